@@ -1,0 +1,76 @@
+# alphadeck: `make` builds build/alphadeck and build/libalphadeck.a;
+# `make test` builds the tests twice (plain, and under ASan+UBSan) with
+# -Werror, runs them all and ends with one line "N passed, N failed".
+
+CC      ?= cc
+PKGS    := jansson
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude \
+             $(shell pkg-config --cflags $(PKGS))
+LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
+
+B       ?= build
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c)
+CLI_SRC := $(wildcard src/cli/*.c)
+DATA    := $(sort $(wildcard data/*/*.txt))
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+HEADERS := $(wildcard include/alphadeck/*.h src/*/*.h)
+
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+PROP_SRC := $(wildcard tests/property/prop_*.c)
+PROP_BIN := $(PROP_SRC:tests/property/%.c=$(B)/tests/%)
+TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
+
+.PHONY: all test tests clean install-deps
+all: $(B)/alphadeck $(B)/libalphadeck.a
+
+$(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libalphadeck.a $(LDLIBS)
+
+$(B)/libalphadeck.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/gen/data.c: scripts/embed-data $(DATA)
+	@mkdir -p $(dir $@)
+	scripts/embed-data $@ $(DATA)
+
+$(B)/obj/gen/data.o: $(B)/gen/data.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
+
+$(B)/tests/%: tests/property/%.c tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
+
+$(B)/tests/scenarios: tests/protocol/scenarios.c tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
+
+# Everything the test run needs, in one build directory.
+tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios
+
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+test:
+	$(MAKE) --no-print-directory B=build/test EXTRA_CFLAGS=-Werror tests
+	$(MAKE) --no-print-directory B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
+	@tests/run build/test build/asan
+
+install-deps:
+	scripts/install-deps
+
+clean:
+	rm -rf build

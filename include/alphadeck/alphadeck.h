@@ -1,0 +1,281 @@
+/*
+ * alphadeck.h - the public API of libalphadeck.
+ *
+ * A game is a table of functions (ad_game) registered once; a running game
+ * is a flat state struct that copies with memcpy and allocates nothing on
+ * the hot path (legal, apply, random action).  A seat's view is made by one
+ * function per game (ad_game.view) and is the only thing bots and clients
+ * ever see.  ad_table wraps a game with its `new` request and record for the
+ * engine protocol; it is the convenient entry point for most callers.
+ */
+#ifndef ALPHADECK_H
+#define ALPHADECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AD_VERSION "0.1.0"
+#define AD_PROTOCOL_VERSION 1
+
+/* ------------------------------------------------------------------ errors */
+
+/* Stable error codes.  The token (ad_code_token) is what the protocol sends
+ * as "code"; never rename one, only add. */
+typedef enum ad_code {
+    AD_OK = 0,
+    AD_E_BAD_JSON,       /* "bad_json": the line is not a JSON object */
+    AD_E_LINE_TOO_LONG,  /* "line_too_long" */
+    AD_E_UNKNOWN_CMD,    /* "unknown_cmd" */
+    AD_E_MISSING_FIELD,  /* "missing_field" */
+    AD_E_BAD_FIELD,      /* "bad_field": wrong type or value */
+    AD_E_UNKNOWN_GAME,   /* "unknown_game" */
+    AD_E_BAD_PLAYERS,    /* "bad_players" */
+    AD_E_BAD_OPTION,     /* "bad_option": unknown or out of range */
+    AD_E_BAD_CARD,       /* "bad_card": not a card of this game, or too many */
+    AD_E_UNKNOWN_ID,     /* "unknown_id": no open game with that id */
+    AD_E_ID_IN_USE,      /* "id_in_use" */
+    AD_E_BAD_SEAT,       /* "bad_seat" */
+    AD_E_NOT_YOUR_TURN,  /* "not_your_turn" */
+    AD_E_GAME_OVER,      /* "game_over" */
+    AD_E_BAD_ACTION,     /* "bad_action": malformed or unknown action */
+    AD_E_ILLEGAL,        /* "illegal_action": well formed, against the rules */
+    AD_E_NO_SUCH_CARD,   /* "no_such_card": the seat does not hold it */
+    AD_E_BAD_RECORD,     /* "bad_record" */
+    AD_E_BAD_LEVEL,      /* "bad_level": unknown bot level */
+    AD_E_IO,             /* "io": a file could not be read or written */
+    AD_E_INTERNAL,       /* "internal" */
+    AD_CODE_COUNT
+} ad_code;
+
+typedef struct ad_err {
+    ad_code code;
+    char text[200]; /* words for a person, no trailing newline */
+} ad_err;
+
+const char *ad_code_token(ad_code code);
+/* Sets err (if not NULL) and returns -1, so callers can `return ad_err_set(..)`. */
+int ad_err_set(ad_err *err, ad_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* -------------------------------------------------------------------- rng */
+
+/* xoshiro256** seeded through splitmix64: fast, 256-bit state, identical on
+ * every machine.  One per game; never a global one. */
+typedef struct ad_rng {
+    uint64_t s[4];
+} ad_rng;
+
+void ad_rng_seed(ad_rng *r, uint64_t seed);
+
+/* The next 64 random bits.  Inline: it is on every playout's hot path. */
+static inline uint64_t ad_rng_next(ad_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+
+/* Uniform in [0, n), n >= 1, without modulo bias (Lemire's method). */
+static inline uint32_t ad_rng_below(ad_rng *r, uint32_t n)
+{
+    uint64_t m = (ad_rng_next(r) >> 32) * (uint64_t)n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while ((uint32_t)m < threshold)
+            m = (ad_rng_next(r) >> 32) * (uint64_t)n;
+    }
+    return (uint32_t)(m >> 32);
+}
+/* Fisher-Yates shuffle of n bytes. */
+void ad_rng_shuffle(ad_rng *r, uint8_t *a, int n);
+
+/* ------------------------------------------------------------------ decks */
+
+#define AD_MAX_KINDS 64   /* distinct card faces in one game */
+#define AD_MAX_CLASSES 32 /* things a claim can name (letters, ranks) */
+#define AD_MAX_DECK 255   /* physical cards in play */
+#define AD_NAME_MAX 8
+
+/* A deck as read from data/decks/<name>.txt: the card faces ("kinds"), how
+ * many copies of each one pack holds, and the class each face belongs to
+ * (its letter, or its rank), classes in calling order.  Faces whose class is
+ * "-" exist in the box but never enter play (No Way's ants). */
+typedef struct ad_deck {
+    char name[16];
+    int nkinds;
+    char kind[AD_MAX_KINDS][AD_NAME_MAX];
+    uint8_t copies[AD_MAX_KINDS];
+    int8_t class_of[AD_MAX_KINDS]; /* -1: never in play */
+    int nclasses;
+    char class_name[AD_MAX_CLASSES][AD_NAME_MAX];
+} ad_deck;
+
+/* The deck named `name` (from the data compiled into the library), or NULL. */
+const ad_deck *ad_deck_get(const char *name);
+/* Index of the face called `name` (case-sensitive), or -1. */
+int ad_deck_kind(const ad_deck *d, const char *name);
+int ad_deck_class(const ad_deck *d, const char *name);
+/* The raw text of a data file compiled in (e.g. "decks/noway.txt"), or NULL. */
+const char *ad_data_get(const char *path);
+
+/* ---------------------------------------------------------------- actions */
+
+#define AD_ACTION_MAX_CARDS 16
+#define AD_WORD_MAX 32
+
+/* One action, the same shape for every game; each game says which fields it
+ * uses.  Plain data: copy it, compare it with memcmp after memset. */
+typedef struct ad_action {
+    uint8_t type;                        /* game-defined */
+    uint8_t n;                           /* entries used in cards[] */
+    int16_t arg[2];                      /* e.g. the class named, a square */
+    uint8_t cards[AD_ACTION_MAX_CARDS];  /* kinds, or ids on a table */
+    char word[AD_WORD_MAX];
+} ad_action;
+
+/* Public events an apply produced, for the protocol and for logs. */
+typedef struct ad_event {
+    uint8_t type;   /* game-defined */
+    int8_t seat;    /* who, or -1 */
+    int8_t other;   /* a second seat, or -1 */
+    uint8_t n;      /* entries in cards[] */
+    int32_t value;  /* a count, a score ... */
+    uint8_t cards[AD_ACTION_MAX_CARDS];
+} ad_event;
+
+#define AD_MAX_EVENTS 16
+typedef struct ad_events {
+    int n;
+    ad_event ev[AD_MAX_EVENTS];
+} ad_events;
+
+/* ---------------------------------------------------------------- options */
+
+#define AD_MAX_OPTIONS 8
+
+typedef struct ad_option_def {
+    const char *name;
+    int min, max, def;
+    const char *help; /* one line, says what 0 or the default means */
+} ad_option_def;
+
+/* Everything needed to set up a game: the `new` request in C. */
+typedef struct ad_setup {
+    int players;
+    uint64_t seed;
+    int opt[AD_MAX_OPTIONS]; /* values, in the order of ad_game.options */
+    int deck_n;              /* -1: shuffle the game's own pack */
+    uint8_t deck[AD_MAX_DECK]; /* kinds, top first */
+    int dealer;              /* -1: the game's own rule */
+} ad_setup;
+
+/* ------------------------------------------------------------------ games */
+
+#define AD_MAX_SEATS 10
+#define AD_GOD (-1) /* the seat argument for the god view */
+
+/* A game: a table of functions.  `st` always points to state_size bytes. */
+typedef struct ad_game {
+    const char *id;    /* "noway" */
+    const char *title; /* "No Way" */
+    const char *deck;  /* data/decks/<deck>.txt */
+    int min_players, max_players;
+    const ad_option_def *options; /* nopt entries */
+    int nopt;
+    size_t state_size;
+
+    /* Set up a new game; checks the setup against the rules. */
+    int (*init)(void *st, const ad_setup *su, ad_err *err);
+    /* The view of `seat` (or AD_GOD): a copy of the state with everything
+     * that seat cannot see wiped.  The one place hidden information is
+     * enforced. */
+    void (*view)(const void *st, int seat, void *out);
+    /* Bitmask of the seats that may act now (0 when the game is over). */
+    uint32_t (*to_act)(const void *st);
+    int (*is_over)(const void *st);
+    /* Applies `a` for `seat` if legal (ev may be NULL); on error nothing
+     * changes and err says why. */
+    int (*apply)(void *st, int seat, const ad_action *a, ad_events *ev, ad_err *err);
+    /* A random legal action of `seat` computed from its view only.  The
+     * distribution is documented per game. */
+    void (*random_action)(const void *view, int seat, ad_rng *r, ad_action *out);
+
+    /* JSON codec (not on the hot path). */
+    json_t *(*view_json)(const void *view); /* from a view made by .view */
+    json_t *(*legal_json)(const void *view, int seat);
+    int (*action_from_json)(const void *st, const json_t *j, ad_action *out, ad_err *err);
+    json_t *(*action_to_json)(const void *st, const ad_action *a);
+    json_t *(*event_json)(const void *st, const ad_event *e);
+} ad_game;
+
+/* The registered games, in a fixed order. */
+int ad_game_count(void);
+const ad_game *ad_game_at(int i);
+const ad_game *ad_game_find(const char *id);
+
+/* Fills su from a `new` request object (fields game, players, seed, options,
+ * deck, dealer).  Returns the game or NULL with err set. */
+const ad_game *ad_setup_from_json(const json_t *req, ad_setup *su, ad_err *err);
+/* {"name":default,...} for a game. */
+json_t *ad_options_json(const ad_game *g);
+
+/* ------------------------------------------------------------------ table */
+
+/* A game in progress with its record: what the engine and clients hold. */
+typedef struct ad_table ad_table;
+
+typedef struct ad_step {
+    int seat;
+    ad_action action;
+} ad_step;
+
+ad_table *ad_table_new(const json_t *new_req, ad_err *err);
+void ad_table_free(ad_table *t);
+const ad_game *ad_table_game(const ad_table *t);
+const void *ad_table_state(const ad_table *t);
+int ad_table_players(const ad_table *t);
+/* The seed the game was dealt with (chosen at random when `new` had none). */
+uint64_t ad_table_seed(const ad_table *t);
+/* Applies an action given as JSON for seat; events (may be NULL) get the
+ * public events.  Nothing changes on error. */
+int ad_table_act_json(ad_table *t, int seat, const json_t *action, ad_events *ev, ad_err *err);
+int ad_table_act(ad_table *t, int seat, const ad_action *a, ad_events *ev, ad_err *err);
+/* The view of seat (or AD_GOD) as JSON. */
+json_t *ad_table_view_json(const ad_table *t, int seat);
+json_t *ad_table_events_json(const ad_table *t, const ad_events *ev);
+/* {"new":<request>,"actions":[{"seat":..,"action":..},...]} */
+json_t *ad_table_record_json(const ad_table *t);
+/* Replays a record; NULL with err set when any step fails. */
+ad_table *ad_table_load(const json_t *record, ad_err *err);
+int ad_table_steps(const ad_table *t, const ad_step **steps);
+/* Checks that seat is a seat of this table. */
+int ad_table_check_seat(const ad_table *t, const json_t *seat, int *out, ad_err *err);
+
+/* ------------------------------------------------------------------- bots */
+
+/* The levels known to ad_bot_choose. */
+int ad_bot_level_known(const char *level);
+/* The action a bot of `level` would take for seat, seeing only the seat's
+ * view.  Returns -1 when the seat has nothing to do or the level is unknown. */
+int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level,
+                  ad_rng *r, ad_action *out, ad_err *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

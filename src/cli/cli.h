@@ -1,0 +1,17 @@
+/*
+ * cli.h - the subcommands of the alphadeck binary.  Each takes the
+ * arguments after its name and returns the process exit code.
+ */
+#ifndef AD_CLI_H
+#define AD_CLI_H
+
+#include <stdio.h>
+
+int ad_cli_engine(int argc, char **argv);
+int ad_cli_play(int argc, char **argv);
+int ad_cli_bench(int argc, char **argv);
+
+/* Parses a whole non-negative decimal number; -1 when s is not one. */
+long long ad_cli_number(const char *s);
+
+#endif

@@ -1,0 +1,203 @@
+/*
+ * table.c - a game in progress together with its record: the `new` request
+ * (with the seed filled in, so it always replays) and every accepted action.
+ * An action is applied to a scratch copy and committed with memcpy, so a
+ * rejected action can never leave half a change behind.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "adjson.h"
+
+struct ad_table {
+    const ad_game *g;
+    json_t *req;
+    int players;
+    uint64_t seed;
+    void *st, *scratch;
+    ad_step *steps;
+    int nsteps, cap;
+};
+
+static uint64_t fresh_seed(void)
+{
+    uint64_t x = 0;
+    if (getrandom(&x, sizeof x, 0) != (ssize_t)sizeof x) {
+        FILE *f = fopen("/dev/urandom", "rb");
+        if (f) {
+            if (fread(&x, sizeof x, 1, f) != 1)
+                x = 0;
+            fclose(f);
+        }
+    }
+    return x >> 1; /* fits a JSON integer */
+}
+
+ad_table *ad_table_new(const json_t *req, ad_err *err)
+{
+    ad_setup su;
+    if (!json_is_object(req)) {
+        ad_err_set(err, AD_E_BAD_FIELD, "a game is set up from a JSON object");
+        return NULL;
+    }
+    const ad_game *g = ad_setup_from_json(req, &su, err);
+    if (!g)
+        return NULL;
+    ad_table *t = calloc(1, sizeof *t);
+    t->g = g;
+    t->players = su.players;
+    t->req = json_deep_copy(req);
+    if (!json_object_get(req, "seed")) {
+        su.seed = fresh_seed();
+        json_object_set_new(t->req, "seed", json_integer((json_int_t)su.seed));
+    }
+    t->seed = su.seed;
+    t->st = calloc(1, g->state_size);
+    t->scratch = calloc(1, g->state_size);
+    if (g->init(t->st, &su, err) < 0) {
+        ad_table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void ad_table_free(ad_table *t)
+{
+    if (!t)
+        return;
+    json_decref(t->req);
+    free(t->st);
+    free(t->scratch);
+    free(t->steps);
+    free(t);
+}
+
+const ad_game *ad_table_game(const ad_table *t)
+{
+    return t->g;
+}
+
+const void *ad_table_state(const ad_table *t)
+{
+    return t->st;
+}
+
+int ad_table_players(const ad_table *t)
+{
+    return t->players;
+}
+
+uint64_t ad_table_seed(const ad_table *t)
+{
+    return t->seed;
+}
+
+int ad_table_act(ad_table *t, int seat, const ad_action *a, ad_events *ev, ad_err *err)
+{
+    if (ev)
+        ev->n = 0;
+    memcpy(t->scratch, t->st, t->g->state_size);
+    if (t->g->apply(t->scratch, seat, a, ev, err) < 0)
+        return -1;
+    if (t->nsteps == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 64;
+        ad_step *s = realloc(t->steps, (size_t)cap * sizeof *s);
+        if (!s)
+            return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        t->steps = s;
+        t->cap = cap;
+    }
+    t->steps[t->nsteps].seat = seat;
+    t->steps[t->nsteps].action = *a;
+    t->nsteps++;
+    void *tmp = t->st;
+    t->st = t->scratch;
+    t->scratch = tmp;
+    return 0;
+}
+
+int ad_table_act_json(ad_table *t, int seat, const json_t *action, ad_events *ev, ad_err *err)
+{
+    ad_action a;
+    if (t->g->action_from_json(t->st, action, &a, err) < 0)
+        return -1;
+    return ad_table_act(t, seat, &a, ev, err);
+}
+
+json_t *ad_table_view_json(const ad_table *t, int seat)
+{
+    void *v = malloc(t->g->state_size);
+    t->g->view(t->st, seat, v);
+    json_t *j = t->g->view_json(v);
+    free(v);
+    return j;
+}
+
+json_t *ad_table_events_json(const ad_table *t, const ad_events *ev)
+{
+    json_t *a = json_array();
+    for (int i = 0; ev && i < ev->n; i++)
+        json_array_append_new(a, t->g->event_json(t->st, &ev->ev[i]));
+    return a;
+}
+
+json_t *ad_table_record_json(const ad_table *t)
+{
+    json_t *acts = json_array();
+    for (int i = 0; i < t->nsteps; i++)
+        json_array_append_new(acts, json_pack("{s:i,s:o}", "seat", t->steps[i].seat, "action",
+                                              t->g->action_to_json(t->st, &t->steps[i].action)));
+    return json_pack("{s:O,s:o}", "new", t->req, "actions", acts);
+}
+
+ad_table *ad_table_load(const json_t *record, ad_err *err)
+{
+    ad_err e;
+    const json_t *req = json_object_get(record, "new");
+    const json_t *acts = json_object_get(record, "actions");
+    if (!json_is_object(record) || !json_is_object(req) || !json_is_array(acts)) {
+        ad_err_set(err, AD_E_BAD_RECORD,
+                   "a record is {\"new\":{...},\"actions\":[{\"seat\":..,\"action\":..},...]}");
+        return NULL;
+    }
+    ad_table *t = ad_table_new(req, &e);
+    if (!t) {
+        ad_err_set(err, AD_E_BAD_RECORD, "the record's new request fails: %s", e.text);
+        return NULL;
+    }
+    size_t i;
+    const json_t *step;
+    json_array_foreach(acts, i, step) {
+        int seat = 0;
+        if (!json_is_object(step) ||
+            ad_table_check_seat(t, json_object_get(step, "seat"), &seat, &e) < 0 ||
+            ad_table_act_json(t, seat, json_object_get(step, "action"), NULL, &e) < 0) {
+            if (!json_is_object(step))
+                snprintf(e.text, sizeof e.text, "it is not an object");
+            ad_err_set(err, AD_E_BAD_RECORD, "action %zu of the record fails: %s", i, e.text);
+            ad_table_free(t);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+int ad_table_steps(const ad_table *t, const ad_step **steps)
+{
+    *steps = t->steps;
+    return t->nsteps;
+}
+
+int ad_table_check_seat(const ad_table *t, const json_t *seat, int *out, ad_err *err)
+{
+    if (!seat)
+        return ad_err_set(err, AD_E_MISSING_FIELD, "the field \"seat\" is missing");
+    if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
+        json_integer_value(seat) >= t->players)
+        return ad_err_set(err, AD_E_BAD_SEAT, "seat must be a number from 0 to %d",
+                          t->players - 1);
+    *out = (int)json_integer_value(seat);
+    return 0;
+}

@@ -1,0 +1,91 @@
+/*
+ * testutil.h - shared helpers for the unit and property tests: building a
+ * game from a JSON `new` request and acting with JSON, with cmocka asserts.
+ */
+#ifndef AD_TESTUTIL_H
+#define AD_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "alphadeck/alphadeck.h"
+
+/* A table from a `new` request written as JSON text; fails the test on error. */
+static inline ad_table *tu_new(const char *json)
+{
+    json_error_t je;
+    json_t *req = json_loads(json, 0, &je);
+    if (!req)
+        fail_msg("bad test JSON: %s: %s", json, je.text);
+    ad_err e;
+    ad_table *t = ad_table_new(req, &e);
+    json_decref(req);
+    if (!t)
+        fail_msg("new failed: %s (%s)", e.text, ad_code_token(e.code));
+    return t;
+}
+
+/* Acts with a JSON action; returns 0 or the error code; fills err_out. */
+static inline int tu_act(ad_table *t, int seat, const char *json, ad_events *ev, ad_err *err_out)
+{
+    json_error_t je;
+    json_t *a = json_loads(json, 0, &je);
+    if (!a)
+        fail_msg("bad test JSON: %s: %s", json, je.text);
+    ad_err e;
+    int rc = ad_table_act_json(t, seat, a, ev, &e);
+    json_decref(a);
+    if (err_out)
+        *err_out = e;
+    return rc < 0 ? (int)e.code : 0;
+}
+
+/* Acts and fails the test if the action is refused. */
+#define TU_OK(t, seat, json)                                                                     \
+    do {                                                                                         \
+        ad_err e_;                                                                               \
+        if (tu_act((t), (seat), (json), NULL, &e_) != 0)                                         \
+            fail_msg("refused %s for seat %d: %s", (json), (seat), e_.text);                     \
+    } while (0)
+
+/* The god view's field `key`, as a new reference. */
+static inline json_t *tu_god(const ad_table *t, const char *key)
+{
+    json_t *v = ad_table_view_json(t, AD_GOD);
+    json_t *x = json_incref(json_object_get(v, key));
+    json_decref(v);
+    return x;
+}
+
+static inline long long tu_god_int(const ad_table *t, const char *key)
+{
+    json_t *x = tu_god(t, key);
+    long long v = json_is_integer(x) ? json_integer_value(x) : -999;
+    json_decref(x);
+    return v;
+}
+
+/* Compact JSON text of the god view's field `key` (caller frees). */
+static inline char *tu_god_str(const ad_table *t, const char *key)
+{
+    json_t *x = tu_god(t, key);
+    char *s = x ? json_dumps(x, JSON_COMPACT | JSON_ENCODE_ANY) : strdup("(missing)");
+    json_decref(x);
+    return s;
+}
+
+#define TU_GOD_EQ(t, key, expect)                                                                \
+    do {                                                                                         \
+        char *s_ = tu_god_str((t), (key));                                                       \
+        assert_string_equal(s_, (expect));                                                       \
+        free(s_);                                                                                \
+    } while (0)
+
+#endif
