@@ -67,7 +67,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 test:
 	$(MAKE) --no-print-directory B=build/test EXTRA_CFLAGS=-Werror tests
 	$(MAKE) --no-print-directory B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
-	@tests/run build/test build/asan
+	@tests/run build/test build/asan:1000
 
 install-deps:
 	scripts/install-deps

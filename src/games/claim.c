@@ -11,8 +11,9 @@
 #include "claim.h"
 #include "../core/adjson.h"
 
-static const claim_rules noway_rules = {"noway", 1, 1, 0};
-static const claim_rules doubt_rules = {"doubt", 0, 0, 1};
+/* id, say_free, last_face_up, draw_dealer, pays_points */
+static const claim_rules noway_rules = {"noway", 1, 1, 0, 0};
+static const claim_rules doubt_rules = {"doubt", 0, 0, 1, 1};
 
 /* Option indexes (the order of the option tables below). */
 enum { NW_DECKS, NW_COPIES };
@@ -20,7 +21,7 @@ enum { DB_DECKS, DB_ALLOW_PASS, DB_TARGET };
 
 static const ad_option_def noway_options[] = {
     {"decks", 0, 2, 0, "packs shuffled together; 0 = by players: 1 for 2-4, 2 for 5-6"},
-    {"copies", 1, 4, 2, "copies of each letter in one pack"},
+    {"copies", 0, 4, 0, "copies of each letter in one pack; 0 = as data/decks/noway.txt says (2)"},
 };
 
 static const ad_option_def doubt_options[] = {
@@ -155,7 +156,7 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
     memset(s->draw, -1, sizeof s->draw);
 
     int packs, copies = 0;
-    if (rules->say_free) { /* noway */
+    if (rules == &noway_rules) {
         packs = su->opt[NW_DECKS] ? su->opt[NW_DECKS] : (su->players <= 4 ? 1 : 2);
         copies = su->opt[NW_COPIES];
     } else {
@@ -171,7 +172,7 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
     s->packs = (uint8_t)packs;
     s->nkinds = 0;
     s->nclasses = (uint8_t)d->nclasses;
-    int most = 0, total = 0;
+    int per_class[AD_MAX_CLASSES] = {0}, total = 0;
     for (int k = 0; k < d->nkinds; k++) {
         if (d->class_of[k] < 0)
             continue; /* ants: never in play; they sort after every card in play */
@@ -180,11 +181,13 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
         s->class_of[k] = (uint8_t)d->class_of[k];
         s->nkinds = (uint8_t)(k + 1);
         total += c;
-        if (c > most)
-            most = c;
+        per_class[d->class_of[k]] += c;
     }
-    /* "every card of a group": one pack of doubt has 4 of a rank */
-    s->maxplay = (uint8_t)(rules->say_free ? most : 4 * packs);
+    /* "a player must be permitted to put down every card of a group": the
+     * most a play may hold is the number of cards of one letter or rank */
+    for (int c = 0; c < s->nclasses; c++)
+        if (per_class[c] > s->maxplay)
+            s->maxplay = (uint8_t)(per_class[c] > 255 ? 255 : per_class[c]);
     if (total > AD_MAX_DECK || s->maxplay > CC_MAXPLAY)
         return ad_err_set(err, AD_E_BAD_OPTION, "that many cards (%d) do not fit one game", total);
 
@@ -299,7 +302,7 @@ static void win_deal(claim_state *s, int seat, ad_events *ev)
     for (int p = 0; p < s->players; p++)
         points += s->count[p];
     emit(ev, CC_EV_WIN, seat, -1, s->deal_no);
-    if (!s->rules->say_free) { /* doubt pays 1 point a card */
+    if (s->rules->pays_points) { /* 1 point a card left in the other hands */
         s->score[seat] += points;
         emit(ev, CC_EV_SCORE, seat, -1, points);
     }
@@ -497,8 +500,10 @@ static void claim_view(const void *st, int seat, void *out)
     memset(&v->rng, 0, sizeof v->rng);
 }
 
-/* Random policy, documented in docs/rules: in a challenge window, challenge
- * or pass with equal odds; on a turn (with allow_pass, pass one time in
+/* Random policy, documented in docs/rules: in a challenge window each seat
+ * challenges with probability 1/(2(n-1)), so a window is challenged about
+ * 40% of the time at any table size (half the time with two players); on a
+ * turn (with allow_pass, pass one time in
  * four), lay down a number of cards chosen uniformly from 1..most, the
  * cards a uniform random subset of the hand, naming the called class
  * (No Way: three times in four; else another letter, uniformly). */
@@ -548,7 +553,8 @@ static void claim_random(const void *view, int seat, ad_rng *r, ad_action *out)
     const claim_state *s = view;
     memset(out, 0, sizeof *out);
     if (s->phase == CC_CHALLENGE) {
-        out->type = (uint8_t)(ad_rng_below(r, 2) ? CC_A_CHALLENGE : CC_A_PASS);
+        int challenge = ad_rng_below(r, 2u * (uint32_t)(s->players - 1)) == 0;
+        out->type = (uint8_t)(challenge ? CC_A_CHALLENGE : CC_A_PASS);
         return;
     }
     if (s->allow_pass && ad_rng_below(r, 4) == 0) {
@@ -635,11 +641,14 @@ static json_t *claim_view_json(const void *view)
             json_object_set_new(c, "cards", adj_cards(d, s->claim_cards, s->claim_n));
         json_object_set_new(v, "claim", c);
     }
-    if (!s->rules->say_free) {
+    if (s->rules->pays_points) {
         json_object_set_new(v, "allow_pass", json_boolean(s->allow_pass));
         json_object_set_new(v, "target", json_integer(s->target));
         json_object_set_new(v, "deal", json_integer(s->deal_no));
-        if (s->deal_no == 1 && s->draw[0] >= 0) {
+        int drew = 0;
+        for (int p = 0; p < n; p++)
+            drew |= s->draw[p] >= 0;
+        if (drew && s->deal_no == 1) {
             json_t *dr = json_array();
             for (int p = 0; p < n; p++)
                 json_array_append_new(dr, s->draw[p] >= 0 ? json_string(d->kind[s->draw[p]])

@@ -34,6 +34,7 @@ typedef struct claim_rules {
     uint8_t say_free;     /* may name any class (No Way), or only the called one */
     uint8_t last_face_up; /* the last play is checked at once (No Way) */
     uint8_t draw_dealer;  /* draw for dealer, ace high (I Doubt It) */
+    uint8_t pays_points;  /* the winner scores a point a card left (I Doubt It) */
 } claim_rules;
 
 typedef struct claim_state {
@@ -69,7 +70,8 @@ typedef struct claim_state {
         uint8_t nrev;
         uint8_t rev[CC_MAXPLAY];
     } last;
-    int8_t draw[AD_MAX_SEATS]; /* doubt: the cards drawn for dealer, -1 none */
+    int8_t draw[AD_MAX_SEATS]; /* doubt: the last round of the draw for dealer (a
+                                  tie redraws); -1: not in that round, or no draw */
     int32_t score[AD_MAX_SEATS];
     uint8_t ranking[AD_MAX_SEATS];
     uint32_t moves;

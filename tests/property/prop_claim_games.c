@@ -1,0 +1,239 @@
+/*
+ * prop_claim_games.c - properties of No Way and I Doubt It over 10,000
+ * seeded random games each, across every player count and option:
+ *   - every card is in exactly one place after every action;
+ *   - a seat's view holds nothing the seat could not see (the acting seat's
+ *     view at every move, every seat's at every 8th move and at the end);
+ *   - replaying the record gives the identical state (every game in C, every
+ *     25th through the JSON record and `load`);
+ *   - every game ends (the longest is reported).
+ * The random players are the `random` bot, in a random answering order.
+ */
+#include "../testutil.h"
+
+#include "games/claim.h"
+
+/* 10,000 games of each by default; AD_PROP_GAMES sets another number (the
+ * sanitizer build runs fewer: tests/run says how many). */
+static int games_to_play(void)
+{
+    const char *e = getenv("AD_PROP_GAMES");
+    int n = e ? atoi(e) : 0;
+    return n > 0 ? n : 10000;
+}
+#define MOVE_CAP 2000000L
+
+static const uint8_t zeros[sizeof(claim_state)];
+
+static int all_zero(const void *p, size_t n)
+{
+    return memcmp(p, zeros, n) == 0;
+}
+
+static void check_conservation(const claim_state *s)
+{
+    int sum[CC_KINDS] = {0}, pile = 0;
+    for (int p = 0; p < s->players; p++) {
+        int n = 0;
+        for (int k = 0; k < CC_KINDS; k++) {
+            sum[k] += s->hand[p][k];
+            n += s->hand[p][k];
+        }
+        if (n != s->count[p])
+            fail_msg("seat %d holds %d cards but counts %d", p, n, s->count[p]);
+    }
+    for (int k = 0; k < CC_KINDS; k++) {
+        pile += s->pile[k];
+        if (sum[k] + s->pile[k] != s->in_play[k])
+            fail_msg("face %d: %d cards in hands and pile, %d in play", k, sum[k] + s->pile[k],
+                     s->in_play[k]);
+    }
+    if (pile != s->pile_n)
+        fail_msg("the pile holds %d cards but counts %d", pile, s->pile_n);
+    if (!all_zero(s->hand[s->players], sizeof s->hand[0] * (size_t)(AD_MAX_SEATS - s->players)))
+        fail_msg("a seat beyond the table holds cards");
+}
+
+/* memcmp, not cmocka's byte-by-byte assert_memory_equal: this is the hot loop */
+#define SAME(a, b, n, what)                                                                      \
+    do {                                                                                         \
+        if (memcmp((a), (b), (n)) != 0)                                                          \
+            fail_msg("%s differ", what);                                                         \
+    } while (0)
+
+/* The view of `seat` against the full state: equal in everything public,
+ * zero in everything the seat cannot see. */
+static void check_view(const ad_game *g, const claim_state *s, int seat, int json_too)
+{
+    claim_state v;
+    g->view(s, seat, &v);
+    assert_int_equal(v.viewer, seat);
+    for (int p = 0; p < AD_MAX_SEATS; p++) {
+        if (p == seat)
+            SAME(v.hand[p], s->hand[p], CC_KINDS, "the seat's own hand and its view");
+        else if (!all_zero(v.hand[p], CC_KINDS))
+            fail_msg("seat %d's view shows seat %d's hand", seat, p);
+    }
+    assert_true(all_zero(v.pile, sizeof v.pile));
+    assert_true(all_zero(&v.rng, sizeof v.rng));
+    if (seat != s->claim_seat && !s->last.settled)
+        assert_true(all_zero(v.claim_cards, sizeof v.claim_cards));
+    /* everything else is public and equal */
+    claim_state a = *s, b = v;
+    memset(a.hand, 0, sizeof a.hand);
+    memset(b.hand, 0, sizeof b.hand);
+    memset(a.pile, 0, sizeof a.pile);
+    memset(&a.rng, 0, sizeof a.rng);
+    memset(a.claim_cards, 0, sizeof a.claim_cards);
+    memset(b.claim_cards, 0, sizeof b.claim_cards);
+    a.viewer = b.viewer;
+    SAME(&a, &b, sizeof a, "the public parts of state and view");
+    if (json_too) {
+        json_t *j = g->view_json(&v);
+        assert_null(json_object_get(j, "hands"));
+        assert_null(json_object_get(j, "pile"));
+        assert_int_equal(json_array_size(json_object_get(j, "hand")), s->count[seat]);
+        json_t *claim = json_object_get(j, "claim");
+        if (claim && seat != s->claim_seat)
+            assert_null(json_object_get(claim, "cards"));
+        json_decref(j);
+    }
+}
+
+static int pick_seat(uint32_t m, ad_rng *r)
+{
+    int k = (int)ad_rng_below(r, (uint32_t)__builtin_popcount(m));
+    while (k--)
+        m &= m - 1;
+    return __builtin_ctz(m);
+}
+
+static void replay_json(const ad_table *t)
+{
+    json_t *rec = ad_table_record_json(t);
+    char *text = json_dumps(rec, JSON_COMPACT);
+    json_t *back = json_loads(text, 0, NULL);
+    ad_err e;
+    ad_table *u = ad_table_load(back, &e);
+    if (!u)
+        fail_msg("record did not load: %s", e.text);
+    SAME(ad_table_state(t), ad_table_state(u), ad_table_game(t)->state_size,
+         "the game and its replay from the JSON record");
+    ad_table_free(u);
+    json_decref(back);
+    free(text);
+    json_decref(rec);
+}
+
+static void replay_steps(const ad_table *t, const json_t *req)
+{
+    ad_err e;
+    ad_table *u = ad_table_new(req, &e);
+    assert_non_null(u);
+    const ad_step *steps;
+    int n = ad_table_steps(t, &steps);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(ad_table_act(u, steps[i].seat, &steps[i].action, NULL, NULL), 0);
+    SAME(ad_table_state(t), ad_table_state(u), ad_table_game(t)->state_size,
+         "the game and its replay");
+    ad_table_free(u);
+}
+
+/* Plays GAMES random games of `game`; `options` picks options per game. */
+static void run_games(const char *game, int minp, int maxp,
+                      json_t *(*options)(int i, int players))
+{
+    const ad_game *g = ad_game_find(game);
+    long longest = 0, total = 0;
+    ad_rng r;
+    ad_rng_seed(&r, 20261122);
+    int ngames = games_to_play();
+    for (int i = 0; i < ngames; i++) {
+        int players = minp + i % (maxp - minp + 1);
+        json_t *req = json_pack("{s:s,s:i,s:I,s:o}", "game", game, "players", players, "seed",
+                                (json_int_t)1000003 * i + 17, "options", options(i, players));
+        ad_err e;
+        ad_table *t = ad_table_new(req, &e);
+        if (!t)
+            fail_msg("game %d: %s", i, e.text);
+        long moves = 0;
+        int deep = i % 25 == 0; /* JSON views and a JSON replay for some games */
+        check_conservation(ad_table_state(t));
+        while (!g->is_over(ad_table_state(t))) {
+            const claim_state *s = ad_table_state(t);
+            uint32_t m = g->to_act(s);
+            assert_true(m != 0);
+            int seat = pick_seat(m, &r);
+            claim_state view;
+            g->view(s, seat, &view);
+            check_view(g, s, seat, 0); /* the view the bot acts on */
+            ad_action a;
+            assert_int_equal(ad_bot_choose(g, &view, seat, "random", &r, &a, &e), 0);
+            if (ad_table_act(t, seat, &a, NULL, &e) < 0)
+                fail_msg("game %d: the random bot's action was refused: %s", i, e.text);
+            s = ad_table_state(t);
+            check_conservation(s);
+            if (moves % 8 == 0)
+                for (int p = 0; p < players; p++)
+                    check_view(g, s, p, deep);
+            if (++moves > MOVE_CAP)
+                fail_msg("game %d did not end in %ld moves", i, MOVE_CAP);
+        }
+        for (int p = 0; p < players; p++)
+            check_view(g, ad_table_state(t), p, 1);
+        if (moves > longest)
+            longest = moves;
+        total += moves;
+        replay_steps(t, req);
+        if (deep)
+            replay_json(t);
+        ad_table_free(t);
+        json_decref(req);
+    }
+    printf("# %s: %d games ended; %ld moves in all; longest %ld moves, mean %.0f\n", game, ngames,
+           total, longest, (double)total / ngames);
+}
+
+static json_t *noway_options(int i, int players)
+{
+    (void)players;
+    json_t *o = json_object();
+    if (i % 7 == 3)
+        json_object_set_new(o, "decks", json_integer(2));
+    if (i % 11 == 5)
+        json_object_set_new(o, "copies", json_integer(1 + i % 4));
+    return o;
+}
+
+static json_t *doubt_options(int i, int players)
+{
+    json_t *o = json_object();
+    if (players == 5 && i % 2)
+        json_object_set_new(o, "decks", json_integer(2));
+    if (i % 3 == 1)
+        json_object_set_new(o, "allow_pass", json_integer(1));
+    if (i % 10 == 7)
+        json_object_set_new(o, "target", json_integer(20));
+    return o;
+}
+
+static void test_noway_random_games_conserve_cards_hide_hands_replay_and_end(void **state)
+{
+    (void)state;
+    run_games("noway", 2, 6, noway_options);
+}
+
+static void test_doubt_random_games_conserve_cards_hide_hands_replay_and_end(void **state)
+{
+    (void)state;
+    run_games("doubt", 2, 10, doubt_options);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_noway_random_games_conserve_cards_hide_hands_replay_and_end),
+        cmocka_unit_test(test_doubt_random_games_conserve_cards_hide_hands_replay_and_end),
+    };
+    return cmocka_run_group_tests_name("claim games properties", tests, NULL, NULL);
+}
