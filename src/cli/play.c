@@ -80,8 +80,13 @@ static void tell_event(const player *p, const json_t *e)
     char w[160];
     FILE *o = p->out;
     if (strcmp(type, "play") == 0) {
-        say_words(p, ev_int(e, "count"), json_string_value(json_object_get(e, "say")), w, sizeof w);
-        fprintf(o, "%s %s: \"%s.\"\n", who, p->human == ev_int(e, "seat") ? "say" : "says", w);
+        const char *say = json_string_value(json_object_get(e, "say"));
+        const char *called = json_string_value(json_object_get(e, "called"));
+        say_words(p, ev_int(e, "count"), say, w, sizeof w);
+        fprintf(o, "%s %s: \"%s.\"", who, p->human == ev_int(e, "seat") ? "say" : "says", w);
+        if (called && strcmp(called, say) != 0)
+            fprintf(o, " (the call was %s)", called);
+        fputc('\n', o);
     } else if (strcmp(type, "no_play") == 0) {
         say_words(p, 0, json_string_value(json_object_get(e, "say")), w, sizeof w);
         fprintf(o, "%s: \"%s.\"\n", who, w);

@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "alphadeck/alphadeck.h"
 
@@ -39,6 +40,26 @@ const char *ad_code_token(ad_code code)
     return tokens[code];
 }
 
+/* Drops every UTF-8 sequence that a precision ("%.20s") or the end of the
+ * buffer split, so the words always encode as valid JSON. */
+static void repair_utf8(char *s)
+{
+    char *out = s;
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        size_t want = *p < 0x80 ? 1 : *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : *p >= 0xC0 ? 2 : 0;
+        size_t k = 1;
+        while (want > 1 && k < want && (p[k] & 0xC0) == 0x80)
+            k++;
+        if (want != 0 && k == want) {
+            memmove(out, p, k);
+            out += k;
+        }
+        p += want == 0 ? 1 : k;
+    }
+    *out = 0;
+}
+
 int ad_err_set(ad_err *err, ad_code code, const char *fmt, ...)
 {
     if (err) {
@@ -47,6 +68,7 @@ int ad_err_set(ad_err *err, ad_code code, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err->text, sizeof err->text, fmt, ap);
         va_end(ap);
+        repair_utf8(err->text);
     }
     return -1;
 }

@@ -748,9 +748,10 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
     const claim_state *s = st;
     const ad_deck *d = s->deck;
     switch (e->type) {
-    case CC_EV_PLAY:
-        return json_pack("{s:s,s:i,s:i,s:s}", "type", "play", "seat", e->seat, "count", e->other,
-                         "say", d->class_name[e->value]);
+    case CC_EV_PLAY: /* one play per apply: the state's claim is this play's */
+        return json_pack("{s:s,s:i,s:i,s:s,s:s}", "type", "play", "seat", e->seat, "count",
+                         e->other, "say", d->class_name[e->value], "called",
+                         d->class_name[s->claim_call]);
     case CC_EV_NOPLAY:
         return json_pack("{s:s,s:i,s:s}", "type", "no_play", "seat", e->seat, "say",
                          d->class_name[e->value]);
