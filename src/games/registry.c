@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "claim.h"
+#include "sequence.h"
 
 static const ad_game *const games[] = {
     &ad_game_noway,
     &ad_game_doubt,
+    &ad_game_sequence,
 };
 
 int ad_game_count(void)

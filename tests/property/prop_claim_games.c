@@ -9,26 +9,11 @@
  *   - every game ends (the longest is reported).
  * The random players are the `random` bot, in a random answering order.
  */
-#include "../testutil.h"
+#include "proputil.h"
 
 #include "games/claim.h"
 
-/* 10,000 games of each by default; AD_PROP_GAMES sets another number (the
- * sanitizer build runs fewer: tests/run says how many). */
-static int games_to_play(void)
-{
-    const char *e = getenv("AD_PROP_GAMES");
-    int n = e ? atoi(e) : 0;
-    return n > 0 ? n : 10000;
-}
 #define MOVE_CAP 2000000L
-
-static const uint8_t zeros[sizeof(claim_state)];
-
-static int all_zero(const void *p, size_t n)
-{
-    return memcmp(p, zeros, n) == 0;
-}
 
 static void check_conservation(const claim_state *s)
 {
@@ -50,16 +35,9 @@ static void check_conservation(const claim_state *s)
     }
     if (pile != s->pile_n)
         fail_msg("the pile holds %d cards but counts %d", pile, s->pile_n);
-    if (!all_zero(s->hand[s->players], sizeof s->hand[0] * (size_t)(AD_MAX_SEATS - s->players)))
+    if (!pu_all_zero(s->hand[s->players], sizeof s->hand[0] * (size_t)(AD_MAX_SEATS - s->players)))
         fail_msg("a seat beyond the table holds cards");
 }
-
-/* memcmp, not cmocka's byte-by-byte assert_memory_equal: this is the hot loop */
-#define SAME(a, b, n, what)                                                                      \
-    do {                                                                                         \
-        if (memcmp((a), (b), (n)) != 0)                                                          \
-            fail_msg("%s differ", what);                                                         \
-    } while (0)
 
 /* The view of `seat` against the full state: equal in everything public,
  * zero in everything the seat cannot see. */
@@ -71,13 +49,13 @@ static void check_view(const ad_game *g, const claim_state *s, int seat, int jso
     for (int p = 0; p < AD_MAX_SEATS; p++) {
         if (p == seat)
             SAME(v.hand[p], s->hand[p], CC_KINDS, "the seat's own hand and its view");
-        else if (!all_zero(v.hand[p], CC_KINDS))
+        else if (!pu_all_zero(v.hand[p], CC_KINDS))
             fail_msg("seat %d's view shows seat %d's hand", seat, p);
     }
-    assert_true(all_zero(v.pile, sizeof v.pile));
-    assert_true(all_zero(&v.rng, sizeof v.rng));
+    assert_true(pu_all_zero(v.pile, sizeof v.pile));
+    assert_true(pu_all_zero(&v.rng, sizeof v.rng));
     if (seat != s->claim_seat && !s->last.settled)
-        assert_true(all_zero(v.claim_cards, sizeof v.claim_cards));
+        assert_true(pu_all_zero(v.claim_cards, sizeof v.claim_cards));
     /* everything else is public and equal */
     claim_state a = *s, b = v;
     memset(a.hand, 0, sizeof a.hand);
@@ -100,46 +78,7 @@ static void check_view(const ad_game *g, const claim_state *s, int seat, int jso
     }
 }
 
-static int pick_seat(uint32_t m, ad_rng *r)
-{
-    int k = (int)ad_rng_below(r, (uint32_t)__builtin_popcount(m));
-    while (k--)
-        m &= m - 1;
-    return __builtin_ctz(m);
-}
-
-static void replay_json(const ad_table *t)
-{
-    json_t *rec = ad_table_record_json(t);
-    char *text = json_dumps(rec, JSON_COMPACT);
-    json_t *back = json_loads(text, 0, NULL);
-    ad_err e;
-    ad_table *u = ad_table_load(back, &e);
-    if (!u)
-        fail_msg("record did not load: %s", e.text);
-    SAME(ad_table_state(t), ad_table_state(u), ad_table_game(t)->state_size,
-         "the game and its replay from the JSON record");
-    ad_table_free(u);
-    json_decref(back);
-    free(text);
-    json_decref(rec);
-}
-
-static void replay_steps(const ad_table *t, const json_t *req)
-{
-    ad_err e;
-    ad_table *u = ad_table_new(req, &e);
-    assert_non_null(u);
-    const ad_step *steps;
-    int n = ad_table_steps(t, &steps);
-    for (int i = 0; i < n; i++)
-        assert_int_equal(ad_table_act(u, steps[i].seat, &steps[i].action, NULL, NULL), 0);
-    SAME(ad_table_state(t), ad_table_state(u), ad_table_game(t)->state_size,
-         "the game and its replay");
-    ad_table_free(u);
-}
-
-/* Plays GAMES random games of `game`; `options` picks options per game. */
+/* Plays pu_games() random games of `game`; `options` picks options per game. */
 static void run_games(const char *game, int minp, int maxp,
                       json_t *(*options)(int i, int players))
 {
@@ -147,7 +86,7 @@ static void run_games(const char *game, int minp, int maxp,
     long longest = 0, total = 0;
     ad_rng r;
     ad_rng_seed(&r, 20261122);
-    int ngames = games_to_play();
+    int ngames = pu_games();
     for (int i = 0; i < ngames; i++) {
         int players = minp + i % (maxp - minp + 1);
         json_t *req = json_pack("{s:s,s:i,s:I,s:o}", "game", game, "players", players, "seed",
@@ -163,7 +102,7 @@ static void run_games(const char *game, int minp, int maxp,
             const claim_state *s = ad_table_state(t);
             uint32_t m = g->to_act(s);
             assert_true(m != 0);
-            int seat = pick_seat(m, &r);
+            int seat = pu_pick_seat(m, &r);
             claim_state view;
             g->view(s, seat, &view);
             check_view(g, s, seat, 0); /* the view the bot acts on */
@@ -184,9 +123,9 @@ static void run_games(const char *game, int minp, int maxp,
         if (moves > longest)
             longest = moves;
         total += moves;
-        replay_steps(t, req);
+        pu_replay_steps(t, req);
         if (deep)
-            replay_json(t);
+            pu_replay_json(t);
         ad_table_free(t);
         json_decref(req);
     }
