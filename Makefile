@@ -59,8 +59,12 @@ $(B)/tests/scenarios: tests/protocol/scenarios.c tests/testutil.h $(B)/libalphad
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 
+$(B)/tests/cli: tests/cli/test_cli.c tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
+
 # Everything the test run needs, in one build directory.
-tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios
+tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(B)/tests/cli
 
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 

@@ -187,7 +187,8 @@ static void help(const player *p)
             "On your turn type the cards to lay down, e.g. \"%s\"; to name another letter add "
             "\"say X\" (No Way only).\n"
             "In a challenge window answer y (challenge) or n (let it pass; Enter does too).\n"
-            "Other commands: hand (show the table), help, quit.\n",
+            "Other commands: auto (let the computer choose this move for you), hand (show the "
+            "table), help, quit.\n",
             strcmp(p->g->id, "doubt") == 0 ? "7H 7S" : "C C");
 }
 
@@ -249,6 +250,8 @@ static int human_turn(player *p)
             show_table(p);
             continue;
         }
+        if (strcmp(line, "auto") == 0)
+            return bot_acts(p, p->human);
         json_t *a = parse_turn(line);
         ad_err e;
         ad_events ev;
@@ -286,6 +289,8 @@ static int human_answers(player *p)
             help(p);
             continue;
         }
+        if (strcmp(line, "auto") == 0)
+            return bot_acts(p, p->human);
         ad_action a;
         memset(&a, 0, sizeof a);
         json_t *j = json_pack("{s:s}", "type", (line[0] == 'y' || line[0] == 'Y') ? "challenge"
@@ -427,6 +432,7 @@ int ad_cli_play(int argc, char **argv)
     }
     p.players = (int)players;
     p.human = (int)seat;
+    snprintf(p.levels[p.human], sizeof p.levels[p.human], "random"); /* for "auto" */
     /* --bots: one level for every bot, or a list in seat order (skipping you) */
     {
         char list[256];

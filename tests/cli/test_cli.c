@@ -1,0 +1,133 @@
+/*
+ * test_cli.c - the alphadeck command line as a person meets it: `play` in
+ * plain line mode to the end of a game, and clear errors with a non-zero
+ * exit for bad arguments.  Usage: test_cli PATH/TO/alphadeck
+ */
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../testutil.h"
+
+static const char *BIN;
+
+/* Runs `sh -c cmd`, returns its exit status and its output (caller frees). */
+static int run(const char *cmd, char **out)
+{
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 1024) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+        }
+    }
+    buf[n] = 0;
+    int status = pclose(f);
+    *out = buf;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void play_to_the_end(const char *args)
+{
+    char cmd[512], *out;
+    /* "auto" lets the computer choose the human's moves too */
+    snprintf(cmd, sizeof cmd, "yes auto | head -n 200000 | %s play %s 2>&1", BIN, args);
+    assert_int_equal(run(cmd, &out), 0);
+    if (!strstr(out, "the game!"))
+        fail_msg("no result in the output of `%s`:\n%s", cmd, out + (strlen(out) > 2000 ? strlen(out) - 2000 : 0));
+    assert_null(strstr(out, "unfinished"));
+    free(out);
+}
+
+static void test_play_plain_plays_a_noway_game_to_the_end(void **state)
+{
+    (void)state;
+    play_to_the_end("noway --plain --players 3 --seed 5");
+}
+
+static void test_play_plain_plays_a_doubt_match_to_the_end(void **state)
+{
+    (void)state;
+    play_to_the_end("doubt --plain --players 4 --seed 9 --allow_pass=1 --target=10");
+}
+
+static void test_play_never_shows_another_seats_hand(void **state)
+{
+    (void)state;
+    char cmd[256], *out;
+    snprintf(cmd, sizeof cmd, "printf 'hand\\nq\\n' | %s play noway --players 2 --seed 3 --seat 1", BIN);
+    assert_int_equal(run(cmd, &out), 0);
+    /* seat 1 sees its own hand line and the counts, never seat 0's cards */
+    assert_non_null(strstr(out, "Your hand:"));
+    assert_non_null(strstr(out, "Cards held:"));
+    assert_null(strstr(out, "Ann's hand"));
+    free(out);
+}
+
+static void test_play_quits_cleanly_at_end_of_input_and_saves_the_record(void **state)
+{
+    (void)state;
+    char cmd[256], *out;
+    char path[] = "/tmp/alphadeck-test-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "%s play noway --seed 4 --save %s < /dev/null", BIN, path);
+    assert_int_equal(run(cmd, &out), 0);
+    assert_non_null(strstr(out, "unfinished"));
+    free(out);
+    json_t *rec = json_load_file(path, 0, NULL);
+    assert_non_null(rec);
+    ad_err e;
+    ad_table *t = ad_table_load(rec, &e);
+    assert_non_null(t);
+    ad_table_free(t);
+    json_decref(rec);
+    unlink(path);
+}
+
+static void test_bad_arguments_get_words_and_exit_2(void **state)
+{
+    (void)state;
+    const char *bad[][2] = {
+        {"play chess", "no game"},
+        {"play noway --players 9", "2 to 6 players"},
+        {"play noway --seat 7", "--seat"},
+        {"play noway --seed x", "--seed"},
+        {"play noway --decks=9", "between"},
+        {"play noway --bots genius", "no bot level"},
+        {"play noway --frobnicate", "unknown argument"},
+        {"frobnicate", "unknown command"},
+        {"bench --game chess", "no game"},
+        {"engine extra", "usage"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char cmd[256], *out;
+        snprintf(cmd, sizeof cmd, "%s %s < /dev/null 2>&1", BIN, bad[i][0]);
+        int rc = run(cmd, &out);
+        if (rc == 0 || !strstr(out, bad[i][1]))
+            fail_msg("`alphadeck %s` exited %d saying: %s", bad[i][0], rc, out);
+        free(out);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_cli PATH/TO/alphadeck\n");
+        return 2;
+    }
+    BIN = argv[1];
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_play_plain_plays_a_noway_game_to_the_end),
+        cmocka_unit_test(test_play_plain_plays_a_doubt_match_to_the_end),
+        cmocka_unit_test(test_play_never_shows_another_seats_hand),
+        cmocka_unit_test(test_play_quits_cleanly_at_end_of_input_and_saves_the_record),
+        cmocka_unit_test(test_bad_arguments_get_words_and_exit_2),
+    };
+    return cmocka_run_group_tests_name("command line", tests, NULL, NULL);
+}
