@@ -155,6 +155,15 @@ static int act(player *p, int seat, const ad_action *a, ad_err *err)
     return 0;
 }
 
+/* Applies an action given as JSON (what the human typed) for seat. */
+static int act_json(player *p, int seat, json_t *j, ad_err *err)
+{
+    ad_action a;
+    int rc = p->g->action_from_json(ad_table_state(p->t), j, &a, err);
+    json_decref(j);
+    return rc < 0 ? -1 : act(p, seat, &a, err);
+}
+
 static int bot_acts(player *p, int seat)
 {
     ad_err e;
@@ -252,20 +261,11 @@ static int human_turn(player *p)
         }
         if (strcmp(line, "auto") == 0)
             return bot_acts(p, p->human);
-        json_t *a = parse_turn(line);
         ad_err e;
-        ad_events ev;
-        int rc = ad_table_act_json(p->t, p->human, a, &ev, &e);
-        json_decref(a);
-        if (rc < 0) {
+        if (act_json(p, p->human, parse_turn(line), &e) < 0) {
             fprintf(p->out, "  %s.\n", e.text);
             continue;
         }
-        json_t *list = ad_table_events_json(p->t, &ev);
-        size_t i;
-        json_t *x;
-        json_array_foreach(list, i, x) tell_event(p, x);
-        json_decref(list);
         return 0;
     }
 }
@@ -291,16 +291,9 @@ static int human_answers(player *p)
         }
         if (strcmp(line, "auto") == 0)
             return bot_acts(p, p->human);
-        ad_action a;
-        memset(&a, 0, sizeof a);
-        json_t *j = json_pack("{s:s}", "type", (line[0] == 'y' || line[0] == 'Y') ? "challenge"
-                                                                                  : "pass");
         ad_err e;
-        int rc = p->g->action_from_json(ad_table_state(p->t), j, &a, &e);
-        json_decref(j);
-        if (rc == 0)
-            rc = act(p, p->human, &a, &e);
-        return rc;
+        int yes = line[0] == 'y' || line[0] == 'Y';
+        return act_json(p, p->human, json_pack("{s:s}", "type", yes ? "challenge" : "pass"), &e);
     }
 }
 
