@@ -50,6 +50,8 @@ typedef enum ad_code {
     AD_E_BAD_LEVEL,      /* "bad_level": unknown bot level */
     AD_E_IO,             /* "io": a file could not be read or written */
     AD_E_INTERNAL,       /* "internal" */
+    AD_E_BAD_DICT,       /* "bad_dict": a word list or index that is empty, binary or damaged */
+    AD_E_BAD_WORD,       /* "bad_word": not lowercase a-z, or longer than 63 letters */
     AD_CODE_COUNT
 } ad_code;
 
@@ -230,6 +232,9 @@ const ad_game *ad_game_find(const char *id);
 /* Fills su from a `new` request object (fields game, players, seed, options,
  * deck, dealer).  Returns the game or NULL with err set. */
 const ad_game *ad_setup_from_json(const json_t *req, ad_setup *su, ad_err *err);
+/* Reads a seed: an integer 0..2^63-1, or a decimal string for all of uint64
+ * (JSON integers stop at 2^63-1).  Used by `new` and `bot` alike. */
+int ad_seed_from_json(const json_t *v, uint64_t *out, ad_err *err);
 /* {"name":default,...} for a game. */
 json_t *ad_options_json(const ad_game *g);
 

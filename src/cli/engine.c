@@ -186,28 +186,20 @@ static json_t *cmd_seat(engine *en, const char *cmd, const json_t *req)
     if (strcmp(cmd, "legal") == 0) {
         reply = json_pack("{s:b,s:o}", "ok", 1, "actions", g->legal_json(view, seat));
     } else { /* bot */
-        const char *level = "random";
+        const json_t *lv = json_object_get(req, "level"), *sv = json_object_get(req, "seed");
         const ad_step *steps;
-        long long seed;
         ad_rng r;
         ad_action a;
-        int nsteps = ad_table_steps(t, &steps);
         /* default: a seed from the game's, the move number and the seat */
-        uint64_t def = ad_table_seed(t) * 0x9e3779b97f4a7c15ULL + (uint64_t)nsteps * 1000003u +
-                       (uint64_t)seat;
-        if (json_object_get(req, "level") && !json_is_string(json_object_get(req, "level"))) {
+        uint64_t seed = ad_table_seed(t) * 0x9e3779b97f4a7c15ULL +
+                        (uint64_t)ad_table_steps(t, &steps) * 1000003u + (uint64_t)seat;
+        if (lv && !json_is_string(lv)) {
             reply = failf(AD_E_BAD_FIELD, "\"level\" must be a string");
-        } else if (json_object_get(req, "seed") &&
-                   (!json_is_integer(json_object_get(req, "seed")) ||
-                    json_integer_value(json_object_get(req, "seed")) < 0)) {
-            reply = failf(AD_E_BAD_FIELD, "\"seed\" must be a non-negative integer");
+        } else if (sv && ad_seed_from_json(sv, &seed, &e) < 0) {
+            reply = fail(&e);
         } else {
-            if (json_object_get(req, "level"))
-                level = json_string_value(json_object_get(req, "level"));
-            seed = json_object_get(req, "seed") ? json_integer_value(json_object_get(req, "seed"))
-                                                : (long long)(def >> 1);
-            ad_rng_seed(&r, (uint64_t)seed);
-            if (ad_bot_choose(g, view, seat, level, &r, &a, &e) < 0)
+            ad_rng_seed(&r, seed);
+            if (ad_bot_choose(g, view, seat, lv ? json_string_value(lv) : "random", &r, &a, &e) < 0)
                 reply = fail(&e);
             else
                 reply = json_pack("{s:b,s:o}", "ok", 1, "action",

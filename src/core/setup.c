@@ -17,8 +17,7 @@ json_t *ad_options_json(const ad_game *g)
     return o;
 }
 
-/* The seed: an integer 0..2^63-1, or a decimal string for all of uint64. */
-static int read_seed(const json_t *v, uint64_t *out, ad_err *err)
+int ad_seed_from_json(const json_t *v, uint64_t *out, ad_err *err)
 {
     if (json_is_integer(v) && json_integer_value(v) >= 0) {
         *out = (uint64_t)json_integer_value(v);
@@ -98,7 +97,7 @@ const ad_game *ad_setup_from_json(const json_t *req, ad_setup *su, ad_err *err)
     }
     su->players = (int)json_integer_value(pl);
     const json_t *seed = json_object_get(req, "seed");
-    if (seed && read_seed(seed, &su->seed, err) < 0)
+    if (seed && ad_seed_from_json(seed, &su->seed, err) < 0)
         return NULL;
     if (read_options(g, json_object_get(req, "options"), su, err) < 0)
         return NULL;

@@ -590,9 +590,10 @@ static json_t *last_json(const claim_state *s)
     }
     json_t *o = json_pack("{s:i,s:o}", "seat", s->last.seat, "action", act);
     if (s->last.settled) {
-        json_t *out = json_pack("{s:o,s:b,s:i,s:i}", "cards", adj_cards(d, s->last.rev, s->last.nrev),
-                                "true", s->last.truthful, "taker", s->last.taker, "taken",
-                                s->last.taken);
+        json_t *out = json_pack("{s:o,s:b,s:o,s:i}", "cards", adj_cards(d, s->last.rev, s->last.nrev),
+                                "true", s->last.truthful, "taker",
+                                s->last.taker >= 0 ? json_integer(s->last.taker) : json_null(),
+                                "taken", s->last.taken);
         json_object_set_new(out, "challenger",
                             s->last.challenger >= 0 ? json_integer(s->last.challenger) : json_null());
         json_object_set_new(o, "outcome", out);

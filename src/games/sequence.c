@@ -298,23 +298,22 @@ static void square_words(int q, char *buf, size_t n)
     snprintf(buf, n, "[%d,%d]", q / SQ_COLS + 1, q % SQ_COLS + 1);
 }
 
-/* The reason a card cannot go on square q, or NULL when it can.  Cheap:
- * seq_legal asks it for every square. */
-static const char *play_fault(const seq_state *s, int seat, int k, int q)
+/* Why a card cannot go on square q (0: it can).  Cheap: seq_legal asks it
+ * for every square. */
+enum { FAULT_NONE, FAULT_X_EMPTY, FAULT_X_OWN, FAULT_COVERED, FAULT_NOT_ITS_SQUARE };
+
+static int play_fault(const seq_state *s, int seat, int k, int q)
 {
     const sq_board *b = s->bd;
-    if (k == b->kind_x) {
-        if (!s->board[q])
-            return "X removes an opponent's chip, and that square is empty";
-        if (s->board[q] == team_of(s, seat) + 1)
-            return "that chip is your own side's: X removes an opponent's";
-        return NULL;
-    }
+    if (k == b->kind_x)
+        return !s->board[q]                              ? FAULT_X_EMPTY
+               : s->board[q] == team_of(s, seat) + 1    ? FAULT_X_OWN
+                                                        : FAULT_NONE;
     if (s->board[q])
-        return "that square is already covered";
+        return FAULT_COVERED;
     if (k != b->kind_z && b->letter_of[q] != k)
-        return "that is not one of the card's squares";
-    return NULL;
+        return FAULT_NOT_ITS_SQUARE;
+    return FAULT_NONE;
 }
 
 static int check_play(const seq_state *s, int seat, int k, int q, ad_err *err)
@@ -322,17 +321,23 @@ static int check_play(const seq_state *s, int seat, int k, int q, ad_err *err)
     const sq_board *b = s->bd;
     if (q < 0 || q >= SQ_SQUARES)
         return ad_err_set(err, AD_E_BAD_ACTION, "a square is [row, column], rows 1-6, columns 1-8");
-    const char *fault = play_fault(s, seat, k, q);
-    if (!fault)
-        return 0;
-    char w[16], a[16], c[16];
+    char w[16], x[16], y[16];
     square_words(q, w, sizeof w);
-    if (k == b->kind_x || k == b->kind_z || s->board[q])
-        return ad_err_set(err, AD_E_ILLEGAL, "%s %s", w, fault);
-    square_words(b->squares_of[k][0], a, sizeof a);
-    square_words(b->squares_of[k][1], c, sizeof c);
-    return ad_err_set(err, AD_E_ILLEGAL, "%s is a %s square (%s); the %s squares are %s and %s", w,
-                      s->deck->kind[b->letter_of[q]], b->picture[q], s->deck->kind[k], a, c);
+    switch (play_fault(s, seat, k, q)) {
+    case FAULT_X_EMPTY:
+        return ad_err_set(err, AD_E_ILLEGAL, "X removes an opponent's chip, and %s is empty", w);
+    case FAULT_X_OWN:
+        return ad_err_set(err, AD_E_ILLEGAL,
+                          "the chip on %s is your own side's: X removes an opponent's", w);
+    case FAULT_COVERED:
+        return ad_err_set(err, AD_E_ILLEGAL, "the square %s is already covered", w);
+    case FAULT_NOT_ITS_SQUARE:
+        square_words(b->squares_of[k][0], x, sizeof x);
+        square_words(b->squares_of[k][1], y, sizeof y);
+        return ad_err_set(err, AD_E_ILLEGAL, "%s is the %s (%s); the %s squares are %s and %s", w,
+                          b->picture[q], s->deck->kind[b->letter_of[q]], s->deck->kind[k], x, y);
+    }
+    return 0;
 }
 
 static int check(const seq_state *s, int seat, const ad_action *a, ad_err *err)
@@ -467,7 +472,7 @@ static int seq_legal(const seq_state *s, int seat, ad_action *out)
         }
         a.type = SQ_A_PLAY;
         for (int q = 0; q < SQ_SQUARES; q++)
-            if (!play_fault(s, seat, k, q)) {
+            if (play_fault(s, seat, k, q) == FAULT_NONE) {
                 a.arg[0] = (int16_t)q;
                 out[n++] = a;
             }

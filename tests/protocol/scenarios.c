@@ -28,6 +28,8 @@
  *   - an object matches when every key it has is present in the reply with
  *     a matching value (keys the reply has beyond those are not checked);
  *   - an array matches an array of the same length, element by element;
+ *     but an expected array whose first element is "$prefix" matches an
+ *     array that starts with the elements after it (and may go on);
  *   - any other value matches an equal value (1 and 1.0 differ);
  *   - as a value, these strings are patterns:
  *       "$absent"  the key must not be in the reply's object
@@ -376,15 +378,19 @@ static int match(const json_t *exp, const json_t *act, const char *path, text *w
             text_add(why, "at %s: expected an array, found %s", path, type_name(act));
             return 0;
         }
-        if (json_array_size(exp) != json_array_size(act)) {
-            text_add(why, "at %s: expected %zu elements, found %zu", path, json_array_size(exp),
-                     json_array_size(act));
+        /* ["$prefix", a, b]: the actual array starts with a, b */
+        const json_t *first = json_array_get(exp, 0);
+        size_t skip = json_is_string(first) && strcmp(json_string_value(first), "$prefix") == 0;
+        size_t want = json_array_size(exp) - skip;
+        if (skip ? json_array_size(act) < want : json_array_size(act) != want) {
+            text_add(why, "at %s: expected %s%zu elements, found %zu", path,
+                     skip ? "at least " : "", want, json_array_size(act));
             return 0;
         }
         char sub[512];
-        for (size_t i = 0; i < json_array_size(exp); i++) {
+        for (size_t i = 0; i < want; i++) {
             path_index(sub, sizeof sub, path, i);
-            if (!match(json_array_get(exp, i), json_array_get(act, i), sub, why))
+            if (!match(json_array_get(exp, i + skip), json_array_get(act, i), sub, why))
                 return 0;
         }
         return 1;

@@ -167,7 +167,7 @@ static void test_sequence_letter_card_covers_either_open_square_of_its_letter(vo
     ad_err e;
     seq_state u = start(2, DECK2);
     assert_int_equal(act(&u, 0, card(SQ_A_PLAY, "A", sq(1, 2)), &e), -1);
-    assert_string_equal(e.text, "[1,2] is a B square (Balloon); the A squares are [1,1] and [6,8]");
+    assert_string_equal(e.text, "[1,2] is the Balloon (B); the A squares are [1,1] and [6,8]");
     u.board[sq(1, 1)] = 2;
     assert_int_equal(act(&u, 0, card(SQ_A_PLAY, "A", sq(1, 1)), &e), -1);
     assert_int_equal(e.code, AD_E_ILLEGAL);
