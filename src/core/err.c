@@ -31,6 +31,8 @@ static const char *const tokens[AD_CODE_COUNT] = {
     [AD_E_BAD_LEVEL] = "bad_level",
     [AD_E_IO] = "io",
     [AD_E_INTERNAL] = "internal",
+    [AD_E_BAD_DICT] = "bad_dict",
+    [AD_E_BAD_WORD] = "bad_word",
 };
 
 const char *ad_code_token(ad_code code)
