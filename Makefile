@@ -12,7 +12,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude 
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 
 B       ?= build
-LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c)
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o
@@ -25,8 +25,13 @@ PROP_SRC := $(wildcard tests/property/prop_*.c)
 PROP_BIN := $(PROP_SRC:tests/property/%.c=$(B)/tests/%)
 TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 
+# The dictionary's indexes (docs/lexicon.md): SCOWL sizes 70 (default) and
+# 50 (common), found next to the binary at run time.
+SCOWL   := $(wildcard /usr/share/dict/scowl/english-words.* /usr/share/dict/scowl/american-words.*)
+LEX_IDX := $(B)/lexicon/scowl-70.idx $(B)/lexicon/scowl-50.idx
+
 .PHONY: all test tests clean install-deps
-all: $(B)/alphadeck $(B)/libalphadeck.a
+all: $(B)/alphadeck $(B)/libalphadeck.a $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libalphadeck.a $(LDLIBS)
@@ -34,6 +39,10 @@ $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
 $(B)/libalphadeck.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(B)/lexicon/scowl-%.idx: $(B)/alphadeck $(SCOWL)
+	@mkdir -p $(dir $@)
+	$(B)/alphadeck words --size $* --write-index $@
 
 $(B)/gen/data.c: scripts/embed-data $(DATA)
 	@mkdir -p $(dir $@)

@@ -17,6 +17,7 @@ static void usage(FILE *f)
             "  play GAME [options]  play a game against the computer (see alphadeck play --help)\n"
             "  engine               the JSON engine protocol on stdin/stdout (docs/protocol.md)\n"
             "  bench [options]      random-playout speed of the rules engines\n"
+            "  words CARD...        the words the cards spell; --check WORD (see words --help)\n"
             "  games                list the games and their options\n"
             "  version              print the version\n"
             "\n"
@@ -61,6 +62,8 @@ int main(int argc, char **argv)
         return ad_cli_play(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)
         return ad_cli_bench(argc - 2, argv + 2);
+    if (strcmp(cmd, "words") == 0)
+        return ad_cli_words(argc - 2, argv + 2);
     if (strcmp(cmd, "games") == 0)
         return list_games();
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {

@@ -1,0 +1,96 @@
+/*
+ * lex.h - inside the lexicon: the index format, the card table and the
+ * pieces the lexicon's files share.  The index is a minimal DAWG stored as
+ * one array of 32-bit cells.  A state is a run of cells: a mask of the
+ * letters that lead on (bits 0-25), then one cell per such letter, in
+ * letter order, holding the state it leads to and, in bit 31, whether a
+ * word ends there.  A state's id is the index of its mask; state 0 is the
+ * one with no way on.  Children are found by counting mask bits.
+ */
+#ifndef AD_LEX_INTERNAL_H
+#define AD_LEX_INTERNAL_H
+
+#include <stdint.h>
+
+#include "alphadeck/lexicon.h"
+
+#define LEX_MASK 0x3ffffffu
+#define LEX_FINAL (1u << 31)
+#define LEX_MAX_CELLS (1u << 28)
+
+/* Bits set in x.  Written out because without -mpopcnt the builtin is a
+ * library call, and this is on every step of every query. */
+static inline uint32_t lex_bits(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+static inline uint32_t lex_target(uint32_t e)
+{
+    return e & ~LEX_FINAL;
+}
+
+/* The cell of the edge for letter c (0-25) out of state s, or 0 (never an
+ * edge's cell) when there is none. */
+static inline uint32_t lex_edge(const uint32_t *cell, uint32_t s, unsigned c)
+{
+    uint32_t m = cell[s];
+    if (!((m >> c) & 1))
+        return 0;
+    return s + 1 + lex_bits(m & ((1u << c) - 1));
+}
+
+struct ad_lex {
+    const uint32_t *cell;
+    uint32_t ncells, root;
+    void *mem;       /* what to free or unmap */
+    size_t mem_len;  /* nonzero when mem is a mapping */
+    char key[32];    /* "scowl-70", or "" for other lists */
+    ad_lex_info info;
+};
+
+/* The card alphabet, read once from the shout deck. */
+typedef struct lex_cards {
+    int n;                             /* ids 0..n-1 */
+    char name[AD_LEX_CARD_MAX][8];     /* "A", "TH", "*" */
+    char letters[AD_LEX_CARD_MAX][8];  /* "a", "th", "" */
+    uint8_t len[AD_LEX_CARD_MAX];      /* letters in the card; 1 for the wild */
+} lex_cards;
+
+const lex_cards *lex_cards_get(void);
+
+/* Whether spelling a beats b: more cards, then fewer wilds. */
+static inline int lex_better(const ad_lex_spelling *a, const ad_lex_spelling *b)
+{
+    return a->n > b->n || (a->n == b->n && a->wilds < b->wilds);
+}
+
+/* Checks cards[0..n) against the card table; -1 with err set when bad. */
+int lex_cards_check(const uint8_t *cards, int n, ad_err *err);
+
+/* A sorted list of distinct words, each NUL-terminated (words point into
+ * memory the caller owns). */
+typedef struct lex_list {
+    char **word;
+    uint8_t *len;
+    long n;
+} lex_list;
+
+/* Builds the DAWG of a sorted list into a new ad_lex (info partly filled). */
+ad_lex *lex_build(const lex_list *l, ad_err *err);
+
+/* The text of the SCOWL lists up to size, concatenated (caller frees). */
+char *lex_scowl_text(int size, size_t *len, char *source, size_t srclen, ad_err *err);
+/* A whole file, NUL-terminated (caller frees); at most 256 MB. */
+char *lex_read_file(const char *path, size_t *len, ad_err *err);
+/* Splits text (modified in place) into a sorted list of distinct words;
+ * counts what it skips in info.  Caller frees l->word and l->len. */
+int lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, ad_err *err);
+
+/* The index of SCOWL size `size` if one is found and sound, else NULL. */
+ad_lex *lex_find_index(int size);
+
+#endif
