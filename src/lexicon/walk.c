@@ -23,8 +23,9 @@ struct walk {
     uint8_t count[AD_LEX_CARD_MAX]; /* cards left, by id */
     int nmulti;                     /* distinct multi-letter cards in the hand */
     uint8_t multi[AD_LEX_CARD_MAX];
-    uint32_t multi_first; /* the first letters of those cards */
-    int min_cards;
+    uint8_t multi_at[AD_LEX_CARD_MAX]; /* the first letter of each (0-25) */
+    uint32_t multi_first;               /* all those first letters */
+    int min_cards, wilds;               /* wilds: in the hand */
     char word[AD_LEX_WORD_MAX];
     uint64_t hash[AD_LEX_WORD_MAX]; /* hash[d]: FNV-1a of the first d letters */
     ad_lex_spelling how;            /* card[] as the walk goes; the rest at a hit */
@@ -42,42 +43,31 @@ static inline uint32_t on(const walk *w, uint32_t letters, int wilds)
     return wilds ? LEX_MASK : letters | w->multi_first;
 }
 
-/* The word just reached, depth letters with n cards: its end, its length
- * and the cards' count; the rest of its spelling is filled when needed. */
-static inline void reached(walk *w, int depth, int n)
+/* The word just reached, depth letters with n cards and `wilds` wilds
+ * left: its end and length, and the counts of its spelling; what each
+ * wild stands for is filled in only when needed. */
+static inline void reached(walk *w, int depth, int n, int wilds)
 {
     w->word[depth] = 0;
     w->depth = depth;
     w->how.n = n;
+    w->how.wilds = w->wilds - wilds;
 }
 
-static int count_wilds(const ad_lex_spelling *how)
-{
-    int wilds = 0;
-    for (int i = 0; i < how->n; i++)
-        wilds += how->card[i] == AD_LEX_WILD;
-    return wilds;
-}
-
-/* Fills in the rest of the spelling: the wilds and what each stands for. */
+/* What each wild of the spelling stands for. */
 static void finish(walk *w)
 {
-    int pos = 0;
-    w->how.wilds = 0;
-    for (int i = 0; i < w->how.n; i++) {
-        int card = w->how.card[i];
-        w->how.wilds += card == AD_LEX_WILD;
-        w->how.as[i] = card == AD_LEX_WILD ? w->word[pos] : 0;
-        pos += w->t->len[card];
-    }
+    for (int i = 0, pos = 0; i < w->how.n; pos += w->t->len[w->how.card[i]], i++)
+        w->how.as[i] = w->how.card[i] == AD_LEX_WILD ? w->word[pos] : 0;
 }
 
 /* Just along edge e, with n cards used: a word when one ends there, and
- * on from where it leads if some card can go on. */
+ * on from where it leads only if some card can go on (a dead end costs no
+ * call). */
 static inline void arrive(walk *w, uint32_t e, uint32_t letters, int wilds, int depth, int n)
 {
     if ((e & LEX_FINAL) && n >= w->min_cards) {
-        reached(w, depth, n);
+        reached(w, depth, n, wilds);
         w->hit(w);
     }
     uint32_t t = lex_target(e);
@@ -92,7 +82,7 @@ static inline void enter(walk *w, int depth, unsigned c)
 }
 
 /* Letter c along the edge in cell at: its own card if one is left, else a
- * wild.  A step that ends no word and leads nowhere is not taken at all. */
+ * wild. */
 static inline void step_letter(walk *w, unsigned c, uint32_t at, uint32_t letters, int wilds,
                                int depth, int n)
 {
@@ -102,12 +92,9 @@ static inline void step_letter(walk *w, unsigned c, uint32_t at, uint32_t letter
         wilds--;
     else if (--w->count[c] == 0)
         letters &= ~(1u << c);
-    if (((e & LEX_FINAL) && n + 1 >= w->min_cards) ||
-        (w->cell[lex_target(e)] & on(w, letters, wilds))) {
-        w->how.card[n] = (uint8_t)(own ? (int)c : AD_LEX_WILD);
-        enter(w, depth, c);
-        arrive(w, e, letters, wilds, depth + 1, n + 1);
-    }
+    w->how.card[n] = (uint8_t)(own ? (int)c : AD_LEX_WILD);
+    enter(w, depth, c);
+    arrive(w, e, letters, wilds, depth + 1, n + 1);
     if (own)
         w->count[c]++;
 }
@@ -143,15 +130,15 @@ static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, i
         uint32_t at = s + 1;
         for (uint32_t m = mask; m; m &= m - 1)
             step_letter(w, (unsigned)__builtin_ctz(m), at++, letters, wilds, depth, n);
-    } else {
-        for (uint32_t m = mask & letters; m; m &= m - 1) {
-            unsigned c = (unsigned)__builtin_ctz(m);
-            step_letter(w, c, s + 1 + lex_bits(mask & ((1u << c) - 1)), letters, 0, depth, n);
-        }
+    } else if (mask & letters) { /* the letters held: edges counted on the way */
+        uint32_t at = s + 1;
+        for (uint32_t m = mask; m & letters; m &= m - 1, at++)
+            if ((letters >> __builtin_ctz(m)) & 1)
+                step_letter(w, (unsigned)__builtin_ctz(m), at, letters, 0, depth, n);
     }
     if (mask & w->multi_first)
         for (int i = 0; i < w->nmulti; i++)
-            if (w->count[w->multi[i]])
+            if (((mask >> w->multi_at[i]) & 1) && w->count[w->multi[i]])
                 step_multi(w, s, w->multi[i], letters, wilds, depth, n);
 }
 
@@ -172,20 +159,21 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
         if (c < 26)
             letters |= 1u << c;
         else if (c > AD_LEX_WILD && w->count[c] == 0) {
+            w->multi_at[w->nmulti] = (uint8_t)(w->t->letters[c][0] - 'a');
+            w->multi_first |= 1u << w->multi_at[w->nmulti];
             w->multi[w->nmulti++] = (uint8_t)c;
-            w->multi_first |= 1u << (w->t->letters[c][0] - 'a');
         }
         w->count[c]++;
     }
+    w->wilds = w->count[AD_LEX_WILD];
     return letters;
 }
 
 /* Walks from the root if any card can start a word. */
 static void walk_all(walk *w, const ad_lex *lex, uint32_t letters)
 {
-    int wilds = w->count[AD_LEX_WILD];
-    if (lex->cell[lex->root] & on(w, letters, wilds))
-        visit(w, lex->root, letters, wilds, 0, 0);
+    if (lex->cell[lex->root] & on(w, letters, w->wilds))
+        visit(w, lex->root, letters, w->wilds, 0, 0);
 }
 
 /* ------------------------------------------------------------------ words */
@@ -280,8 +268,9 @@ static int grow_table(ad_lex_results *r)
     return 0;
 }
 
-/* Room for one more record of a word of len letters. */
-static int room(ad_lex_results *r, int len)
+/* Room for one more record of a word of len letters: grows what must grow.
+ * The test is cheap and inline; the growing is not. */
+static int grow_for(ad_lex_results *r, int len)
 {
     if (((uint32_t)r->n + 1) * 2 > r->hcap && grow_table(r) < 0)
         return -1;
@@ -304,6 +293,14 @@ static int room(ad_lex_results *r, int len)
     return 0;
 }
 
+static inline int room(ad_lex_results *r, int len)
+{
+    if (((uint32_t)r->n + 1) * 2 <= r->hcap && r->n < r->cap &&
+        r->used + 2 * (size_t)len + 1 <= r->pcap)
+        return 0;
+    return grow_for(r, len);
+}
+
 /* Empties the list: only the slots in use are wiped, so a table grown big
  * once costs nothing on later small queries. */
 static void clear(ad_lex_results *r)
@@ -315,10 +312,10 @@ static void clear(ad_lex_results *r)
     r->oom = 0;
 }
 
-static void keep_cards(ad_lex_results *r, rec *e, const walk *w)
+static inline void keep_cards(ad_lex_results *r, rec *e, const walk *w)
 {
     e->n = (uint8_t)w->how.n;
-    e->wilds = (uint8_t)count_wilds(&w->how);
+    e->wilds = (uint8_t)w->how.wilds;
     memcpy(r->pool + e->at + e->len + 1, w->how.card, (size_t)w->how.n);
 }
 
@@ -326,24 +323,26 @@ static void keep_cards(ad_lex_results *r, rec *e, const walk *w)
 static void hit_words(walk *w)
 {
     ad_lex_results *r = w->ctx;
-    uint32_t h = (uint32_t)(w->hash[w->depth] >> 32);
-    if (r->oom || room(r, w->depth) < 0) {
+    int len = w->depth;
+    uint32_t h = (uint32_t)(w->hash[len] >> 32), i, at;
+    if (r->oom || room(r, len) < 0) {
         r->oom = 1;
         return;
     }
-    uint32_t i = slot_of(r, h, w->word);
-    if (r->slot[i]) {
-        rec *e = &r->e[r->slot[i] - 1];
-        if (w->how.n > e->n || (w->how.n == e->n && count_wilds(&w->how) < e->wilds))
+    for (i = h & (r->hcap - 1); (at = r->slot[i]) != 0; i = (i + 1) & (r->hcap - 1)) {
+        rec *e = &r->e[at - 1];
+        if (e->hash != h || e->len != len || memcmp(r->pool + e->at, w->word, (size_t)len) != 0)
+            continue;
+        if (w->how.n > e->n || (w->how.n == e->n && w->how.wilds < e->wilds))
             keep_cards(r, e, w);
         return;
     }
     rec *e = &r->e[r->n];
     r->slot[i] = (uint32_t)++r->n;
-    *e = (rec){(uint32_t)r->used, h, i, (uint8_t)w->depth, 0, 0};
-    memcpy(r->pool + e->at, w->word, (size_t)w->depth + 1);
+    *e = (rec){(uint32_t)r->used, h, i, (uint8_t)len, 0, 0};
+    memcpy(r->pool + e->at, w->word, (size_t)len + 1);
     keep_cards(r, e, w);
-    r->used += 2 * (size_t)w->depth + 1;
+    r->used += 2 * (size_t)len + 1;
 }
 
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
