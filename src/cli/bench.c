@@ -100,7 +100,7 @@ static int bench_game(const ad_game *g, int players, double seconds, int rounds)
 int ad_cli_bench(int argc, char **argv)
 {
     const char *only = NULL;
-    int players = 0, rounds = 5;
+    int players = 0, rounds = 5, words = 0;
     double seconds = 5.0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--game") == 0 && i + 1 < argc)
@@ -111,9 +111,11 @@ int ad_cli_bench(int argc, char **argv)
             seconds = atof(argv[++i]);
         else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
             rounds = (int)ad_cli_number(argv[++i]);
+        else if (strcmp(argv[i], "--words") == 0)
+            words = 1;
         else {
             fprintf(stderr, "usage: alphadeck bench [--game G] [--players N] [--seconds S] "
-                            "[--rounds R]\n");
+                            "[--rounds R]\n       alphadeck bench --words [--rounds R]\n");
             return 2;
         }
     }
@@ -121,6 +123,8 @@ int ad_cli_bench(int argc, char **argv)
         fprintf(stderr, "bench: --rounds is 1..15, --seconds and --players positive\n");
         return 2;
     }
+    if (words) /* the dictionary (words_bench.c) */
+        return ad_cli_bench_words(rounds);
     if (only && !ad_game_find(only)) {
         fprintf(stderr, "bench: there is no game \"%s\"\n", only);
         return 2;

@@ -11,6 +11,8 @@ int ad_cli_engine(int argc, char **argv);
 int ad_cli_play(int argc, char **argv);
 int ad_cli_bench(int argc, char **argv);
 int ad_cli_words(int argc, char **argv);
+/* `alphadeck bench --words`: the dictionary's speed beside simple baselines. */
+int ad_cli_bench_words(int rounds);
 
 /* Parses a whole non-negative decimal number; -1 when s is not one. */
 long long ad_cli_number(const char *s);

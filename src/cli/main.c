@@ -16,7 +16,7 @@ static void usage(FILE *f)
             "commands:\n"
             "  play GAME [options]  play a game against the computer (see alphadeck play --help)\n"
             "  engine               the JSON engine protocol on stdin/stdout (docs/protocol.md)\n"
-            "  bench [options]      random-playout speed of the rules engines\n"
+            "  bench [options]      random-playout speed of the rules engines (--words: the dictionary)\n"
             "  words CARD...        the words the cards spell; --check WORD (see words --help)\n"
             "  games                list the games and their options\n"
             "  version              print the version\n"
