@@ -108,15 +108,57 @@ static int is_word(const char *s, size_t len)
     return 1;
 }
 
-static int cmp_words(const void *a, const void *b)
+/* Where the ascending run that starts at a ends. */
+static long run_end(char **w, long a, long n)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    while (++a < n && strcmp(w[a - 1], w[a]) <= 0)
+        ;
+    return a;
+}
+
+/* Merges the sorted x[0..nx) and y[0..ny) into out. */
+static void merge(char **x, long nx, char **y, long ny, char **out)
+{
+    long i = 0, j = 0;
+    while (i < nx && j < ny)
+        *out++ = strcmp(x[i], y[j]) <= 0 ? x[i++] : y[j++];
+    while (i < nx)
+        *out++ = x[i++];
+    while (j < ny)
+        *out++ = y[j++];
+}
+
+/* A merge sort of the runs already there: the SCOWL lists are 16 sorted
+ * files, so they sort in 4 passes, and a sorted list in one look. */
+static int sort_words(char **w, long n)
+{
+    char **tmp = malloc(sizeof *tmp * (size_t)(n ? n : 1)), **src = w, **dst = tmp;
+    if (!tmp)
+        return -1;
+    for (;;) {
+        long runs = 0;
+        for (long a = 0; a < n; runs++) {
+            long mid = run_end(src, a, n), b = mid < n ? run_end(src, mid, n) : n;
+            merge(src + a, mid - a, src + mid, b - mid, dst + a);
+            a = b;
+        }
+        char **t = src;
+        src = dst;
+        dst = t;
+        if (runs <= 1)
+            break;
+    }
+    if (src != w)
+        memcpy(w, src, sizeof *w * (size_t)n);
+    free(tmp);
+    return 0;
 }
 
 /* Sorts the words and drops repeats; fills l->len. */
 static int sort_unique(lex_list *l, ad_err *err)
 {
-    qsort(l->word, (size_t)l->n, sizeof l->word[0], cmp_words);
+    if (sort_words(l->word, l->n) < 0)
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
     long out = 0;
     for (long i = 0; i < l->n; i++)
         if (out == 0 || strcmp(l->word[out - 1], l->word[i]) != 0)

@@ -512,6 +512,25 @@ static void test_dict_file_skips_and_counts_entries_not_lowercase_a_z(void **sta
     ad_lex_free(l);
 }
 
+static void test_a_list_in_any_order_with_repeats_gives_each_word_once(void **state)
+{
+    (void)state;
+    char text[26 * 26 * 3 * 2 + 1], *p = text;
+    for (int rep = 0; rep < 2; rep++) /* "zz" down to "aa", twice */
+        for (int i = 26 * 26 - 1; i >= 0; i--) {
+            *p++ = (char)('a' + i / 26);
+            *p++ = (char)('a' + (i * 7) % 26); /* not in order within a block */
+            *p++ = '\n';
+        }
+    ad_lex *l = ad_lex_load_text(text, (size_t)(p - text), NULL);
+    assert_non_null(l);
+    ad_lex_info info;
+    ad_lex_describe(l, &info);
+    assert_int_equal(info.words, 26 * 26);
+    assert_true(ad_lex_contains(l, "aa") && ad_lex_contains(l, "zz") && ad_lex_contains(l, "mq"));
+    ad_lex_free(l);
+}
+
 static void test_a_saved_index_maps_back_and_a_damaged_one_is_refused(void **state)
 {
     (void)state;
@@ -592,6 +611,7 @@ int main(void)
         cmocka_unit_test(test_bad_dict_file_gives_clear_error),
         cmocka_unit_test(test_a_10_mb_line_is_refused_not_read_as_a_word),
         cmocka_unit_test(test_dict_file_skips_and_counts_entries_not_lowercase_a_z),
+        cmocka_unit_test(test_a_list_in_any_order_with_repeats_gives_each_word_once),
         cmocka_unit_test(test_a_saved_index_maps_back_and_a_damaged_one_is_refused),
         cmocka_unit_test(test_a_damaged_index_in_AD_LEXICON_DIR_is_passed_over),
     };
