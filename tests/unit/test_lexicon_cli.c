@@ -181,42 +181,39 @@ static void test_a_card_that_does_not_exist_exits_2_with_a_clear_error(void **st
     expect("ALPHADECK words --frobnicate 2>&1", 2, "unknown option");
 }
 
+/* Runs `alphadeck words --dict FILE args` on a file holding text. */
+static void expect_dict(const char *text, size_t len, const char *args, int status,
+                        const char *needle)
+{
+    char *p = write_tmp(text, len), cmd[256];
+    snprintf(cmd, sizeof cmd, "ALPHADECK words --dict %s %s", p, args);
+    expect(cmd, status, needle);
+    unlink(p);
+}
+
 static void test_bad_dict_file_exits_2_with_a_clear_error(void **state)
 {
     (void)state;
-    char cmd[256];
     expect("ALPHADECK words --dict /nonexistent/list --check cat 2>&1", 2,
            "cannot read /nonexistent/list");
-    char *p = write_tmp("", 0);
-    snprintf(cmd, sizeof cmd, "ALPHADECK words --dict %s --check cat 2>&1", p);
-    expect(cmd, 2, "empty");
-    unlink(p);
-    p = write_tmp("cat\n\0\0\0\0", 8);
-    snprintf(cmd, sizeof cmd, "ALPHADECK words --dict %s --check cat 2>&1", p);
-    expect(cmd, 2, "binary");
-    unlink(p);
+    expect_dict("", 0, "--check cat 2>&1", 2, "empty");
+    expect_dict("cat\n\0\0\0\0", 8, "--check cat 2>&1", 2, "binary");
     size_t len = 10u << 20;
     char *big = malloc(len);
     memset(big, 'x', len);
-    p = write_tmp(big, len);
+    expect_dict(big, len, "--check cat 2>&1", 2, "line 1 is 10485760 bytes long");
     free(big);
-    snprintf(cmd, sizeof cmd, "ALPHADECK words --dict %s --check cat 2>&1", p);
-    expect(cmd, 2, "line 1 is 10485760 bytes long");
-    unlink(p);
 }
 
 static void test_dict_replaces_the_default_and_counts_what_it_skips(void **state)
 {
     (void)state;
     static const char text[] = "then\ntent\nParis\nrock'n'roll\nnet\n";
-    char *p = write_tmp(text, sizeof text - 1), cmd[256];
-    snprintf(cmd, sizeof cmd, "ALPHADECK words --dict %s t e n t h 2>&1", p);
-    expect(cmd, 0, "skipped 2 entries that are not lowercase a-z words (the first on line 3)");
-    snprintf(cmd, sizeof cmd, "ALPHADECK words --dict %s --check cat 2>/dev/null", p);
-    expect(cmd, 1, "not a word");
-    snprintf(cmd, sizeof cmd, "ALPHADECK words --dict %s --min 4 t e n t h 2>/dev/null", p);
-    expect(cmd, 0, "tent  T E N T");
-    unlink(p);
+    size_t len = sizeof text - 1;
+    expect_dict(text, len, "t e n t h 2>&1", 0,
+                "skipped 2 entries that are not lowercase a-z words (the first on line 3)");
+    expect_dict(text, len, "--check cat 2>/dev/null", 1, "not a word");
+    expect_dict(text, len, "--min 4 t e n t h 2>/dev/null", 0, "tent  T E N T");
 }
 
 static void test_spell_and_best_answer_on_the_command_line(void **state)
