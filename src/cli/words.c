@@ -135,11 +135,17 @@ static int read_cards(const opts *o, uint8_t *cards)
     int n = 0;
     for (int i = 0; i < o->nargs; i++) {
         ad_err e;
-        int k = ad_lex_cards_parse(o->args[i], cards + n, AD_LEX_HAND_MAX - n, &e);
+        uint8_t some[AD_LEX_HAND_MAX];
+        int k = ad_lex_cards_parse(o->args[i], some, AD_LEX_HAND_MAX, &e);
         if (k < 0) {
             fprintf(stderr, "alphadeck words: %s\n", e.text);
             return -1;
         }
+        if (n + k > AD_LEX_HAND_MAX) {
+            fprintf(stderr, "alphadeck words: at most %d cards at a time\n", AD_LEX_HAND_MAX);
+            return -1;
+        }
+        memcpy(cards + n, some, (size_t)k);
         n += k;
     }
     if (n == 0) {

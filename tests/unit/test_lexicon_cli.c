@@ -179,6 +179,11 @@ static void test_a_card_that_does_not_exist_exits_2_with_a_clear_error(void **st
     expect("ALPHADECK words 2>&1", 2, "name some cards");
     expect("ALPHADECK words --min x t 2>&1", 2, "bad or missing value");
     expect("ALPHADECK words --frobnicate 2>&1", 2, "unknown option");
+    char cmd[512] = "ALPHADECK words";
+    for (int i = 0; i < 130; i++)
+        strcat(cmd, " e");
+    strcat(cmd, " 2>&1");
+    expect(cmd, 2, "at most 128 cards");
 }
 
 /* Runs `alphadeck words --dict FILE args` on a file holding text. */
