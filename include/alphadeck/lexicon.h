@@ -1,10 +1,9 @@
 /*
- * lexicon.h - the dictionary of libalphadeck: a word list held in a compact
- * index (a minimal DAWG), and queries that speak in cards: a double card
- * such as TH is one card used as printed, a wild (*) is any one letter.
- * A loaded ad_lex is read-only, so one may be shared by many threads; the
- * hot queries (contains, spell, words, best) allocate nothing per call.
- * docs/lexicon.md says where the lists come from and how the index is found.
+ * lexicon.h - the dictionary of libalphadeck (docs/lexicon.md): a word list
+ * in a compact index (a minimal DAWG), and queries that speak in cards: a
+ * double card such as TH is one card used as printed, a wild (*) is any one
+ * letter.  A loaded ad_lex is read-only, so threads may share one; the hot
+ * queries (contains, spell, words, best) allocate nothing per call.
  */
 #ifndef ALPHADECK_LEXICON_H
 #define ALPHADECK_LEXICON_H

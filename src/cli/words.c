@@ -77,6 +77,8 @@ static int parse(opts *o, int argc, char **argv)
     o->size = AD_LEX_DEFAULT_SIZE;
     o->min = 1;
     o->args = calloc((size_t)argc + 1, sizeof *o->args);
+    if (!o->args)
+        return bad_usage("out of memory", NULL);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         int v = options ? value_option(o, argc, argv, &i) : 0;

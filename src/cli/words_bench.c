@@ -1,10 +1,9 @@
 /*
  * words_bench.c - `alphadeck bench --words`: the dictionary's speed, each
- * figure beside a simple baseline timed in the same run: building the index
- * (baseline: read and sort the list), membership (baseline: binary search
- * of the sorted list), all words from 12 table cards with 2 wilds (baseline:
- * ask ad_lex_spell of every word), and a cold `alphadeck words --check cat`.
- * Medians of R rounds, with the fastest and slowest round.
+ * figure beside a simple baseline timed in the same run (medians of R
+ * rounds, with the fastest and slowest): building the index (read and sort
+ * the list), membership (binary search), all words from 12 table cards with
+ * 2 wilds (ad_lex_spell on every word), and a cold `words --check cat`.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <spawn.h>

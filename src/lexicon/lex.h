@@ -1,11 +1,9 @@
 /*
- * lex.h - inside the lexicon: the index format, the card table and the
- * pieces the lexicon's files share.  The index is a minimal DAWG stored as
- * one array of 32-bit cells.  A state is a run of cells: a mask of the
- * letters that lead on (bits 0-25), then one cell per such letter, in
- * letter order, holding the state it leads to and, in bit 31, whether a
- * word ends there.  A state's id is the index of its mask; state 0 is the
- * one with no way on.  Children are found by counting mask bits.
+ * lex.h - inside the lexicon: the index format and the card table.  The
+ * index is a minimal DAWG in one array of 32-bit cells.  A state is a mask
+ * of the letters that lead on (bits 0-25), then one cell per such letter,
+ * in letter order: the state it leads to, and in bit 31 whether a word ends
+ * there.  A state's id is its mask's index; state 0 has no way on.
  */
 #ifndef AD_LEX_INTERNAL_H
 #define AD_LEX_INTERNAL_H

@@ -1,9 +1,8 @@
 /*
  * walk.c - every word some cards spell: one depth-first walk of the DAWG,
- * trying at each state every distinct card left (not every copy), so each
- * prefix is reached once per distinct use of cards.  A wild stands for a
- * letter only when no card of that letter is left: that loses no word and
- * no card count (swap the wild with the card) and cuts the walk a lot.
+ * trying at each state each distinct card left, not each copy.  A wild
+ * stands for a letter only when no card of that letter is left: that loses
+ * no word and no card count (the two can swap), and cuts the walk a lot.
  * The walk lives on the stack; only the result list may grow.
  */
 #include <stdlib.h>
