@@ -108,7 +108,7 @@ void ad_rng_shuffle(ad_rng *r, uint8_t *a, int n);
 /* ------------------------------------------------------------------ decks */
 
 #define AD_MAX_KINDS 64   /* distinct card faces in one game */
-#define AD_MAX_CLASSES 32 /* things a claim can name (letters, ranks) */
+#define AD_MAX_CLASSES 64 /* things a claim can name (letters, ranks, faces) */
 #define AD_MAX_DECK 255   /* physical cards in play */
 #define AD_NAME_MAX 8
 

@@ -147,6 +147,12 @@ void ad_lex_results_sort(ad_lex_results *r, ad_lex_order order);
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
                  ad_lex_results *out, ad_err *err);
 
+/* Calls fn for every word of lex, in alphabetical order (word is
+ * NUL-terminated, len its letters).  fn returning nonzero stops the walk
+ * and ad_lex_each returns that value; else it returns 0. */
+typedef int (*ad_lex_each_fn)(const char *word, int len, void *ctx);
+int ad_lex_each(const ad_lex *lex, ad_lex_each_fn fn, void *ctx);
+
 /* A score for ad_lex_best: higher is better. */
 typedef long (*ad_lex_score_fn)(const char *word, const ad_lex_spelling *how, void *ctx);
 /* Two ready-made scores: letters in the word; cards used. */

@@ -36,13 +36,16 @@ static int class_index(ad_deck *d, const char *name)
             return i;
     if (d->nclasses == AD_MAX_CLASSES)
         return -1;
-    snprintf(d->class_name[d->nclasses], AD_NAME_MAX, "%.7s", name);
+    if (strlen(name) >= AD_NAME_MAX)
+        return -1;
+    snprintf(d->class_name[d->nclasses], AD_NAME_MAX, "%s", name);
     return d->nclasses++;
 }
 
-/* Lines: "face class copies"; '#' starts a comment.  A malformed data file
- * is a build bug: parsing stops and the deck keeps what it had read. */
-static void parse_deck(ad_deck *d, const char *text)
+/* Lines: "face class copies"; '#' starts a comment.  Returns 0, or -1 for
+ * a malformed file (a build bug): ad_deck_get then finds no such deck, so
+ * the game that needs it fails loudly instead of playing with part of it. */
+static int parse_deck(ad_deck *d, const char *text)
 {
     const char *p = text;
     while (*p) {
@@ -57,13 +60,17 @@ static void parse_deck(ad_deck *d, const char *text)
         p += eol ? len + 1 : len;
         if (line[0] == '#' || line[0] == 0)
             continue;
-        if (sscanf(line, "%15s %15s %d", face, cls, &copies) != 3 || d->nkinds == AD_MAX_KINDS)
-            break;
+        if (sscanf(line, "%15s %15s %d", face, cls, &copies) != 3 || d->nkinds == AD_MAX_KINDS ||
+            strlen(face) >= AD_NAME_MAX || copies < 1 || copies > 255)
+            return -1;
         int k = d->nkinds++;
-        snprintf(d->kind[k], AD_NAME_MAX, "%.7s", face);
+        snprintf(d->kind[k], AD_NAME_MAX, "%s", face);
         d->copies[k] = (uint8_t)copies;
         d->class_of[k] = (int8_t)(strcmp(cls, "-") == 0 ? -1 : class_index(d, cls));
+        if (strcmp(cls, "-") != 0 && d->class_of[k] < 0)
+            return -1; /* more classes than AD_MAX_CLASSES */
     }
+    return d->nkinds > 0 ? 0 : -1;
 }
 
 static void load_all(void)
@@ -74,9 +81,11 @@ static void load_all(void)
         size_t blen = strlen(base), plen = strlen(path);
         if (strncmp(path, base, blen) != 0 || plen < blen + 5 || strcmp(path + plen - 4, ".txt") != 0)
             continue;
-        ad_deck *d = &decks[ndecks++];
+        ad_deck *d = &decks[ndecks];
+        memset(d, 0, sizeof *d);
         snprintf(d->name, sizeof d->name, "%.*s", (int)(plen - blen - 4), path + blen);
-        parse_deck(d, ad_data_files[i].text);
+        if (parse_deck(d, ad_data_files[i].text) == 0)
+            ndecks++;
     }
 }
 

@@ -7,11 +7,13 @@
 
 #include "claim.h"
 #include "sequence.h"
+#include "liar.h"
 
 static const ad_game *const games[] = {
     &ad_game_noway,
     &ad_game_doubt,
     &ad_game_sequence,
+    &ad_game_liar,
 };
 
 int ad_game_count(void)

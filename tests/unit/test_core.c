@@ -92,6 +92,26 @@ static void test_doubt_deck_data_is_a_standard_pack_ranks_in_calling_order(void 
     assert_null(ad_deck_get("nosuchdeck"));
 }
 
+static void test_every_game_deck_data_parses_whole(void **state)
+{
+    (void)state;
+    for (int i = 0; i < ad_game_count(); i++) {
+        const ad_deck *d = ad_deck_get(ad_game_at(i)->deck);
+        if (!d)
+            fail_msg("the deck data of %s does not parse", ad_game_at(i)->id);
+    }
+    /* the largest deck, shout: 61 singles, 17 doubles, 2 wilds in 44 faces */
+    const ad_deck *d = ad_deck_get("shout");
+    assert_non_null(d);
+    int cards = 0;
+    for (int k = 0; k < d->nkinds; k++) {
+        assert_true(d->class_of[k] >= 0);
+        cards += d->copies[k];
+    }
+    assert_int_equal(d->nkinds, 44);
+    assert_int_equal(cards, 80);
+}
+
 static void test_error_tokens_are_stable(void **state)
 {
     (void)state;
@@ -255,6 +275,7 @@ int main(void)
         cmocka_unit_test(test_shuffle_is_a_permutation),
         cmocka_unit_test(test_noway_deck_data_is_two_of_each_letter_and_two_ants),
         cmocka_unit_test(test_doubt_deck_data_is_a_standard_pack_ranks_in_calling_order),
+        cmocka_unit_test(test_every_game_deck_data_parses_whole),
         cmocka_unit_test(test_error_tokens_are_stable),
         cmocka_unit_test(test_new_rejects_bad_setups_with_a_code),
         cmocka_unit_test(test_same_seed_same_deal_other_seed_other_deal),

@@ -1,0 +1,72 @@
+/*
+ * liar.h - Liar (Verba Volant, Scripta Manent): one hand of letter cards
+ * passes to the left with ever longer claimed words until someone says
+ * "liar".  The state is flat (memcpy copies it); a view wipes the hand for
+ * everyone but its holder, the draw pile's order, the faces in the discard
+ * pile and the generator.
+ */
+#ifndef AD_GAMES_LIAR_H
+#define AD_GAMES_LIAR_H
+
+#include "alphadeck/alphadeck.h"
+#include "alphadeck/lexicon.h"
+
+#define LI_LETTERS 26
+#define LI_CARDS 128     /* room for the 98-card deck */
+#define LI_WORD_MAX 31   /* the longest word a player may announce */
+#define LI_MAXP 6
+
+enum { LI_ANNOUNCE = 0, LI_RESPOND = 1, LI_DISCARD = 2, LI_OVER = 3 };      /* phases */
+enum { LI_A_ANNOUNCE = 1, LI_A_ACCEPT = 2, LI_A_LIAR = 3, LI_A_DISCARD = 4 }; /* actions */
+enum {                                                                       /* events */
+    LI_EV_ANNOUNCE = 1, /* seat announced word to other */
+    LI_EV_ACCEPT,       /* seat accepted the hand */
+    LI_EV_DISCARD,      /* seat discarded one card face down */
+    LI_EV_DRAW,         /* seat drew value cards */
+    LI_EV_LIAR,         /* seat called other a liar */
+    LI_EV_REVEAL,       /* the hand was shown (faces in last.rev); value 1: it spells the word */
+    LI_EV_SCORE,        /* seat scored value points */
+    LI_EV_FRESH,        /* seat starts a fresh hand */
+    LI_EV_RESHUFFLE,    /* the discards (value cards) became the draw pile */
+    LI_EV_OVER,         /* seat won */
+};
+
+/* The dictionary's words grouped by length, for announcing at random. */
+typedef struct liar_words {
+    const ad_lex *lex;
+    int maxlen;                       /* the longest word, at most LI_WORD_MAX */
+    uint32_t count[LI_WORD_MAX + 1];  /* words of each length */
+    const char *base[LI_WORD_MAX + 1]; /* word i of length L: base[L] + i * L */
+} liar_words;
+
+typedef struct liar_state {
+    const ad_deck *deck;
+    const liar_words *words;
+    uint8_t players, phase, holder, first;
+    int8_t viewer, announcer, winner;
+    uint8_t passes;                /* accepts since this hand was fresh */
+    uint8_t hand[LI_LETTERS];      /* the one hand in play, held by holder */
+    uint8_t hand_n;
+    uint8_t pile[LI_CARDS];        /* the draw pile; its top is pile[pile_n-1] */
+    uint8_t pile_n;
+    uint8_t discard[LI_LETTERS];   /* face-down discards and shown hands */
+    uint8_t discard_n;
+    uint8_t total;
+    char word[LI_WORD_MAX + 1];    /* the last word announced; "" on a fresh hand */
+    uint8_t word_len;
+    int8_t draw[LI_MAXP];          /* the last round of the draw for first player */
+    int32_t score[LI_MAXP];
+    int32_t target;
+    struct {
+        int8_t seat, other;
+        uint8_t type, spelled, points, nrev;
+        char word[LI_WORD_MAX + 1];
+        uint8_t rev[LI_CARDS];     /* the hand shown when "liar" was called */
+    } last;
+    uint32_t moves;
+    ad_rng rng;
+} liar_state;
+
+extern const ad_game ad_game_liar;
+
+#endif
