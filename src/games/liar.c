@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dict.h"
 #include "liar.h"
 #include "../core/adjson.h"
 
@@ -44,10 +45,10 @@ static int store_word(const char *w, int len, void *ctx)
     return 0;
 }
 
-/* Loads the default dictionary once, and groups its words by length. */
+/* Groups the dictionary's words by length, once. */
 static void load_words(void)
 {
-    ad_lex *lex = ad_lex_load_default(&words_err);
+    const ad_lex *lex = games_dictionary(&words_err);
     if (!lex)
         return;
     words.lex = lex;

@@ -8,12 +8,14 @@
 #include "claim.h"
 #include "sequence.h"
 #include "liar.h"
+#include "shout.h"
 
 static const ad_game *const games[] = {
     &ad_game_noway,
     &ad_game_doubt,
     &ad_game_sequence,
     &ad_game_liar,
+    &ad_game_shout,
 };
 
 int ad_game_count(void)
