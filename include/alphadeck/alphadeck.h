@@ -165,6 +165,11 @@ typedef struct ad_events {
     ad_event ev[AD_MAX_EVENTS];
 } ad_events;
 
+/* Appends a public event to ev (when ev is not NULL and has room) and
+ * returns it, zeroed but for the fields given, so the caller may add cards;
+ * else returns NULL.  Every game reports its events through this. */
+ad_event *ad_events_add(ad_events *ev, int type, int seat, int other, int32_t value);
+
 /* ---------------------------------------------------------------- options */
 
 #define AD_MAX_OPTIONS 8

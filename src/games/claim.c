@@ -42,18 +42,6 @@ static uint32_t others(const claim_state *s, int seat)
     return ((1u << s->players) - 1) & ~(1u << seat);
 }
 
-static void emit(ad_events *ev, int type, int seat, int other, int32_t value)
-{
-    if (!ev || ev->n >= AD_MAX_EVENTS)
-        return;
-    ad_event *e = &ev->ev[ev->n++];
-    memset(e, 0, sizeof *e);
-    e->type = (uint8_t)type;
-    e->seat = (int8_t)seat;
-    e->other = (int8_t)other;
-    e->value = value;
-}
-
 /* Deals `n` cards (kinds, top first) one at a time from the dealer's left. */
 static void deal(claim_state *s, const uint8_t *cards, int n)
 {
@@ -277,7 +265,7 @@ static void take_pile(claim_state *s, int seat, ad_events *ev)
     s->count[seat] = (uint8_t)(s->count[seat] + s->pile_n);
     s->last.taker = (int8_t)seat;
     s->last.taken = s->pile_n;
-    emit(ev, CC_EV_TAKE, seat, -1, s->pile_n);
+    ad_events_add(ev, CC_EV_TAKE, seat, -1, s->pile_n);
     s->pile_n = 0;
 }
 
@@ -301,10 +289,10 @@ static void win_deal(claim_state *s, int seat, ad_events *ev)
     int32_t points = 0;
     for (int p = 0; p < s->players; p++)
         points += s->count[p];
-    emit(ev, CC_EV_WIN, seat, -1, s->deal_no);
+    ad_events_add(ev, CC_EV_WIN, seat, -1, s->deal_no);
     if (s->rules->pays_points) { /* 1 point a card left in the other hands */
         s->score[seat] += points;
-        emit(ev, CC_EV_SCORE, seat, -1, points);
+        ad_events_add(ev, CC_EV_SCORE, seat, -1, points);
     }
     s->winner = (int8_t)seat;
     rank_seats(s);
@@ -314,12 +302,12 @@ static void win_deal(claim_state *s, int seat, ad_events *ev)
         s->deal_no++;
         s->dealer = (uint8_t)next_seat(s, s->dealer);
         shuffle_and_deal(s);
-        emit(ev, CC_EV_DEAL, s->dealer, -1, s->deal_no);
+        ad_events_add(ev, CC_EV_DEAL, s->dealer, -1, s->deal_no);
         return;
     }
     s->phase = CC_OVER;
     s->waiting = 0;
-    emit(ev, CC_EV_OVER, seat, -1, 0);
+    ad_events_add(ev, CC_EV_OVER, seat, -1, 0);
 }
 
 static int claim_true(const claim_state *s)
@@ -342,9 +330,8 @@ static void settle(claim_state *s, int challenger, ad_events *ev)
     s->last.challenger = (int8_t)challenger;
     s->last.nrev = s->claim_n;
     memcpy(s->last.rev, s->claim_cards, s->claim_n);
-    if (ev && ev->n < AD_MAX_EVENTS) {
-        emit(ev, CC_EV_REVEAL, claimer, challenger, truthful);
-        ad_event *e = &ev->ev[ev->n - 1];
+    ad_event *e = ad_events_add(ev, CC_EV_REVEAL, claimer, challenger, truthful);
+    if (e) {
         e->n = s->claim_n;
         memcpy(e->cards, s->claim_cards, s->claim_n);
     }
@@ -439,7 +426,7 @@ static int claim_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad
 
     if (s->phase == CC_PLAY) {
         if (a->type == CC_A_PASS) {
-            emit(ev, CC_EV_NOPLAY, seat, -1, s->call);
+            ad_events_add(ev, CC_EV_NOPLAY, seat, -1, s->call);
             next_turn(s, seat);
             return 0;
         }
@@ -454,7 +441,7 @@ static int claim_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad
         s->claim_say = (uint8_t)a->arg[0];
         s->claim_call = s->call;
         memcpy(s->claim_cards, a->cards, a->n);
-        emit(ev, CC_EV_PLAY, seat, a->n, a->arg[0]);
+        ad_events_add(ev, CC_EV_PLAY, seat, a->n, a->arg[0]);
         if (s->count[seat] == 0 && s->rules->last_face_up) {
             settle(s, -1, ev);
             return 0;
@@ -464,15 +451,15 @@ static int claim_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad
         return 0;
     }
     if (a->type == CC_A_CHALLENGE) {
-        emit(ev, CC_EV_CHALLENGE, seat, s->claim_seat, 0);
+        ad_events_add(ev, CC_EV_CHALLENGE, seat, s->claim_seat, 0);
         settle(s, seat, ev);
         return 0;
     }
-    emit(ev, CC_EV_PASS, seat, s->claim_seat, 0);
+    ad_events_add(ev, CC_EV_PASS, seat, s->claim_seat, 0);
     s->waiting &= ~(1u << seat);
     if (s->waiting == 0) {
         int claimer = s->claim_seat;
-        emit(ev, CC_EV_STANDS, claimer, -1, 0);
+        ad_events_add(ev, CC_EV_STANDS, claimer, -1, 0);
         if (s->count[claimer] == 0)
             win_deal(s, claimer, ev);
         else

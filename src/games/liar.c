@@ -73,18 +73,6 @@ static void load_words(void)
 
 /* ------------------------------------------------------------- helpers */
 
-static void emit(ad_events *ev, int type, int seat, int other, int32_t value)
-{
-    if (!ev || ev->n >= AD_MAX_EVENTS)
-        return;
-    ad_event *e = &ev->ev[ev->n++];
-    memset(e, 0, sizeof *e);
-    e->type = (uint8_t)type;
-    e->seat = (int8_t)seat;
-    e->other = (int8_t)other;
-    e->value = value;
-}
-
 static int left_of(const liar_state *s, int seat)
 {
     return (seat + 1) % s->players;
@@ -98,7 +86,7 @@ static void reshuffle(liar_state *s, ad_events *ev)
             s->pile[s->pile_n++] = (uint8_t)k;
     s->discard_n = 0;
     ad_rng_shuffle(&s->rng, s->pile, s->pile_n);
-    emit(ev, LI_EV_RESHUFFLE, -1, -1, s->pile_n);
+    ad_events_add(ev, LI_EV_RESHUFFLE, -1, -1, s->pile_n);
 }
 
 static void draw(liar_state *s, int n, ad_events *ev)
@@ -114,7 +102,7 @@ static void draw(liar_state *s, int n, ad_events *ev)
         s->hand_n++;
         got++;
     }
-    emit(ev, LI_EV_DRAW, s->holder, -1, got);
+    ad_events_add(ev, LI_EV_DRAW, s->holder, -1, got);
 }
 
 /* seat takes the top cards for a fresh hand: at most 4 letters to announce */
@@ -126,7 +114,7 @@ static void fresh_hand(liar_state *s, int seat, ad_events *ev)
     s->word_len = 0;
     s->passes = 0;
     s->phase = LI_ANNOUNCE;
-    emit(ev, LI_EV_FRESH, seat, -1, 0);
+    ad_events_add(ev, LI_EV_FRESH, seat, -1, 0);
     draw(s, FRESH_CARDS, ev);
 }
 
@@ -299,16 +287,16 @@ static void call_liar(liar_state *s, int accuser, ad_events *ev)
 {
     int announcer = s->holder, ok = spells(s);
     int scorer = ok ? announcer : accuser;
-    emit(ev, LI_EV_LIAR, accuser, announcer, 0);
+    ad_events_add(ev, LI_EV_LIAR, accuser, announcer, 0);
     s->last.spelled = (uint8_t)ok;
     s->last.nrev = 0;
     for (int k = 0; k < LI_LETTERS; k++)
         for (int c = 0; c < s->hand[k]; c++)
             s->last.rev[s->last.nrev++] = (uint8_t)k;
-    emit(ev, LI_EV_REVEAL, announcer, accuser, ok);
+    ad_events_add(ev, LI_EV_REVEAL, announcer, accuser, ok);
     s->score[scorer] += s->word_len;
     s->last.points = s->word_len;
-    emit(ev, LI_EV_SCORE, scorer, -1, s->word_len);
+    ad_events_add(ev, LI_EV_SCORE, scorer, -1, s->word_len);
     for (int k = 0; k < LI_LETTERS; k++) {
         s->discard[k] = (uint8_t)(s->discard[k] + s->hand[k]);
         s->hand[k] = 0;
@@ -318,7 +306,7 @@ static void call_liar(liar_state *s, int accuser, ad_events *ev)
     if (s->score[scorer] >= s->target) {
         s->winner = (int8_t)scorer;
         s->phase = LI_OVER;
-        emit(ev, LI_EV_OVER, scorer, -1, 0);
+        ad_events_add(ev, LI_EV_OVER, scorer, -1, 0);
         return;
     }
     fresh_hand(s, accuser, ev);
@@ -344,20 +332,20 @@ static int liar_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad_
         s->announcer = (int8_t)seat;
         s->phase = LI_RESPOND;
         s->last.other = (int8_t)left_of(s, seat);
-        emit(ev, LI_EV_ANNOUNCE, seat, left_of(s, seat), s->word_len);
+        ad_events_add(ev, LI_EV_ANNOUNCE, seat, left_of(s, seat), s->word_len);
         break;
     case LI_A_ACCEPT:
         s->holder = (uint8_t)seat;
         s->passes++;
         s->phase = LI_DISCARD;
-        emit(ev, LI_EV_ACCEPT, seat, s->announcer, 0);
+        ad_events_add(ev, LI_EV_ACCEPT, seat, s->announcer, 0);
         break;
     case LI_A_DISCARD:
         s->hand[a->cards[0]]--;
         s->hand_n--;
         s->discard[a->cards[0]]++;
         s->discard_n++;
-        emit(ev, LI_EV_DISCARD, seat, -1, 0);
+        ad_events_add(ev, LI_EV_DISCARD, seat, -1, 0);
         draw(s, 2, ev);
         s->phase = LI_ANNOUNCE;
         break;

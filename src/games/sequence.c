@@ -148,20 +148,15 @@ static int must_discard(const seq_state *s, int seat)
     return !holds_playable(s, seat) && (s->turned_in || !holds_dead(s, seat));
 }
 
-static void emit(ad_events *ev, int type, int seat, int other, int32_t value, int card)
+/* An event naming one card (card < 0: none). */
+static ad_event *emit(ad_events *ev, int type, int seat, int other, int32_t value, int card)
 {
-    if (!ev || ev->n >= AD_MAX_EVENTS)
-        return;
-    ad_event *e = &ev->ev[ev->n++];
-    memset(e, 0, sizeof *e);
-    e->type = (uint8_t)type;
-    e->seat = (int8_t)seat;
-    e->other = (int8_t)other;
-    e->value = value;
-    if (card >= 0) {
+    ad_event *e = ad_events_add(ev, type, seat, other, value);
+    if (e && card >= 0) {
         e->n = 1;
         e->cards[0] = (uint8_t)card;
     }
+    return e;
 }
 
 /* Draws one card for seat, rebuilding the deck from every discard pile
@@ -433,9 +428,8 @@ static int seq_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad_e
     if (makes_line(s, q, t + 1)) {
         s->winner_team = (int8_t)t;
         s->phase = SQ_OVER;
-        if (ev && ev->n < AD_MAX_EVENTS) {
-            emit(ev, SQ_EV_SEQUENCE, seat, t, 0, -1);
-            ad_event *e = &ev->ev[ev->n - 1];
+        ad_event *e = emit(ev, SQ_EV_SEQUENCE, seat, t, 0, -1);
+        if (e) {
             e->n = 4;
             memcpy(e->cards, s->line, 4);
         }

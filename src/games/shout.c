@@ -20,18 +20,6 @@ static const ad_option_def shout_options[] = {
     {"handicap", 0, 1, 0, "1 = each round's winners need one card more per word the next round"},
 };
 
-static void emit(ad_events *ev, int type, int seat, int32_t value)
-{
-    if (!ev || ev->n >= AD_MAX_EVENTS)
-        return;
-    ad_event *e = &ev->ev[ev->n++];
-    memset(e, 0, sizeof *e);
-    e->type = (uint8_t)type;
-    e->seat = (int8_t)seat;
-    e->other = -1;
-    e->value = value;
-}
-
 static uint32_t all_seats(const shout_state *s)
 {
     return (1u << s->players) - 1;
@@ -185,7 +173,7 @@ static int judge(const shout_state *s, int seat, const ad_action *a)
 static void end_round(shout_state *s, ad_events *ev)
 {
     int most = 0;
-    emit(ev, SH_EV_ROUND, -1, s->round + 1);
+    ad_events_add(ev, SH_EV_ROUND, -1, -1, s->round + 1);
     for (int p = 0; p < s->players; p++)
         if (s->won[p] > most)
             most = s->won[p];
@@ -193,18 +181,18 @@ static void end_round(shout_state *s, ad_events *ev)
         s->round_winner[p] = (uint8_t)(most > 0 && s->won[p] == most);
         if (s->round_winner[p]) {
             s->score[p]++;
-            emit(ev, SH_EV_POINT, p, s->won[p]);
+            ad_events_add(ev, SH_EV_POINT, p, -1, s->won[p]);
         }
     }
     if (s->round + 1 >= s->players) { /* each player has dealt one round */
         s->phase = SH_OVER;
-        emit(ev, SH_EV_OVER, -1, 0);
+        ad_events_add(ev, SH_EV_OVER, -1, -1, 0);
         return;
     }
     s->round++;
     s->dealer = (uint8_t)((s->dealer + 1) % s->players);
     start_round(s, NULL);
-    emit(ev, SH_EV_NEW_ROUND, s->dealer, s->round + 1);
+    ad_events_add(ev, SH_EV_NEW_ROUND, s->dealer, -1, s->round + 1);
 }
 
 /* The deck has run out: the final window opens (or, with nothing on the
@@ -215,7 +203,7 @@ static void deck_out(shout_state *s, ad_events *ev)
         return;
     s->phase = SH_FINAL;
     s->passed = 0;
-    emit(ev, SH_EV_FINAL, -1, s->table_n);
+    ad_events_add(ev, SH_EV_FINAL, -1, -1, s->table_n);
     if (s->table_n == 0)
         end_round(s, ev);
 }
@@ -235,7 +223,7 @@ static void claim(shout_state *s, int seat, const ad_action *a, ad_events *ev)
     memcpy(s->last.cards, a->cards, a->n);
     memcpy(s->last.word, a->word, sizeof s->last.word);
     s->last.rewarded = 0;
-    emit(ev, SH_EV_CLAIM, seat, verdict);
+    ad_events_add(ev, SH_EV_CLAIM, seat, -1, verdict);
     if (verdict == SH_OK) {
         for (int i = 0; i < a->n; i++)
             take_from_table(s, a->cards[i]);
@@ -247,7 +235,7 @@ static void claim(shout_state *s, int seat, const ad_action *a, ad_events *ev)
             s->pile[--s->pile_n] = 0;
             s->won[p]++;
             s->last.rewarded |= (uint8_t)(1u << p);
-            emit(ev, SH_EV_REWARD, p, 1);
+            ad_events_add(ev, SH_EV_REWARD, p, -1, 1);
         }
         deck_out(s, ev);
     }
@@ -269,11 +257,11 @@ static int shout_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad
         int id = s->pile[--s->pile_n];
         s->pile[s->pile_n] = 0;
         s->table[s->table_n++] = (uint8_t)id;
-        emit(ev, SH_EV_DEAL, seat, id);
+        ad_events_add(ev, SH_EV_DEAL, seat, -1, id);
         deck_out(s, ev);
     } else if (a->type == SH_A_PASS) {
         s->passed |= 1u << seat;
-        emit(ev, SH_EV_PASS, seat, 0);
+        ad_events_add(ev, SH_EV_PASS, seat, -1, 0);
         if (s->passed == all_seats(s))
             end_round(s, ev);
     } else {
