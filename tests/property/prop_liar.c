@@ -81,16 +81,9 @@ static void test_liar_random_games_conserve_cards_hide_the_hand_replay_and_end(v
         long moves = 0;
         int deep = i % 25 == 0, shuffled = 0;
         while (!g->is_over(ad_table_state(t))) {
-            const liar_state *s = ad_table_state(t);
-            int seat = pu_pick_seat(g->to_act(s), &r);
-            liar_state view;
-            g->view(s, seat, &view);
-            ad_action a;
-            assert_int_equal(ad_bot_choose(g, &view, seat, "random", &r, &a, &e), 0);
             ad_events ev;
-            if (ad_table_act(t, seat, &a, &ev, &e) < 0)
-                fail_msg("game %d: the random bot's action was refused: %s", i, e.text);
-            s = ad_table_state(t);
+            int seat = pu_random_move(t, &r, &ev);
+            const liar_state *s = ad_table_state(t);
             for (int k = 0; k < ev.n; k++) {
                 shuffled |= ev.ev[k].type == LI_EV_RESHUFFLE;
                 calls += ev.ev[k].type == LI_EV_REVEAL;

@@ -85,20 +85,13 @@ static void test_sequence_random_games_conserve_cards_and_chips_hide_hands_repla
         long moves = 0;
         int deep = i % 25 == 0;
         while (!g->is_over(ad_table_state(t))) {
+            ad_events ev;
+            int seat = pu_random_move(t, &r, &ev);
             const seq_state *s = ad_table_state(t);
-            int seat = pu_pick_seat(g->to_act(s), &r);
-            seq_state view;
-            g->view(s, seat, &view);
-            ad_action a;
-            assert_int_equal(ad_bot_choose(g, &view, seat, "random", &r, &a, &e), 0);
-            int removed = a.type == SQ_A_PLAY && a.cards[0] == s->bd->kind_x ? s->board[a.arg[0]] : 0;
-            if (ad_table_act(t, seat, &a, NULL, &e) < 0)
-                fail_msg("game %d: the random bot's action was refused: %s", i, e.text);
-            s = ad_table_state(t);
-            if (removed)
-                chips[removed]--;
-            else if (a.type == SQ_A_PLAY)
-                chips[seat % s->teams + 1]++;
+            for (int k = 0; k < ev.n; k++) /* other: the colour placed or removed */
+                chips[ev.ev[k].other + 1] += ev.ev[k].type == SQ_EV_PLACE    ? 1
+                                             : ev.ev[k].type == SQ_EV_REMOVE ? -1
+                                                                             : 0;
             int on[4] = {0};
             for (int q = 0; q < SQ_SQUARES; q++)
                 on[s->board[q]]++;

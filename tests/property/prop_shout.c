@@ -69,16 +69,9 @@ static void test_shout_random_games_conserve_cards_hide_the_deck_replay_and_end(
         long moves = 0;
         int deep = i % 25 == 0;
         while (!g->is_over(ad_table_state(t))) {
-            const shout_state *s = ad_table_state(t);
-            int seat = pu_pick_seat(g->to_act(s), &r);
-            shout_state view;
-            g->view(s, seat, &view);
-            ad_action a;
-            assert_int_equal(ad_bot_choose(g, &view, seat, "random", &r, &a, &e), 0);
             ad_events ev;
-            if (ad_table_act(t, seat, &a, &ev, &e) < 0)
-                fail_msg("game %d: the random bot's action was refused: %s", i, e.text);
-            s = ad_table_state(t);
+            int seat = pu_random_move(t, &r, &ev);
+            const shout_state *s = ad_table_state(t);
             for (int k = 0; k < ev.n; k++)
                 if (ev.ev[k].type == SH_EV_CLAIM) {
                     claims++;

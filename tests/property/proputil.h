@@ -40,6 +40,25 @@ static inline int pu_pick_seat(uint32_t m, ad_rng *r)
     return __builtin_ctz(m);
 }
 
+/* One random move: a seat that may act (any of them, uniformly), the
+ * `random` bot's choice from that seat's view only, applied.  Returns the
+ * seat; ev gets the move's events.  Fails the test if the move is refused. */
+static inline int pu_random_move(ad_table *t, ad_rng *r, ad_events *ev)
+{
+    const ad_game *g = ad_table_game(t);
+    const void *s = ad_table_state(t);
+    int seat = pu_pick_seat(g->to_act(s), r);
+    uint8_t view[4096];
+    assert_true(g->state_size <= sizeof view);
+    g->view(s, seat, view);
+    ad_action a;
+    ad_err e;
+    if (ad_bot_choose(g, view, seat, "random", r, &a, &e) < 0 ||
+        ad_table_act(t, seat, &a, ev, &e) < 0)
+        fail_msg("the random bot's move for seat %d failed: %s", seat, e.text);
+    return seat;
+}
+
 /* The record, written as JSON text and loaded back, replays to t's state. */
 static inline void pu_replay_json(const ad_table *t)
 {
