@@ -93,10 +93,10 @@ static void draw(liar_state *s, int n, ad_events *ev)
 {
     int got = 0;
     for (int i = 0; i < n; i++) {
-        if (s->pile_n == 0)
+        if (s->pile_n == 0 && s->discard_n)
             reshuffle(s, ev);
         if (s->pile_n == 0)
-            break; /* every card is in the hand */
+            break; /* every card is in the hand: only a tiny explicit deck */
         s->hand[s->pile[--s->pile_n]]++;
         s->pile[s->pile_n] = 0;
         s->hand_n++;
@@ -272,7 +272,9 @@ static int check(const liar_state *s, int seat, const ad_action *a, ad_err *err)
     }
     if (a->type == LI_A_ACCEPT && s->word_len >= s->words->maxlen)
         return ad_err_set(err, AD_E_ILLEGAL,
-                          "no dictionary word is longer than \"%s\": you must say liar", s->word);
+                          "no word that may be announced (%d letters at most) is longer than "
+                          "\"%s\": you must say liar",
+                          s->words->maxlen, s->word);
     if (a->type == LI_A_DISCARD) {
         if (a->n != 1 || a->cards[0] >= LI_LETTERS)
             return ad_err_set(err, AD_E_BAD_ACTION, "a discard names one card");

@@ -13,11 +13,15 @@
 #include "shout.h"
 #include "../core/adjson.h"
 
-enum { OPT_MIN_CARDS, OPT_HANDICAP };
+enum { OPT_MIN_CARDS, OPT_HANDICAP, OPT_DEAL_MS, OPT_FINAL_MS };
 
+/* The two clocks are for a server that deals in real time; the engine has
+ * no clock and only keeps and shows them. */
 static const ad_option_def shout_options[] = {
     {"min_cards", 3, 10, 3, "cards (not letters) a word must use"},
     {"handicap", 0, 1, 0, "1 = each round's winners need one card more per word the next round"},
+    {"deal_ms", 100, 60000, 2500, "a server's time between two cards dealt"},
+    {"final_ms", 0, 600000, 10000, "a server's final window once the deck is empty"},
 };
 
 static uint32_t all_seats(const shout_state *s)
@@ -60,6 +64,8 @@ static int shout_init(void *st, const ad_setup *su, ad_err *err)
     s->viewer = AD_GOD;
     s->min_cards = (uint8_t)su->opt[OPT_MIN_CARDS];
     s->handicap = (uint8_t)su->opt[OPT_HANDICAP];
+    s->deal_ms = su->opt[OPT_DEAL_MS];
+    s->final_ms = su->opt[OPT_FINAL_MS];
     s->dealer = (uint8_t)(su->dealer >= 0 ? su->dealer : 0);
     s->last.seat = -1;
     for (int k = 0; k < s->deck->nkinds; k++) {
@@ -414,6 +420,8 @@ static json_t *shout_view_json(const void *view)
     json_object_set_new(v, "round", json_integer(s->round + 1));
     json_object_set_new(v, "rounds", json_integer(n));
     json_object_set_new(v, "deck_count", json_integer(s->pile_n));
+    json_object_set_new(v, "deal_ms", json_integer(s->deal_ms));
+    json_object_set_new(v, "final_ms", json_integer(s->final_ms));
     if (s->phase == SH_FINAL)
         json_object_set_new(v, "passed", adj_seats(s->passed, n));
     return v;
@@ -431,11 +439,12 @@ static json_t *shout_legal_json(const void *view, int seat)
         json_t *ids = json_array();
         for (int i = 0; i < s->table_n; i++)
             json_array_append_new(ids, json_integer(s->table[i]));
-        json_array_append_new(a, json_pack("{s:s,s:{s:o,s:i,s:i},s:s}", "type", "claim", "cards",
-                                           "from", ids, "min", s->need[seat], "max",
+        /* any 1..max cards may be claimed; fewer than `need` is a failed claim */
+        json_array_append_new(a, json_pack("{s:s,s:{s:o,s:i,s:i},s:i}", "type", "claim", "cards",
+                                           "from", ids, "min", 1, "max",
                                            s->table_n < AD_ACTION_MAX_CARDS ? s->table_n
                                                                             : AD_ACTION_MAX_CARDS,
-                                           "word", "the word the cards spell, in order"));
+                                           "need", s->need[seat]));
     }
     if (s->phase == SH_FINAL)
         json_array_append_new(a, json_pack("{s:s}", "type", "pass"));
