@@ -167,8 +167,18 @@ typedef struct ad_events {
 
 /* Appends a public event to ev (when ev is not NULL and has room) and
  * returns it, zeroed but for the fields given, so the caller may add cards;
- * else returns NULL.  Every game reports its events through this. */
-ad_event *ad_events_add(ad_events *ev, int type, int seat, int other, int32_t value);
+ * else returns NULL.  Every game reports its events through this.  Inline:
+ * playouts pass ev NULL, and then it must cost nothing. */
+static inline ad_event *ad_events_add(ad_events *ev, int type, int seat, int other,
+                                      int32_t value)
+{
+    if (!ev || ev->n >= AD_MAX_EVENTS)
+        return NULL;
+    ad_event *e = &ev->ev[ev->n++];
+    *e = (ad_event){.type = (uint8_t)type, .seat = (int8_t)seat, .other = (int8_t)other,
+                    .value = value};
+    return e;
+}
 
 /* ---------------------------------------------------------------- options */
 

@@ -21,19 +21,6 @@ struct ad_table {
     int nsteps, cap;
 };
 
-ad_event *ad_events_add(ad_events *ev, int type, int seat, int other, int32_t value)
-{
-    if (!ev || ev->n >= AD_MAX_EVENTS)
-        return NULL;
-    ad_event *e = &ev->ev[ev->n++];
-    memset(e, 0, sizeof *e);
-    e->type = (uint8_t)type;
-    e->seat = (int8_t)seat;
-    e->other = (int8_t)other;
-    e->value = value;
-    return e;
-}
-
 static uint64_t fresh_seed(void)
 {
     uint64_t x = 0;
