@@ -36,9 +36,10 @@ static int class_index(ad_deck *d, const char *name)
             return i;
     if (d->nclasses == AD_MAX_CLASSES)
         return -1;
-    if (strlen(name) >= AD_NAME_MAX)
+    size_t len = strlen(name);
+    if (len >= AD_NAME_MAX)
         return -1;
-    snprintf(d->class_name[d->nclasses], AD_NAME_MAX, "%s", name);
+    memcpy(d->class_name[d->nclasses], name, len + 1);
     return d->nclasses++;
 }
 
@@ -64,7 +65,7 @@ static int parse_deck(ad_deck *d, const char *text)
             strlen(face) >= AD_NAME_MAX || copies < 1 || copies > 255)
             return -1;
         int k = d->nkinds++;
-        snprintf(d->kind[k], AD_NAME_MAX, "%s", face);
+        memcpy(d->kind[k], face, strlen(face) + 1); /* fits: checked above */
         d->copies[k] = (uint8_t)copies;
         d->class_of[k] = (int8_t)(strcmp(cls, "-") == 0 ? -1 : class_index(d, cls));
         if (strcmp(cls, "-") != 0 && d->class_of[k] < 0)

@@ -215,7 +215,7 @@ static void test_shout_one_round_per_player_and_the_deal_passes_left(void **stat
         for (int p = 0; p < 3; p++)
             TU_OK(t, p, "{\"type\":\"pass\"}");
         if (round < 3) {
-            char want[8];
+            char want[16];
             snprintf(want, sizeof want, "%d", round);
             TU_GOD_EQ(t, "dealer", want); /* seat 0, then 1, then 2 */
             for (int i = 0; i < 3; i++)
