@@ -61,9 +61,23 @@ typedef struct ad_err {
 } ad_err;
 
 const char *ad_code_token(ad_code code);
+
 /* Sets err (if not NULL) and returns -1, so callers can `return ad_err_set(..)`. */
 int ad_err_set(ad_err *err, ad_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The checks every game's apply makes first: seat is a seat of a
+ * `players`-seat table (bad_seat), and the game is not over (game_over).
+ * Returns 0, or -1 with err set.  Inline: it is on every apply. */
+static inline int ad_check_seat(int seat, int players, int over, ad_err *err)
+{
+    if (seat < 0 || seat >= players)
+        return ad_err_set(err, AD_E_BAD_SEAT, "there is no seat %d in a %d-player game", seat,
+                          players);
+    if (over)
+        return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
+    return 0;
+}
 
 /* -------------------------------------------------------------------- rng */
 

@@ -373,11 +373,8 @@ static int check_play(const claim_state *s, int seat, const ad_action *a, ad_err
 
 static int check(const claim_state *s, int seat, const ad_action *a, ad_err *err)
 {
-    if (seat < 0 || seat >= s->players)
-        return ad_err_set(err, AD_E_BAD_SEAT, "there is no seat %d in a %d-player game", seat,
-                          s->players);
-    if (s->phase == CC_OVER)
-        return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
+    if (ad_check_seat(seat, s->players, s->phase == CC_OVER, err) < 0)
+        return -1;
     if (a->type != CC_A_PLAY && a->type != CC_A_PASS && a->type != CC_A_CHALLENGE)
         return ad_err_set(err, AD_E_BAD_ACTION, "unknown action");
     if (s->phase == CC_PLAY) {

@@ -241,11 +241,8 @@ static int spells(const liar_state *s)
 
 static int check(const liar_state *s, int seat, const ad_action *a, ad_err *err)
 {
-    if (seat < 0 || seat >= s->players)
-        return ad_err_set(err, AD_E_BAD_SEAT, "there is no seat %d in a %d-player game", seat,
-                          s->players);
-    if (s->phase == LI_OVER)
-        return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
+    if (ad_check_seat(seat, s->players, s->phase == LI_OVER, err) < 0)
+        return -1;
     if (!(liar_to_act(s) & (1u << seat)))
         return ad_err_set(err, AD_E_NOT_YOUR_TURN, "it is seat %d's turn",
                           __builtin_ctz(liar_to_act(s)));

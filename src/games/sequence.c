@@ -337,11 +337,8 @@ static int check_play(const seq_state *s, int seat, int k, int q, ad_err *err)
 
 static int check(const seq_state *s, int seat, const ad_action *a, ad_err *err)
 {
-    if (seat < 0 || seat >= s->players)
-        return ad_err_set(err, AD_E_BAD_SEAT, "there is no seat %d in a %d-player game", seat,
-                          s->players);
-    if (s->phase == SQ_OVER)
-        return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
+    if (ad_check_seat(seat, s->players, s->phase == SQ_OVER, err) < 0)
+        return -1;
     if (seat != s->turn)
         return ad_err_set(err, AD_E_NOT_YOUR_TURN, "it is seat %d's turn", s->turn);
     if (a->type < SQ_A_TURN_IN || a->type > SQ_A_DISCARD)

@@ -126,11 +126,8 @@ static int on_table(const shout_state *s, int id)
 
 static int check(const shout_state *s, int seat, const ad_action *a, ad_err *err)
 {
-    if (seat < 0 || seat >= s->players)
-        return ad_err_set(err, AD_E_BAD_SEAT, "there is no seat %d in a %d-player game", seat,
-                          s->players);
-    if (s->phase == SH_OVER)
-        return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
+    if (ad_check_seat(seat, s->players, s->phase == SH_OVER, err) < 0)
+        return -1;
     switch (a->type) {
     case SH_A_DEAL:
         if (s->phase != SH_DEAL)
