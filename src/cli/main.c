@@ -16,6 +16,7 @@ static void usage(FILE *f)
             "commands:\n"
             "  play GAME [options]  play a game against the computer (see alphadeck play --help)\n"
             "  engine               the JSON engine protocol on stdin/stdout (docs/protocol.md)\n"
+            "  sim [options]        many games between bot levels: win rates with 95%% intervals\n"
             "  bench [options]      random-playout speed of the rules engines (--words: the dictionary)\n"
             "  words CARD...        the words the cards spell; --check WORD (see words --help)\n"
             "  games                list the games and their options\n"
@@ -60,6 +61,8 @@ int main(int argc, char **argv)
         return ad_cli_engine(argc - 2, argv + 2);
     if (strcmp(cmd, "play") == 0)
         return ad_cli_play(argc - 2, argv + 2);
+    if (strcmp(cmd, "sim") == 0)
+        return ad_cli_sim(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)
         return ad_cli_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "words") == 0)

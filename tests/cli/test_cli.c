@@ -90,6 +90,76 @@ static void test_play_quits_cleanly_at_end_of_input_and_saves_the_record(void **
     unlink(path);
 }
 
+/* The sim's results without its timings, as compact JSON (caller frees). */
+static char *sim_json(const char *args)
+{
+    char cmd[512], *out;
+    snprintf(cmd, sizeof cmd, "%s sim %s --json", BIN, args);
+    assert_int_equal(run(cmd, &out), 0);
+    json_t *j = json_loads(out, 0, NULL);
+    if (!j)
+        fail_msg("sim printed no JSON: %s", out);
+    free(out);
+    const char *name;
+    json_t *bot;
+    json_object_foreach(json_object_get(j, "bots"), name, bot) json_object_del(bot,
+                                                                              "ms_per_decision");
+    char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(j);
+    return text;
+}
+
+static void test_sim_results_for_a_seed_are_the_same_whatever_jobs_is(void **state)
+{
+    (void)state;
+    const char *games[] = {"--game noway --players 4", "--game doubt --players 3",
+                           "--game sequence --players 4", "--game liar --players 3",
+                           "--game shout --players 3"};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        char a[160], b[160];
+        snprintf(a, sizeof a, "%s --bots random --games 60 --seed 11 --jobs 1", games[i]);
+        snprintf(b, sizeof b, "%s --bots random --games 60 --seed 11 --jobs 3", games[i]);
+        char *one = sim_json(a), *three = sim_json(b);
+        assert_string_equal(one, three);
+        free(one);
+        free(three);
+    }
+}
+
+static void test_sim_reports_win_rates_intervals_and_game_length(void **state)
+{
+    (void)state;
+    char cmd[256], *out;
+    snprintf(cmd, sizeof cmd, "%s sim --game doubt --players 2 --bots random --games 40 --seed 2 "
+                              "--json", BIN);
+    assert_int_equal(run(cmd, &out), 0);
+    json_t *j = json_loads(out, 0, NULL);
+    assert_non_null(j);
+    assert_int_equal(json_integer_value(json_object_get(j, "games")), 40);
+    json_t *r = json_object_get(json_object_get(j, "bots"), "random");
+    double rate = json_real_value(json_object_get(r, "win_rate"));
+    double lo = json_real_value(json_array_get(json_object_get(r, "ci95"), 0));
+    double hi = json_real_value(json_array_get(json_object_get(r, "ci95"), 1));
+    assert_true(lo <= rate && rate <= hi && lo >= 0 && hi <= 1);
+    assert_true(json_real_value(json_object_get(j, "mean_moves")) > 0);
+    json_decref(j);
+    free(out);
+    /* the chart */
+    char path[] = "/tmp/alphadeck-sim-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "%s sim --game noway --players 3 --games 10 --svg %s", BIN, path);
+    assert_int_equal(run(cmd, &out), 0);
+    assert_non_null(strstr(out, "win rate"));
+    free(out);
+    FILE *f = fopen(path, "r");
+    char head[64] = {0};
+    assert_non_null(fgets(head, sizeof head, f));
+    fclose(f);
+    assert_non_null(strstr(head, "<svg"));
+    unlink(path);
+}
+
 static void test_bad_arguments_get_words_and_exit_2(void **state)
 {
     (void)state;
@@ -104,6 +174,12 @@ static void test_bad_arguments_get_words_and_exit_2(void **state)
         {"frobnicate", "unknown command"},
         {"bench --game chess", "no game"},
         {"engine extra", "usage"},
+        {"sim --players 2", "usage"},
+        {"sim --game chess --players 2", "no game"},
+        {"sim --game noway --players 9", "2 to 6 players"},
+        {"sim --game noway --players 2 --bots genius", "no bot level"},
+        {"sim --game noway --players 2 --games 0", "--games"},
+        {"sim --game noway --players 2 --speed=3", "no option"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char cmd[256], *out;
@@ -127,6 +203,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_play_plain_plays_a_doubt_match_to_the_end),
         cmocka_unit_test(test_play_never_shows_another_seats_hand),
         cmocka_unit_test(test_play_quits_cleanly_at_end_of_input_and_saves_the_record),
+        cmocka_unit_test(test_sim_results_for_a_seed_are_the_same_whatever_jobs_is),
+        cmocka_unit_test(test_sim_reports_win_rates_intervals_and_game_length),
         cmocka_unit_test(test_bad_arguments_get_words_and_exit_2),
     };
     return cmocka_run_group_tests_name("command line", tests, NULL, NULL);
