@@ -303,6 +303,8 @@ int ad_table_check_seat(const ad_table *t, const json_t *seat, int *out, ad_err 
 
 /* The levels known to ad_bot_choose. */
 int ad_bot_level_known(const char *level);
+/* Whether game g has a bot of that level (0, with err set, if not). */
+int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 /* The action a bot of `level` would take for seat, seeing only the seat's
  * view.  Returns -1 when the seat has nothing to do or the level is unknown. */
 int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level,

@@ -5,9 +5,18 @@
  */
 #include <string.h>
 
-#include "alphadeck/alphadeck.h"
+#include "bots.h"
 
-static const char *const levels[] = {"random"};
+/* The levels, and the games each level above `random` can play so far. */
+static const char *const levels[] = {"random", "basic"};
+
+static const struct {
+    const char *game, *level;
+    bot_fn choose;
+} bots[] = {
+    {"noway", "basic", bot_basic_claim},
+    {"doubt", "basic", bot_basic_claim},
+};
 
 int ad_bot_level_known(const char *level)
 {
@@ -17,16 +26,43 @@ int ad_bot_level_known(const char *level)
     return 0;
 }
 
+/* The bot of that level for game g, or NULL for `random` (the game's own
+ * random_action) and -1 with err set when there is none. */
+static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
+{
+    *fn = NULL;
+    if (!ad_bot_level_known(level))
+        return ad_err_set(err, AD_E_BAD_LEVEL,
+                          "there is no bot level \"%.20s\" (try: random, basic)", level);
+    if (strcmp(level, "random") == 0)
+        return 0;
+    for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++)
+        if (strcmp(bots[i].game, g->id) == 0 && strcmp(bots[i].level, level) == 0) {
+            *fn = bots[i].choose;
+            return 0;
+        }
+    return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random)", g->title, level);
+}
+
+int ad_bot_available(const ad_game *g, const char *level, ad_err *err)
+{
+    bot_fn fn;
+    return find(g, level, &fn, err) == 0;
+}
+
 int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level, ad_rng *r,
                   ad_action *out, ad_err *err)
 {
-    if (!ad_bot_level_known(level))
-        return ad_err_set(err, AD_E_BAD_LEVEL, "there is no bot level \"%.20s\" (try: random)",
-                          level);
+    bot_fn fn;
+    if (find(g, level, &fn, err) < 0)
+        return -1;
     if (g->is_over(view))
         return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
     if (!(g->to_act(view) & (1u << seat)))
         return ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has nothing to do now", seat);
-    g->random_action(view, seat, r, out);
+    if (fn)
+        fn(view, seat, r, out);
+    else
+        g->random_action(view, seat, r, out);
     return 0;
 }

@@ -437,8 +437,9 @@ int ad_cli_play(int argc, char **argv)
                 continue;
             if (tok)
                 last = tok;
-            if (!ad_bot_level_known(last)) {
-                fprintf(stderr, "alphadeck: there is no bot level \"%s\" (try: random)\n", last);
+            ad_err le;
+            if (!ad_bot_available(p.g, last, &le)) {
+                fprintf(stderr, "alphadeck: %s\n", le.text);
                 goto done;
             }
             snprintf(p.levels[s], sizeof p.levels[s], "%s", last);

@@ -321,10 +321,6 @@ static int parse(int argc, char **argv, sim_cfg *c, int *json, const char **svg)
     snprintf(list, sizeof list, "%s", bots);
     c->nlevels = 0;
     for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (!ad_bot_level_known(tok)) {
-            fprintf(stderr, "alphadeck sim: there is no bot level \"%s\" (try: random)\n", tok);
-            goto out;
-        }
         if (c->nlevels == MAX_LEVELS) {
             fprintf(stderr, "alphadeck sim: at most %d bot levels\n", MAX_LEVELS);
             goto out;
@@ -344,6 +340,11 @@ static int parse(int argc, char **argv, sim_cfg *c, int *json, const char **svg)
         fprintf(stderr, "alphadeck sim: %s\n", e.text);
         goto out;
     }
+    for (int l = 0; l < c->nlevels; l++)
+        if (!ad_bot_available(c->g, c->levels[l], &e)) {
+            fprintf(stderr, "alphadeck sim: %s\n", e.text);
+            goto out;
+        }
     c->players = (int)players;
     c->games = (int)games;
     c->jobs = (int)jobs;

@@ -1,0 +1,156 @@
+/*
+ * test_bots.c - the promises of the computer players so far: the `basic`
+ * bot of the claim games challenges what it can prove false, plays honestly
+ * when it can, passes or bluffs when it cannot, and decides from its seat's
+ * view alone; a level a game lacks is a clear error.
+ */
+#include "../testutil.h"
+
+#include "games/claim.h"
+
+static ad_action basic(ad_table *t, int seat)
+{
+    const ad_game *g = ad_table_game(t);
+    claim_state v;
+    g->view(ad_table_state(t), seat, &v);
+    ad_rng r;
+    ad_rng_seed(&r, 5);
+    ad_action a;
+    ad_err e;
+    if (ad_bot_choose(g, &v, seat, "basic", &r, &a, &e) < 0)
+        fail_msg("basic refused: %s", e.text);
+    return a;
+}
+
+static void test_basic_challenges_a_claim_naming_a_letter_other_than_the_call(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"B\",\"A\",\"C\",\"D\",\"E\",\"F\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"B\"}"); /* the call is A */
+    assert_int_equal(basic(t, 1).type, CC_A_CHALLENGE);
+    ad_table_free(t);
+}
+
+static void test_basic_challenges_more_cards_than_can_exist_outside_its_hand(void **state)
+{
+    (void)state;
+    /* seat 1 holds both A's: "two A's" from seat 0 cannot be true */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"B\",\"A\",\"C\",\"A\",\"E\",\"F\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_int_equal(basic(t, 1).type, CC_A_CHALLENGE);
+    ad_table_free(t);
+}
+
+static void test_basic_lets_a_likely_claim_stand(void **state)
+{
+    (void)state;
+    /* seat 0: A B C D E F; seat 1: G H I J K L.  Seat 0 says "one A": the
+     * only A is not in seat 1's hand, so it may well be true */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,\"deck\":[\"A\","
+                         "\"G\",\"B\",\"H\",\"C\",\"I\",\"D\",\"J\",\"E\",\"K\",\"F\",\"L\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"A\"]}");
+    assert_int_equal(basic(t, 1).type, CC_A_PASS);
+    ad_table_free(t);
+}
+
+static void test_basic_plays_honestly_every_card_of_the_call_it_holds(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"AS\",\"KS\",\"AH\",\"KH\",\"7D\",\"2S\"]}");
+    ad_action a = basic(t, 0);
+    assert_int_equal(a.type, CC_A_PLAY);
+    assert_int_equal(a.n, 2);
+    const claim_state *s = ad_table_state(t);
+    for (int i = 0; i < a.n; i++)
+        assert_int_equal(s->class_of[a.cards[i]], 0); /* aces */
+    ad_table_free(t);
+}
+
+static void test_basic_passes_when_allowed_and_holding_none_of_the_call(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":2,\"dealer\":1,\"options\":"
+                         "{\"allow_pass\":1},\"deck\":[\"KS\",\"AS\",\"QH\",\"AH\"]}");
+    assert_int_equal(basic(t, 0).type, CC_A_PASS);
+    ad_table_free(t);
+}
+
+static void test_basic_bluffs_one_card_it_needs_last_when_it_must(void **state)
+{
+    (void)state;
+    /* seat 0 holds B and Z, call A: Z comes back last, so Z is given away */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"B\",\"A\",\"Z\",\"C\"]}");
+    ad_action a = basic(t, 0);
+    const claim_state *s = ad_table_state(t);
+    assert_int_equal(a.type, CC_A_PLAY);
+    assert_int_equal(a.n, 1);
+    assert_string_equal(s->deck->kind[a.cards[0]], "Z");
+    assert_int_equal(a.arg[0], s->call); /* and names the call */
+    ad_table_free(t);
+}
+
+/* Two states that differ only in what seat 0 cannot see give the same
+ * choice, for every level. */
+static void test_bots_choose_from_the_seats_view_only(void **state)
+{
+    (void)state;
+    const ad_game *g = ad_game_find("doubt");
+    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":3,\"seed\":21,\"dealer\":2}");
+    claim_state a = *(const claim_state *)ad_table_state(t), b = a;
+    memcpy(b.hand[1], a.hand[2], CC_KINDS);
+    memcpy(b.hand[2], a.hand[1], CC_KINDS);
+    b.count[1] = a.count[2];
+    b.count[2] = a.count[1];
+    ad_rng_seed(&b.rng, 77);
+    assert_int_equal(a.count[1], a.count[2]);
+    const char *levels[] = {"random", "basic"};
+    for (int l = 0; l < 2; l++) {
+        claim_state va, vb;
+        g->view(&a, 0, &va);
+        g->view(&b, 0, &vb);
+        ad_rng ra, rb;
+        ad_rng_seed(&ra, 9);
+        ad_rng_seed(&rb, 9);
+        ad_action xa, xb;
+        assert_int_equal(ad_bot_choose(g, &va, 0, levels[l], &ra, &xa, NULL), 0);
+        assert_int_equal(ad_bot_choose(g, &vb, 0, levels[l], &rb, &xb, NULL), 0);
+        assert_memory_equal(&xa, &xb, sizeof xa);
+    }
+    ad_table_free(t);
+}
+
+static void test_a_level_a_game_does_not_have_yet_is_a_clear_error(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"sequence\",\"players\":2,\"seed\":1}");
+    const ad_game *g = ad_table_game(t);
+    uint8_t view[4096];
+    g->view(ad_table_state(t), 1, view);
+    ad_action a;
+    ad_err e;
+    ad_rng r;
+    ad_rng_seed(&r, 1);
+    assert_int_equal(ad_bot_choose(g, view, 1, "basic", &r, &a, &e), -1);
+    assert_int_equal(e.code, AD_E_BAD_LEVEL);
+    assert_string_equal(e.text, "Sequence Letters has no basic bot yet (try: random)");
+    ad_table_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_basic_challenges_a_claim_naming_a_letter_other_than_the_call),
+        cmocka_unit_test(test_basic_challenges_more_cards_than_can_exist_outside_its_hand),
+        cmocka_unit_test(test_basic_lets_a_likely_claim_stand),
+        cmocka_unit_test(test_basic_plays_honestly_every_card_of_the_call_it_holds),
+        cmocka_unit_test(test_basic_passes_when_allowed_and_holding_none_of_the_call),
+        cmocka_unit_test(test_basic_bluffs_one_card_it_needs_last_when_it_must),
+        cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
+        cmocka_unit_test(test_a_level_a_game_does_not_have_yet_is_a_clear_error),
+    };
+    return cmocka_run_group_tests_name("bots", tests, NULL, NULL);
+}
