@@ -16,6 +16,7 @@ static const struct {
 } bots[] = {
     {"noway", "basic", bot_basic_claim},
     {"doubt", "basic", bot_basic_claim},
+    {"sequence", "basic", bot_basic_sequence},
 };
 
 int ad_bot_level_known(const char *level)

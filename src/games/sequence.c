@@ -437,8 +437,7 @@ static int seq_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad_e
 }
 
 /* Every legal action of seat (at most 5 cards x 48 squares + turn-ins). */
-#define SQ_MAX_LEGAL 256
-static int seq_legal(const seq_state *s, int seat, ad_action *out)
+int seq_legal(const seq_state *s, int seat, ad_action *out)
 {
     int n = 0;
     if (s->phase != SQ_PLAY || seat != s->turn)

@@ -7,6 +7,7 @@
 #include "../testutil.h"
 
 #include "games/claim.h"
+#include "games/sequence.h"
 
 static ad_action basic(ad_table *t, int seat)
 {
@@ -93,6 +94,82 @@ static void test_basic_bluffs_one_card_it_needs_last_when_it_must(void **state)
     ad_table_free(t);
 }
 
+/* Sequence: a state for 2 players from a deck (seat 0 starts), a board set
+ * by hand, and what the basic bot of seat 0 does. */
+static seq_state seq_start(const char *deck)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "{\"game\":\"sequence\",\"players\":2,\"dealer\":1,\"deck\":%s}",
+             deck);
+    ad_table *t = tu_new(buf);
+    seq_state s = *(const seq_state *)ad_table_state(t);
+    ad_table_free(t);
+    return s;
+}
+
+static ad_action seq_basic(const seq_state *s)
+{
+    const ad_game *g = ad_game_find("sequence");
+    seq_state v;
+    g->view(s, 0, &v);
+    ad_rng r;
+    ad_rng_seed(&r, 3);
+    ad_action a;
+    assert_int_equal(ad_bot_choose(g, &v, 0, "basic", &r, &a, NULL), 0);
+    return a;
+}
+
+#define SQ(r, c) (((r)-1) * SQ_COLS + ((c)-1))
+
+/* seat 0 holds A B C X Z, seat 1 D E F G H; the deck I J K */
+static const char *SEQ_DECK = "[\"A\",\"D\",\"B\",\"E\",\"C\",\"F\",\"X\",\"G\",\"Z\",\"H\","
+                              "\"I\",\"J\",\"K\"]";
+
+static void test_basic_sequence_completes_a_line_of_four_when_it_can(void **state)
+{
+    (void)state;
+    seq_state s = seq_start(SEQ_DECK);
+    s.board[SQ(1, 2)] = s.board[SQ(1, 3)] = s.board[SQ(1, 4)] = 1; /* B C D red */
+    ad_action a = seq_basic(&s);                                   /* A on [1,1] wins */
+    assert_int_equal(a.type, SQ_A_PLAY);
+    assert_int_equal(a.arg[0], SQ(1, 1));
+    assert_string_equal(s.deck->kind[a.cards[0]], "A"); /* a letter, keeping Z */
+}
+
+static void test_basic_sequence_blocks_an_opponents_three_in_a_row(void **state)
+{
+    (void)state;
+    seq_state s = seq_start(SEQ_DECK);
+    /* blue holds B C D of row 1 and E is taken: A at [1,1] is the only block */
+    s.board[SQ(1, 2)] = s.board[SQ(1, 3)] = s.board[SQ(1, 4)] = 2;
+    s.board[SQ(1, 5)] = 1;
+    ad_action a = seq_basic(&s);
+    assert_int_equal(a.type, SQ_A_PLAY);
+    assert_true(a.arg[0] == SQ(1, 1) || s.deck->kind[a.cards[0]][0] == 'X');
+}
+
+static void test_basic_sequence_uses_x_to_break_an_open_three(void **state)
+{
+    (void)state;
+    seq_state s = seq_start(SEQ_DECK);
+    /* blue has E F G in row 1 with D and H both open: one block is not enough */
+    s.board[SQ(1, 5)] = s.board[SQ(1, 6)] = s.board[SQ(1, 7)] = 2;
+    ad_action a = seq_basic(&s);
+    assert_int_equal(a.type, SQ_A_PLAY);
+    assert_string_equal(s.deck->kind[a.cards[0]], "X");
+    assert_true(a.arg[0] == SQ(1, 5) || a.arg[0] == SQ(1, 6) || a.arg[0] == SQ(1, 7));
+}
+
+static void test_basic_sequence_turns_in_a_dead_card_first(void **state)
+{
+    (void)state;
+    seq_state s = seq_start(SEQ_DECK);
+    s.board[SQ(1, 1)] = s.board[SQ(6, 8)] = 2; /* both A squares covered */
+    ad_action a = seq_basic(&s);
+    assert_int_equal(a.type, SQ_A_TURN_IN);
+    assert_string_equal(s.deck->kind[a.cards[0]], "A");
+}
+
 /* Two states that differ only in what seat 0 cannot see give the same
  * choice, for every level. */
 static void test_bots_choose_from_the_seats_view_only(void **state)
@@ -126,7 +203,7 @@ static void test_bots_choose_from_the_seats_view_only(void **state)
 static void test_a_level_a_game_does_not_have_yet_is_a_clear_error(void **state)
 {
     (void)state;
-    ad_table *t = tu_new("{\"game\":\"sequence\",\"players\":2,\"seed\":1}");
+    ad_table *t = tu_new("{\"game\":\"liar\",\"players\":2,\"seed\":1}");
     const ad_game *g = ad_table_game(t);
     uint8_t view[4096];
     g->view(ad_table_state(t), 1, view);
@@ -136,7 +213,7 @@ static void test_a_level_a_game_does_not_have_yet_is_a_clear_error(void **state)
     ad_rng_seed(&r, 1);
     assert_int_equal(ad_bot_choose(g, view, 1, "basic", &r, &a, &e), -1);
     assert_int_equal(e.code, AD_E_BAD_LEVEL);
-    assert_string_equal(e.text, "Sequence Letters has no basic bot yet (try: random)");
+    assert_string_equal(e.text, "Liar has no basic bot yet (try: random)");
     ad_table_free(t);
 }
 
@@ -149,6 +226,10 @@ int main(void)
         cmocka_unit_test(test_basic_plays_honestly_every_card_of_the_call_it_holds),
         cmocka_unit_test(test_basic_passes_when_allowed_and_holding_none_of_the_call),
         cmocka_unit_test(test_basic_bluffs_one_card_it_needs_last_when_it_must),
+        cmocka_unit_test(test_basic_sequence_completes_a_line_of_four_when_it_can),
+        cmocka_unit_test(test_basic_sequence_blocks_an_opponents_three_in_a_row),
+        cmocka_unit_test(test_basic_sequence_uses_x_to_break_an_open_three),
+        cmocka_unit_test(test_basic_sequence_turns_in_a_dead_card_first),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_a_level_a_game_does_not_have_yet_is_a_clear_error),
     };
