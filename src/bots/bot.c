@@ -17,6 +17,7 @@ static const struct {
     {"noway", "basic", bot_basic_claim},
     {"doubt", "basic", bot_basic_claim},
     {"sequence", "basic", bot_basic_sequence},
+    {"liar", "basic", bot_basic_liar},
 };
 
 int ad_bot_level_known(const char *level)

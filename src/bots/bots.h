@@ -11,5 +11,6 @@ typedef void (*bot_fn)(const void *view, int seat, ad_rng *r, ad_action *out);
 
 void bot_basic_claim(const void *view, int seat, ad_rng *r, ad_action *out);
 void bot_basic_sequence(const void *view, int seat, ad_rng *r, ad_action *out);
+void bot_basic_liar(const void *view, int seat, ad_rng *r, ad_action *out);
 
 #endif

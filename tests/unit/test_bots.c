@@ -7,6 +7,7 @@
 #include "../testutil.h"
 
 #include "games/claim.h"
+#include "games/liar.h"
 #include "games/sequence.h"
 
 static ad_action basic(ad_table *t, int seat)
@@ -170,6 +171,66 @@ static void test_basic_sequence_turns_in_a_dead_card_first(void **state)
     assert_string_equal(s.deck->kind[a.cards[0]], "A");
 }
 
+/* Liar: what the basic bot of `seat` does in table t. */
+static ad_action liar_basic(ad_table *t, int seat)
+{
+    const ad_game *g = ad_table_game(t);
+    liar_state v;
+    g->view(ad_table_state(t), seat, &v);
+    ad_rng r;
+    ad_rng_seed(&r, 4);
+    ad_action a;
+    assert_int_equal(ad_bot_choose(g, &v, seat, "basic", &r, &a, NULL), 0);
+    return a;
+}
+
+static const char *LIAR_DECK = "[\"C\",\"A\",\"T\",\"S\",\"E\",\"R\",\"O\",\"N\",\"D\",\"I\","
+                               "\"L\",\"M\"]";
+
+static void test_basic_liar_announces_the_longest_word_its_hand_spells(void **state)
+{
+    (void)state;
+    char buf[256];
+    snprintf(buf, sizeof buf, "{\"game\":\"liar\",\"players\":2,\"dealer\":1,\"deck\":%s}",
+             LIAR_DECK);
+    ad_table *t = tu_new(buf);
+    ad_action a = liar_basic(t, 0); /* C A T S E, at most 4 letters */
+    assert_int_equal(a.type, LI_A_ANNOUNCE);
+    assert_int_equal((int)strlen(a.word), 4);
+    const liar_state *s = ad_table_state(t);
+    uint8_t need[LI_LETTERS] = {0};
+    for (const char *c = a.word; *c; c++)
+        assert_true(++need[*c - 'a'] <= s->hand[*c - 'a']); /* really spelled */
+    ad_table_free(t);
+}
+
+static void test_basic_liar_calls_a_word_longer_than_the_hand(void **state)
+{
+    (void)state;
+    char buf[256];
+    snprintf(buf, sizeof buf, "{\"game\":\"liar\",\"players\":2,\"dealer\":1,\"deck\":%s}",
+             LIAR_DECK);
+    ad_table *t = tu_new(buf);
+    TU_OK(t, 0, "{\"type\":\"announce\",\"word\":\"cat\"}");
+    TU_OK(t, 1, "{\"type\":\"accept\"}");
+    TU_OK(t, 1, "{\"type\":\"discard\",\"card\":\"C\"}");
+    TU_OK(t, 1, "{\"type\":\"announce\",\"word\":\"abstraction\"}"); /* 11 letters, 6 cards */
+    assert_int_equal(liar_basic(t, 0).type, LI_A_LIAR);
+    ad_table_free(t);
+}
+
+static void test_basic_liar_accepts_a_short_common_word(void **state)
+{
+    (void)state;
+    char buf[256];
+    snprintf(buf, sizeof buf, "{\"game\":\"liar\",\"players\":2,\"dealer\":1,\"deck\":%s}",
+             LIAR_DECK);
+    ad_table *t = tu_new(buf);
+    TU_OK(t, 0, "{\"type\":\"announce\",\"word\":\"a\"}"); /* most 5-card hands hold an A */
+    assert_int_equal(liar_basic(t, 1).type, LI_A_ACCEPT);
+    ad_table_free(t);
+}
+
 /* Two states that differ only in what seat 0 cannot see give the same
  * choice, for every level. */
 static void test_bots_choose_from_the_seats_view_only(void **state)
@@ -203,7 +264,7 @@ static void test_bots_choose_from_the_seats_view_only(void **state)
 static void test_a_level_a_game_does_not_have_yet_is_a_clear_error(void **state)
 {
     (void)state;
-    ad_table *t = tu_new("{\"game\":\"liar\",\"players\":2,\"seed\":1}");
+    ad_table *t = tu_new("{\"game\":\"shout\",\"players\":2,\"seed\":1}");
     const ad_game *g = ad_table_game(t);
     uint8_t view[4096];
     g->view(ad_table_state(t), 1, view);
@@ -211,9 +272,9 @@ static void test_a_level_a_game_does_not_have_yet_is_a_clear_error(void **state)
     ad_err e;
     ad_rng r;
     ad_rng_seed(&r, 1);
-    assert_int_equal(ad_bot_choose(g, view, 1, "basic", &r, &a, &e), -1);
+    assert_int_equal(ad_bot_choose(g, view, 0, "basic", &r, &a, &e), -1);
     assert_int_equal(e.code, AD_E_BAD_LEVEL);
-    assert_string_equal(e.text, "Liar has no basic bot yet (try: random)");
+    assert_string_equal(e.text, "Shout a Word has no basic bot yet (try: random)");
     ad_table_free(t);
 }
 
@@ -230,6 +291,9 @@ int main(void)
         cmocka_unit_test(test_basic_sequence_blocks_an_opponents_three_in_a_row),
         cmocka_unit_test(test_basic_sequence_uses_x_to_break_an_open_three),
         cmocka_unit_test(test_basic_sequence_turns_in_a_dead_card_first),
+        cmocka_unit_test(test_basic_liar_announces_the_longest_word_its_hand_spells),
+        cmocka_unit_test(test_basic_liar_calls_a_word_longer_than_the_hand),
+        cmocka_unit_test(test_basic_liar_accepts_a_short_common_word),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_a_level_a_game_does_not_have_yet_is_a_clear_error),
     };
