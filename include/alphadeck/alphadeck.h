@@ -306,7 +306,9 @@ int ad_bot_level_known(const char *level);
 /* Whether game g has a bot of that level (0, with err set, if not). */
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 /* The action a bot of `level` would take for seat, seeing only the seat's
- * view.  Returns -1 when the seat has nothing to do or the level is unknown. */
+ * view.  Returns 0 with out filled; 1 when the bot would wait for now (in
+ * a real-time game, where other seats may act: Shout with nothing to
+ * claim); -1 when the seat has nothing to do or the level is unknown. */
 int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level,
                   ad_rng *r, ad_action *out, ad_err *err);
 

@@ -18,6 +18,7 @@ static const struct {
     {"doubt", "basic", bot_basic_claim},
     {"sequence", "basic", bot_basic_sequence},
     {"liar", "basic", bot_basic_liar},
+    {"shout", "basic", bot_basic_shout},
 };
 
 int ad_bot_level_known(const char *level)
@@ -62,9 +63,10 @@ int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *leve
         return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
     if (!(g->to_act(view) & (1u << seat)))
         return ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has nothing to do now", seat);
-    if (fn)
-        fn(view, seat, r, out);
-    else
+    if (!fn) {
         g->random_action(view, seat, r, out);
-    return 0;
+        return 0;
+    }
+    fn(view, seat, r, out);
+    return out->type == 0; /* 1: the bot waits for now */
 }

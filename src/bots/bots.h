@@ -12,5 +12,7 @@ typedef void (*bot_fn)(const void *view, int seat, ad_rng *r, ad_action *out);
 void bot_basic_claim(const void *view, int seat, ad_rng *r, ad_action *out);
 void bot_basic_sequence(const void *view, int seat, ad_rng *r, ad_action *out);
 void bot_basic_liar(const void *view, int seat, ad_rng *r, ad_action *out);
+/* May leave out->type 0: the seat waits (only where another seat can act). */
+void bot_basic_shout(const void *view, int seat, ad_rng *r, ad_action *out);
 
 #endif

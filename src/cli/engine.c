@@ -199,11 +199,12 @@ static json_t *cmd_seat(engine *en, const char *cmd, const json_t *req)
             reply = fail(&e);
         } else {
             ad_rng_seed(&r, seed);
-            if (ad_bot_choose(g, view, seat, lv ? json_string_value(lv) : "random", &r, &a, &e) < 0)
+            int rc = ad_bot_choose(g, view, seat, lv ? json_string_value(lv) : "random", &r, &a, &e);
+            if (rc < 0)
                 reply = fail(&e);
-            else
+            else /* null: the bot would wait for now */
                 reply = json_pack("{s:b,s:o}", "ok", 1, "action",
-                                  g->action_to_json(ad_table_state(t), &a));
+                                  rc ? json_null() : g->action_to_json(ad_table_state(t), &a));
         }
     }
     free(view);

@@ -172,6 +172,8 @@ static int bot_acts(player *p, int seat)
     p->g->view(ad_table_state(p->t), seat, view);
     int rc = ad_bot_choose(p->g, view, seat, p->levels[seat], &p->bot_rng, &a, &e);
     free(view);
+    if (rc == 1)
+        return 0; /* it waits */
     if (rc == 0)
         rc = act(p, seat, &a, &e);
     if (rc < 0)

@@ -103,19 +103,27 @@ static void play_one(const sim_cfg *c, int i, game_result *r)
         return;
     }
     while (!g->is_over(st) && r->moves < MOVE_CAP) {
+        /* the seats that may act speak in a fair random order; the first
+         * that does not wait acts */
         uint32_t m = g->to_act(st);
-        int k = (int)ad_rng_below(&order, (uint32_t)__builtin_popcount(m));
-        while (k--)
-            m &= m - 1; /* who speaks first when several may: a fair draw */
-        int seat = __builtin_ctz(m);
+        int seats[AD_MAX_SEATS], n = 0, rc = 1, seat = -1;
+        for (int p = 0; p < c->players; p++)
+            if (m & (1u << p))
+                seats[n++] = p;
         ad_action a;
-        double t0 = now();
-        g->view(st, seat, view);
-        int rc = ad_bot_choose(g, view, seat, c->levels[r->level[seat]], &bot[seat], &a, &e);
-        r->secs[seat] += now() - t0;
-        r->decisions[seat]++;
-        if (rc < 0 || g->apply(st, seat, &a, NULL, &e) < 0)
-            break;
+        for (int k = 0; k < n && rc == 1; k++) {
+            int j = k + (int)ad_rng_below(&order, (uint32_t)(n - k)), x = seats[k];
+            seats[k] = seats[j];
+            seats[j] = x;
+            seat = seats[k];
+            double t0 = now();
+            g->view(st, seat, view);
+            rc = ad_bot_choose(g, view, seat, c->levels[r->level[seat]], &bot[seat], &a, &e);
+            r->secs[seat] += now() - t0;
+            r->decisions[seat]++;
+        }
+        if (rc != 0 || g->apply(st, seat, &a, NULL, &e) < 0)
+            break; /* every seat waits, or a bot failed: the game is unfinished */
         r->moves++;
     }
     r->finished = g->is_over(st);

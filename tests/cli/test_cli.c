@@ -178,7 +178,6 @@ static void test_bad_arguments_get_words_and_exit_2(void **state)
         {"sim --game chess --players 2", "no game"},
         {"sim --game noway --players 9", "2 to 6 players"},
         {"sim --game noway --players 2 --bots genius", "no bot level"},
-        {"sim --game shout --players 2 --bots basic", "no basic bot yet"},
         {"sim --game noway --players 2 --games 0", "--games"},
         {"sim --game noway --players 2 --speed=3", "no option"},
     };

@@ -9,6 +9,7 @@
 #include "games/claim.h"
 #include "games/liar.h"
 #include "games/sequence.h"
+#include "games/shout.h"
 
 static ad_action basic(ad_table *t, int seat)
 {
@@ -231,6 +232,59 @@ static void test_basic_liar_accepts_a_short_common_word(void **state)
     ad_table_free(t);
 }
 
+/* Shout: the basic bot of `seat`; returns ad_bot_choose's answer. */
+static int shout_basic(ad_table *t, int seat, ad_action *a)
+{
+    const ad_game *g = ad_table_game(t);
+    shout_state v;
+    g->view(ad_table_state(t), seat, &v);
+    ad_rng r;
+    ad_rng_seed(&r, 2);
+    return ad_bot_choose(g, &v, seat, "basic", &r, a, NULL);
+}
+
+static ad_table *shout_dealt(const char *deck, int deal)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "{\"game\":\"shout\",\"players\":2,\"dealer\":0,\"deck\":%s}", deck);
+    ad_table *t = tu_new(buf);
+    for (int i = 0; i < deal; i++)
+        TU_OK(t, 0, "{\"type\":\"deal\"}");
+    return t;
+}
+
+static void test_basic_shout_claims_the_word_taking_the_most_cards(void **state)
+{
+    (void)state;
+    /* T H E N and TH on the table: "then" with T H E N is 4 cards (with TH
+     * 3); "tenth" takes 4 too and is longer; no word takes all 5 */
+    ad_table *t = shout_dealt("[\"T\",\"H\",\"E\",\"N\",\"TH\",\"Z\"]", 5);
+    ad_action a;
+    assert_int_equal(shout_basic(t, 1, &a), 0);
+    assert_int_equal(a.type, SH_A_CLAIM);
+    assert_int_equal(a.n, 4);
+    assert_string_equal(a.word, "tenth");
+    ad_events ev;
+    assert_int_equal(ad_table_act(t, 1, &a, &ev, NULL), 0);
+    TU_GOD_EQ(t, "won", "[0,4]"); /* the claim is valid */
+    ad_table_free(t);
+}
+
+static void test_basic_shout_waits_with_nothing_to_claim_unless_it_deals(void **state)
+{
+    (void)state;
+    ad_table *t = shout_dealt("[\"Z\",\"Q\",\"X\",\"T\"]", 2);
+    ad_action a;
+    assert_int_equal(shout_basic(t, 1, &a), 1); /* waits */
+    assert_int_equal(shout_basic(t, 0, &a), 0);
+    assert_int_equal(a.type, SH_A_DEAL); /* the dealer deals on */
+    ad_table_free(t);
+    t = shout_dealt("[\"Z\",\"Q\"]", 2); /* the deck is out: the final window */
+    assert_int_equal(shout_basic(t, 1, &a), 0);
+    assert_int_equal(a.type, SH_A_PASS);
+    ad_table_free(t);
+}
+
 /* Two states that differ only in what seat 0 cannot see give the same
  * choice, for every level. */
 static void test_bots_choose_from_the_seats_view_only(void **state)
@@ -261,21 +315,17 @@ static void test_bots_choose_from_the_seats_view_only(void **state)
     ad_table_free(t);
 }
 
-static void test_a_level_a_game_does_not_have_yet_is_a_clear_error(void **state)
+static void test_every_game_has_random_and_basic_and_unknown_levels_are_refused(void **state)
 {
     (void)state;
-    ad_table *t = tu_new("{\"game\":\"shout\",\"players\":2,\"seed\":1}");
-    const ad_game *g = ad_table_game(t);
-    uint8_t view[4096];
-    g->view(ad_table_state(t), 1, view);
-    ad_action a;
-    ad_err e;
-    ad_rng r;
-    ad_rng_seed(&r, 1);
-    assert_int_equal(ad_bot_choose(g, view, 0, "basic", &r, &a, &e), -1);
-    assert_int_equal(e.code, AD_E_BAD_LEVEL);
-    assert_string_equal(e.text, "Shout a Word has no basic bot yet (try: random)");
-    ad_table_free(t);
+    for (int i = 0; i < ad_game_count(); i++) {
+        const ad_game *g = ad_game_at(i);
+        ad_err e;
+        assert_true(ad_bot_available(g, "random", &e));
+        assert_true(ad_bot_available(g, "basic", &e));
+        assert_false(ad_bot_available(g, "genius", &e));
+        assert_int_equal(e.code, AD_E_BAD_LEVEL);
+    }
 }
 
 int main(void)
@@ -294,8 +344,10 @@ int main(void)
         cmocka_unit_test(test_basic_liar_announces_the_longest_word_its_hand_spells),
         cmocka_unit_test(test_basic_liar_calls_a_word_longer_than_the_hand),
         cmocka_unit_test(test_basic_liar_accepts_a_short_common_word),
+        cmocka_unit_test(test_basic_shout_claims_the_word_taking_the_most_cards),
+        cmocka_unit_test(test_basic_shout_waits_with_nothing_to_claim_unless_it_deals),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
-        cmocka_unit_test(test_a_level_a_game_does_not_have_yet_is_a_clear_error),
+        cmocka_unit_test(test_every_game_has_random_and_basic_and_unknown_levels_are_refused),
     };
     return cmocka_run_group_tests_name("bots", tests, NULL, NULL);
 }
