@@ -285,34 +285,48 @@ static void test_basic_shout_waits_with_nothing_to_claim_unless_it_deals(void **
     ad_table_free(t);
 }
 
-/* Two states that differ only in what seat 0 cannot see give the same
- * choice, for every level. */
+/* Two states that differ only in what seat 0 cannot see (the other hands,
+ * swapped between seats 1 and 2 with equal counts, and the generator) give
+ * the same choice, for every level, in both claim games. */
 static void test_bots_choose_from_the_seats_view_only(void **state)
 {
     (void)state;
-    const ad_game *g = ad_game_find("doubt");
-    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":3,\"seed\":21,\"dealer\":2}");
-    claim_state a = *(const claim_state *)ad_table_state(t), b = a;
-    memcpy(b.hand[1], a.hand[2], CC_KINDS);
-    memcpy(b.hand[2], a.hand[1], CC_KINDS);
-    b.count[1] = a.count[2];
-    b.count[2] = a.count[1];
-    ad_rng_seed(&b.rng, 77);
-    assert_int_equal(a.count[1], a.count[2]);
-    const char *levels[] = {"random", "basic"};
-    for (int l = 0; l < 2; l++) {
-        claim_state va, vb;
-        g->view(&a, 0, &va);
-        g->view(&b, 0, &vb);
-        ad_rng ra, rb;
-        ad_rng_seed(&ra, 9);
-        ad_rng_seed(&rb, 9);
-        ad_action xa, xb;
-        assert_int_equal(ad_bot_choose(g, &va, 0, levels[l], &ra, &xa, NULL), 0);
-        assert_int_equal(ad_bot_choose(g, &vb, 0, levels[l], &rb, &xb, NULL), 0);
-        assert_memory_equal(&xa, &xb, sizeof xa);
+    const char *games[] = {"noway", "doubt"}, *levels[] = {"random", "basic"};
+    for (int gi = 0; gi < 2; gi++) {
+        const ad_game *g = ad_game_find(games[gi]);
+        char buf[96];
+        snprintf(buf, sizeof buf, "{\"game\":\"%s\",\"players\":3,\"seed\":21,\"dealer\":2}",
+                 games[gi]);
+        ad_table *t = tu_new(buf);
+        claim_state a = *(const claim_state *)ad_table_state(t), b = a;
+        memcpy(b.hand[1], a.hand[2], CC_KINDS);
+        memcpy(b.hand[2], a.hand[1], CC_KINDS);
+        b.count[1] = a.count[2];
+        b.count[2] = a.count[1];
+        ad_rng_seed(&b.rng, 77);
+        assert_int_equal(a.count[1], a.count[2]);
+        for (int l = 0; l < 2; l++)
+            for (int trial = 0; trial < 20; trial++) {
+                claim_state va, vb;
+                g->view(&a, 0, &va);
+                g->view(&b, 0, &vb);
+                ad_rng ra, rb;
+                ad_rng_seed(&ra, (uint64_t)trial);
+                ad_rng_seed(&rb, (uint64_t)trial);
+                ad_action xa, xb;
+                assert_int_equal(ad_bot_choose(g, &va, 0, levels[l], &ra, &xa, NULL), 0);
+                assert_int_equal(ad_bot_choose(g, &vb, 0, levels[l], &rb, &xb, NULL), 0);
+                assert_memory_equal(&xa, &xb, sizeof xa);
+            }
+        /* a seat with nothing to do is told so */
+        claim_state v;
+        g->view(&a, 1, &v);
+        ad_action x;
+        ad_err e;
+        assert_int_equal(ad_bot_choose(g, &v, 1, "basic", NULL, &x, &e), -1);
+        assert_int_equal(e.code, AD_E_NOT_YOUR_TURN);
+        ad_table_free(t);
     }
-    ad_table_free(t);
 }
 
 static void test_every_game_has_random_and_basic_and_unknown_levels_are_refused(void **state)

@@ -228,45 +228,6 @@ static void test_load_rejects_a_record_whose_action_is_illegal(void **state)
     json_decref(rec);
 }
 
-/* Two states that differ only in what seat 0 cannot see (the other hands,
- * swapped between seats 1 and 2 with equal counts, and the generator): the
- * bot of seat 0 must choose the same action from either. */
-static void test_bot_chooses_from_the_seats_view_only(void **state)
-{
-    (void)state;
-    const ad_game *g = ad_game_find("noway");
-    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"seed\":11,\"dealer\":2}");
-    claim_state a = *(const claim_state *)ad_table_state(t), b = a;
-    memcpy(b.hand[1], a.hand[2], CC_KINDS);
-    memcpy(b.hand[2], a.hand[1], CC_KINDS);
-    b.count[1] = a.count[2];
-    b.count[2] = a.count[1];
-    ad_rng_seed(&b.rng, 999);
-    assert_int_equal(a.count[1], a.count[2]);
-    for (int trial = 0; trial < 50; trial++) {
-        claim_state va, vb;
-        g->view(&a, 0, &va);
-        g->view(&b, 0, &vb);
-        assert_memory_equal(&va, &vb, sizeof va);
-        ad_rng ra, rb;
-        ad_rng_seed(&ra, (uint64_t)trial);
-        ad_rng_seed(&rb, (uint64_t)trial);
-        ad_action xa, xb;
-        assert_int_equal(ad_bot_choose(g, &va, 0, "random", &ra, &xa, NULL), 0);
-        assert_int_equal(ad_bot_choose(g, &vb, 0, "random", &rb, &xb, NULL), 0);
-        assert_memory_equal(&xa, &xb, sizeof xa);
-    }
-    ad_err e;
-    claim_state v;
-    g->view(&a, 1, &v);
-    ad_action x;
-    assert_int_equal(ad_bot_choose(g, &v, 1, "random", NULL, &x, &e), -1);
-    assert_int_equal(e.code, AD_E_NOT_YOUR_TURN);
-    assert_int_equal(ad_bot_choose(g, &v, 0, "genius", NULL, &x, &e), -1);
-    assert_int_equal(e.code, AD_E_BAD_LEVEL);
-    ad_table_free(t);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,7 +242,6 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_deal_other_seed_other_deal),
         cmocka_unit_test(test_new_without_seed_records_the_seed_it_chose),
         cmocka_unit_test(test_load_rejects_a_record_whose_action_is_illegal),
-        cmocka_unit_test(test_bot_chooses_from_the_seats_view_only),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }
