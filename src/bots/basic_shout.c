@@ -32,10 +32,8 @@ static int best_claim(const shout_state *s, int seat, ad_action *out)
         ids[i] = (uint8_t)s->lexid_of[s->face_of[s->table[i]]];
     ad_lex_results *found = ad_lex_results_new();
     ad_lex_found best, f;
-    int have = 0;
-    if (ad_lex_words(common, ids, n, s->need[seat], found, NULL) <= 0)
-        ad_lex_results_free(found), found = NULL;
-    for (int i = 0; found && i < ad_lex_results_count(found); i++) {
+    int have = 0, words = ad_lex_words(common, ids, n, s->need[seat], found, NULL);
+    for (int i = 0; i < words; i++) {
         if (ad_lex_results_get(found, i, &f) < 0 || f.how.n > AD_ACTION_MAX_CARDS ||
             strlen(f.word) >= AD_WORD_MAX)
             continue; /* more than an action can carry */
