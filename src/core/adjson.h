@@ -15,6 +15,11 @@ int adj_int(const json_t *obj, const char *key, int required, long long min, lon
 /* Reads obj[key] as a string; missing and required: error; else NULL. */
 int adj_str(const json_t *obj, const char *key, int required, const char **out, ad_err *err);
 
+/* Reads obj[key] (required) as a word: 1 to max letters a-z, capitals read
+ * as lowercase, into out (room for max + 1).  Errors: missing_field,
+ * bad_field (not a string), bad_action (empty, too long, not letters). */
+int adj_word(const json_t *obj, const char *key, char *out, int max, ad_err *err);
+
 /* Face names of `n` kinds. */
 json_t *adj_cards(const ad_deck *d, const uint8_t *kinds, int n);
 /* Face names from per-kind counts, in deck order (a sorted hand). */

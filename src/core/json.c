@@ -57,6 +57,27 @@ int adj_str(const json_t *obj, const char *key, int required, const char **out, 
     return 0;
 }
 
+int adj_word(const json_t *obj, const char *key, char *out, int max, ad_err *err)
+{
+    const char *text;
+    if (adj_str(obj, key, 1, &text, err) < 0)
+        return -1;
+    size_t len = strlen(text);
+    if (len == 0 || len > (size_t)max)
+        return ad_err_set(err, AD_E_BAD_ACTION, "a word has 1 to %d letters", max);
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c < 'a' || c > 'z')
+            return ad_err_set(err, AD_E_BAD_ACTION,
+                              "a word is letters a-z only (no apostrophes, hyphens or accents)");
+        out[i] = c;
+    }
+    out[len] = 0;
+    return 0;
+}
+
 json_t *adj_cards(const ad_deck *d, const uint8_t *kinds, int n)
 {
     json_t *a = json_array();

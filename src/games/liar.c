@@ -536,20 +536,8 @@ static int liar_action_from_json(const void *st, const json_t *j, ad_action *out
     if (strcmp(type, "announce") != 0)
         return ad_err_set(err, AD_E_BAD_ACTION,
                           "unknown action \"%.20s\"; use announce, accept, liar or discard", type);
-    if (adj_str(j, "word", 1, &text, err) < 0)
+    if (adj_word(j, "word", out->word, LI_WORD_MAX, err) < 0)
         return -1;
-    size_t len = strlen(text);
-    if (len == 0 || len > LI_WORD_MAX)
-        return ad_err_set(err, AD_E_BAD_ACTION, "a word has 1 to %d letters", LI_WORD_MAX);
-    for (size_t i = 0; i < len; i++) {
-        char c = text[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c - 'A' + 'a');
-        if (c < 'a' || c > 'z')
-            return ad_err_set(err, AD_E_BAD_ACTION,
-                              "a word is letters a-z only (no apostrophes, hyphens or accents)");
-        out->word[i] = c;
-    }
     out->type = LI_A_ANNOUNCE;
     return 0;
 }

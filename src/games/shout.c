@@ -451,7 +451,7 @@ static json_t *shout_legal_json(const void *view, int seat)
 static int shout_action_from_json(const void *st, const json_t *j, ad_action *out, ad_err *err)
 {
     const shout_state *s = st;
-    const char *type, *word;
+    const char *type;
     memset(out, 0, sizeof *out);
     if (!json_is_object(j))
         return ad_err_set(err, AD_E_BAD_ACTION, "an action must be a JSON object");
@@ -479,20 +479,8 @@ static int shout_action_from_json(const void *st, const json_t *j, ad_action *ou
         out->cards[i] = (uint8_t)json_integer_value(c);
     }
     out->n = (uint8_t)json_array_size(cards);
-    if (adj_str(j, "word", 1, &word, err) < 0)
+    if (adj_word(j, "word", out->word, AD_WORD_MAX - 1, err) < 0)
         return -1;
-    size_t len = strlen(word);
-    if (len == 0 || len >= AD_WORD_MAX)
-        return ad_err_set(err, AD_E_BAD_ACTION, "a word has 1 to %d letters", AD_WORD_MAX - 1);
-    for (size_t i = 0; i < len; i++) {
-        char c = word[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c - 'A' + 'a');
-        if (c < 'a' || c > 'z')
-            return ad_err_set(err, AD_E_BAD_ACTION,
-                              "a word is letters a-z only (no apostrophes, hyphens or accents)");
-        out->word[i] = c;
-    }
     out->type = SH_A_CLAIM;
     return 0;
 }
