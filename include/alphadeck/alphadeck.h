@@ -312,6 +312,20 @@ int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level,
                   ad_rng *r, ad_action *out, ad_err *err);
 
+/* How long a searching bot (`strong`) thinks.  The default (all zero, or
+ * opts NULL) is a fixed number of simulations per decision, chosen per game
+ * so a decision takes well under 100 ms, and is deterministic given the
+ * seed.  think_ms puts a clock on the search instead: then the choice also
+ * depends on the machine's speed. */
+typedef struct ad_bot_opts {
+    int think_ms;   /* stop after this many milliseconds (0: no clock) */
+    long sims;      /* most simulations (0: the game's default; with think_ms, no cap) */
+    long sims_done; /* out: the simulations the last decision ran */
+} ad_bot_opts;
+
+int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char *level,
+                       ad_bot_opts *opts, ad_rng *r, ad_action *out, ad_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,75 +1,32 @@
 /*
  * basic_claim.c - the `basic` computer player for No Way and I Doubt It:
  * sound play a casual player would recognise, from the seat's view only.
- * It challenges every claim that is provably false from its own hand (or
- * names a letter other than the call) and otherwise judges a claim by how
+ * It challenges every claim that is provably false from its own hand and
+ * the cards it saw turned up (or that names a letter other than the call),
+ * never one that is provably true, and otherwise judges a claim by how
  * likely the claimer holds that many cards; it plays honestly when it can,
  * passes when allowed and empty-handed, and bluffs one card when it must.
  */
-#include <math.h>
 #include <string.h>
 
 #include "bots.h"
-#include "../games/claim.h"
-
-/* ln C(n, k), 0 <= k <= n */
-static double log_choose(int n, int k)
-{
-    return lgamma(n + 1.0) - lgamma(k + 1.0) - lgamma(n - k + 1.0);
-}
-
-/* The chance that `drawn` cards taken at random from a pool of `pool`
- * cards, `good` of them of the named class, hold at least `need` good ones
- * (the hypergeometric tail).  How the bot weighs a claim it cannot disprove:
- * the claimer's hand is, to it, a random part of the cards it cannot see. */
-static double at_least(int pool, int good, int drawn, int need)
-{
-    double p = 0;
-    if (drawn > pool)
-        drawn = pool;
-    for (int k = need; k <= drawn && k <= good; k++) {
-        if (drawn - k > pool - good)
-            continue;
-        p += exp(log_choose(good, k) + log_choose(pool - good, drawn - k) - log_choose(pool, drawn));
-    }
-    return p;
-}
-
-static int class_cards(const claim_state *s, const uint8_t *row, int cls)
-{
-    int n = 0;
-    for (int k = 0; k < s->nkinds; k++)
-        if (s->class_of[k] == cls)
-            n += row[k];
-    return n;
-}
+#include "claimkit.h"
 
 static void answer(const claim_state *s, int seat, ad_rng *r, ad_action *out)
 {
-    int cls = s->claim_say, claimed = s->claim_n;
-    int total = class_cards(s, s->in_play, cls), mine = class_cards(s, s->hand[seat], cls);
-    int provably_false = cls != s->claim_call || claimed > total - mine;
     out->type = CC_A_PASS;
-    if (provably_false) {
+    if (ck_provably_true(s))
+        return;
+    if (ck_provably_false(s, seat)) {
         out->type = CC_A_CHALLENGE;
         return;
     }
-    /* the claimer held its hand and the claim: claimed of `total - mine`
-     * good cards among the cards this seat cannot see */
-    int unseen = 0;
-    for (int p = 0; p < s->players; p++)
-        if (p != seat)
-            unseen += s->count[p];
-    unseen += s->claim_n; /* the claim's cards are face down in the pile */
-    int pile_unseen = s->pile_n - s->claim_n;
-    double p_true = at_least(unseen + pile_unseen, total - mine, s->count[s->claim_seat] + claimed,
-                             claimed);
     /* a claimer about to go out is worth stopping; a big pile makes a wrong
      * challenge dear */
     double limit = s->count[s->claim_seat] <= 2 ? 0.6 : 0.35;
     if (s->pile_n > 12)
         limit -= 0.1;
-    if (p_true < limit && ad_rng_below(r, 8) != 0)
+    if (ck_chance_true(s, seat) < limit && ad_rng_below(r, 8) != 0)
         out->type = CC_A_CHALLENGE;
 }
 
@@ -112,8 +69,9 @@ static void turn(const claim_state *s, int seat, ad_action *out)
     out->cards[out->n++] = (uint8_t)best;
 }
 
-void bot_basic_claim(const void *view, int seat, ad_rng *r, ad_action *out)
+BOT_FN(bot_basic_claim)
 {
+    (void)o;
     const claim_state *s = view;
     memset(out, 0, sizeof *out);
     if (s->phase == CC_CHALLENGE)

@@ -122,8 +122,9 @@ static void discard(const liar_state *s, ad_action *out)
     out->cards[0] = (uint8_t)best_k;
 }
 
-void bot_basic_liar(const void *view, int seat, ad_rng *r, ad_action *out)
+BOT_FN(bot_basic_liar)
 {
+    (void)o;
     const liar_state *s = view;
     (void)seat;
     memset(out, 0, sizeof *out);

@@ -100,8 +100,9 @@ static long score(const seq_state *s, int seat, const ad_action *a)
     return gain;
 }
 
-void bot_basic_sequence(const void *view, int seat, ad_rng *r, ad_action *out)
+BOT_FN(bot_basic_sequence)
 {
+    (void)o;
     const seq_state *s = view;
     ad_action all[SQ_MAX_LEGAL];
     int n = seq_legal(s, seat, all), ties = 0;

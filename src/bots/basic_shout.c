@@ -21,18 +21,17 @@ static void load_common(void)
 
 /* The claim taking the most cards (then the longest word) that the seat's
  * vocabulary finds on the table; 0 when there is none. */
-static int best_claim(const shout_state *s, int seat, ad_action *out)
+static int best_claim(const shout_state *s, int seat, const ad_lex *vocab, ad_action *out)
 {
     uint8_t ids[SH_CARDS];
     int n = s->table_n < AD_LEX_HAND_MAX ? s->table_n : AD_LEX_HAND_MAX;
-    pthread_once(&common_once, load_common);
-    if (!common || n == 0)
+    if (!vocab || n == 0)
         return 0;
     for (int i = 0; i < n; i++)
         ids[i] = (uint8_t)s->lexid_of[s->face_of[s->table[i]]];
     ad_lex_results *found = ad_lex_results_new();
     ad_lex_found best, f;
-    int have = 0, words = ad_lex_words(common, ids, n, s->need[seat], found, NULL);
+    int have = 0, words = ad_lex_words(vocab, ids, n, s->need[seat], found, NULL);
     for (int i = 0; i < words; i++) {
         if (ad_lex_results_get(found, i, &f) < 0 || f.how.n > AD_ACTION_MAX_CARDS ||
             strlen(f.word) >= AD_WORD_MAX)
@@ -61,16 +60,23 @@ static int best_claim(const shout_state *s, int seat, ad_action *out)
     return 1;
 }
 
-void bot_basic_shout(const void *view, int seat, ad_rng *r, ad_action *out)
+void shout_act(const void *view, int seat, const ad_lex *vocab, ad_action *out)
 {
     const shout_state *s = view;
-    (void)r;
     memset(out, 0, sizeof *out);
-    if (best_claim(s, seat, out))
+    if (best_claim(s, seat, vocab, out))
         return;
     memset(out, 0, sizeof *out);
     if (s->phase == SH_FINAL)
         out->type = SH_A_PASS;
     else if (seat == s->dealer)
         out->type = SH_A_DEAL; /* type 0, waiting, for everyone else */
+}
+
+BOT_FN(bot_basic_shout)
+{
+    (void)o;
+    (void)r;
+    pthread_once(&common_once, load_common);
+    shout_act(view, seat, common, out);
 }

@@ -8,7 +8,7 @@
 #include "bots.h"
 
 /* The levels, and the games each level above `random` can play so far. */
-static const char *const levels[] = {"random", "basic"};
+static const char *const levels[] = {"random", "basic", "strong"};
 
 static const struct {
     const char *game, *level;
@@ -19,6 +19,9 @@ static const struct {
     {"sequence", "basic", bot_basic_sequence},
     {"liar", "basic", bot_basic_liar},
     {"shout", "basic", bot_basic_shout},
+    {"noway", "strong", bot_strong_claim},
+    {"doubt", "strong", bot_strong_claim},
+    {"shout", "strong", bot_strong_shout},
 };
 
 int ad_bot_level_known(const char *level)
@@ -36,7 +39,7 @@ static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
     *fn = NULL;
     if (!ad_bot_level_known(level))
         return ad_err_set(err, AD_E_BAD_LEVEL,
-                          "there is no bot level \"%.20s\" (try: random, basic)", level);
+                          "there is no bot level \"%.20s\" (try: random, basic, strong)", level);
     if (strcmp(level, "random") == 0)
         return 0;
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++)
@@ -44,7 +47,7 @@ static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
             *fn = bots[i].choose;
             return 0;
         }
-    return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random)", g->title, level);
+    return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random, basic)", g->title, level);
 }
 
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err)
@@ -56,6 +59,13 @@ int ad_bot_available(const ad_game *g, const char *level, ad_err *err)
 int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level, ad_rng *r,
                   ad_action *out, ad_err *err)
 {
+    return ad_bot_choose_opts(g, view, seat, level, NULL, r, out, err);
+}
+
+int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char *level,
+                       ad_bot_opts *opts, ad_rng *r, ad_action *out, ad_err *err)
+{
+    ad_bot_opts none = {0};
     bot_fn fn;
     if (find(g, level, &fn, err) < 0)
         return -1;
@@ -67,6 +77,9 @@ int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *leve
         g->random_action(view, seat, r, out);
         return 0;
     }
-    fn(view, seat, r, out);
+    if (!opts)
+        opts = &none;
+    opts->sims_done = 0;
+    fn(view, seat, opts, r, out);
     return out->type == 0; /* 1: the bot waits for now */
 }

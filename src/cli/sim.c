@@ -26,6 +26,8 @@ typedef struct sim_cfg {
     int players, nlevels, games, jobs;
     char levels[MAX_LEVELS][16];
     uint64_t seed;
+    int think_ms;   /* --think: the strong level's clock per decision */
+    long sims;      /* --sims: its simulations per decision */
 } sim_cfg;
 
 /* What one game gave: per seat, the level it played and its share of the
@@ -37,6 +39,8 @@ typedef struct game_result {
     int finished;
     double secs[AD_MAX_SEATS];
     long decisions[AD_MAX_SEATS];
+    long sims[AD_MAX_SEATS]; /* search simulations run */
+    double slowest[AD_MAX_SEATS]; /* the longest decision */
 } game_result;
 
 typedef struct worker {
@@ -118,9 +122,15 @@ static void play_one(const sim_cfg *c, int i, game_result *r)
             seat = seats[k];
             double t0 = now();
             g->view(st, seat, view);
-            rc = ad_bot_choose(g, view, seat, c->levels[r->level[seat]], &bot[seat], &a, &e);
-            r->secs[seat] += now() - t0;
+            ad_bot_opts o = {.think_ms = c->think_ms, .sims = c->sims};
+            rc = ad_bot_choose_opts(g, view, seat, c->levels[r->level[seat]], &o, &bot[seat], &a,
+                                    &e);
+            double dt = now() - t0;
+            r->secs[seat] += dt;
+            if (dt > r->slowest[seat])
+                r->slowest[seat] = dt;
             r->decisions[seat]++;
+            r->sims[seat] += o.sims_done;
         }
         if (rc != 0 || g->apply(st, seat, &a, NULL, &e) < 0)
             break; /* every seat waits, or a bot failed: the game is unfinished */
@@ -162,8 +172,8 @@ static void wilson(double k, double n, double *lo, double *hi)
 }
 
 typedef struct level_stats {
-    double wins, seats, secs;
-    long decisions;
+    double wins, seats, secs, slowest;
+    long decisions, sims;
     double rate, lo, hi, fair;
 } level_stats;
 
@@ -184,6 +194,9 @@ static void summarize(const sim_cfg *c, const game_result *res, level_stats *ls,
             l->seats += 1;
             l->secs += r->secs[p];
             l->decisions += r->decisions[p];
+            l->sims += r->sims[p];
+            if (r->slowest[p] > l->slowest)
+                l->slowest = r->slowest[p];
         }
     }
     *mean_moves = (double)moves / c->games;
@@ -211,6 +224,9 @@ static void merge_levels(const sim_cfg *c, level_stats *ls)
         ls[m].seats += ls[l].seats;
         ls[m].secs += ls[l].secs;
         ls[m].decisions += ls[l].decisions;
+        ls[m].sims += ls[l].sims;
+        if (ls[l].slowest > ls[m].slowest)
+            ls[m].slowest = ls[l].slowest;
     }
     for (int l = 0; l < c->nlevels; l++) {
         level_stats *s = &ls[l];
@@ -270,7 +286,8 @@ static int write_svg(const sim_cfg *c, const level_stats *ls, const char *path)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: alphadeck sim --game G --players N --bots LEVEL[,LEVEL...] --games K "
-               "--seed S [--jobs J] [--json] [--svg FILE] [--OPTION=N ...]\n");
+               "--seed S [--jobs J] [--think MS] [--sims N] [--json] [--svg FILE] "
+               "[--OPTION=N ...]\n");
 }
 
 /* Parses the arguments into c (and the flags); returns 0 or prints why not. */
@@ -278,7 +295,7 @@ static int parse(int argc, char **argv, sim_cfg *c, int *json, const char **svg)
 {
     const char *game = NULL, *bots = "random";
     json_t *req = json_object(), *opts = json_object();
-    long long players = 0, games = 100, seed = 1, jobs = 1;
+    long long players = 0, games = 100, seed = 1, jobs = 1, think = 0, sims = 0;
     int rc = -1;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -286,6 +303,8 @@ static int parse(int argc, char **argv, sim_cfg *c, int *json, const char **svg)
                          : strcmp(a, "--games") == 0 ? &games
                          : strcmp(a, "--seed") == 0  ? &seed
                          : strcmp(a, "--jobs") == 0  ? &jobs
+                         : strcmp(a, "--think") == 0 ? &think
+                         : strcmp(a, "--sims") == 0  ? &sims
                                                      : NULL;
         if (num && val) {
             *num = ad_cli_number(argv[++i]);
@@ -357,6 +376,12 @@ static int parse(int argc, char **argv, sim_cfg *c, int *json, const char **svg)
     c->games = (int)games;
     c->jobs = (int)jobs;
     c->seed = (uint64_t)seed;
+    if (think > 600000 || sims > 100000000) {
+        fprintf(stderr, "alphadeck sim: --think is at most 600000 ms and --sims 100000000\n");
+        goto out;
+    }
+    c->think_ms = (int)think;
+    c->sims = (long)sims;
     rc = 0;
 out:
     json_decref(opts);
@@ -420,9 +445,11 @@ int ad_cli_sim(int argc, char **argv)
             const level_stats *s = &ls[l];
             json_object_set_new(
                 bots, c.levels[l],
-                json_pack("{s:f,s:[f,f],s:f,s:f,s:f}", "win_rate", s->rate, "ci95", s->lo, s->hi,
-                          "wins", s->wins, "fair_share", s->fair, "ms_per_decision",
-                          s->decisions ? 1000 * s->secs / (double)s->decisions : 0.0));
+                json_pack("{s:f,s:[f,f],s:f,s:f,s:f,s:f,s:f}", "win_rate", s->rate, "ci95", s->lo,
+                          s->hi, "wins", s->wins, "fair_share", s->fair, "ms_per_decision",
+                          s->decisions ? 1000 * s->secs / (double)s->decisions : 0.0,
+                          "ms_slowest", 1000 * s->slowest, "sims_per_second",
+                          s->secs > 0 ? s->sims / s->secs : 0.0));
         }
         json_t *out = json_pack("{s:s,s:i,s:i,s:I,s:o,s:f,s:i}", "game", c.g->id, "players",
                                 c.players, "games", c.games, "seed", (json_int_t)c.seed, "bots",
@@ -434,15 +461,16 @@ int ad_cli_sim(int argc, char **argv)
     } else {
         printf("%s, %d players, %d games (seed %llu, %d jobs, %.1f s)\n", c.g->title, c.players,
                c.games, (unsigned long long)c.seed, c.jobs, wall);
-        printf("%-10s %9s %18s %11s %16s\n", "bot", "win rate", "95% interval", "fair share",
-               "ms per decision");
+        printf("%-10s %9s %18s %11s %16s %11s %11s\n", "bot", "win rate", "95% interval",
+               "fair share", "ms per decision", "slowest ms", "sims/s");
         for (int l = 0; l < c.nlevels; l++) {
             if (merged(&c, l) != l)
                 continue;
             const level_stats *s = &ls[l];
-            printf("%-10s %8.1f%% %8.1f%% - %5.1f%% %10.1f%% %16.4f\n", c.levels[l], 100 * s->rate,
-                   100 * s->lo, 100 * s->hi, 100 * s->fair,
-                   s->decisions ? 1000 * s->secs / (double)s->decisions : 0.0);
+            printf("%-10s %8.1f%% %8.1f%% - %5.1f%% %10.1f%% %16.4f %11.1f %11.0f\n", c.levels[l],
+                   100 * s->rate, 100 * s->lo, 100 * s->hi, 100 * s->fair,
+                   s->decisions ? 1000 * s->secs / (double)s->decisions : 0.0,
+                   1000 * s->slowest, s->secs > 0 ? s->sims / s->secs : 0.0);
         }
         printf("mean game length: %.1f moves%s\n", mean_moves,
                unfinished ? " (some games hit the move cap and count as unfinished)" : "");

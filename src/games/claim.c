@@ -16,18 +16,28 @@ static const claim_rules noway_rules = {"noway", 1, 1, 0, 0};
 static const claim_rules doubt_rules = {"doubt", 0, 0, 1, 1};
 
 /* Option indexes (the order of the option tables below). */
-enum { NW_DECKS, NW_COPIES };
-enum { DB_DECKS, DB_ALLOW_PASS, DB_TARGET };
+enum { NW_DECKS, NW_COPIES, NW_MAX_TURNS };
+enum { DB_DECKS, DB_ALLOW_PASS, DB_TARGET, DB_MAX_TURNS };
+
+/* Players who remember every card turned up can lock a game for ever (two
+ * No Way players each holding the letters only the other is called for
+ * must bluff every turn and are always caught), so a deal ends after
+ * max_turns turns: the fewest cards wins it (docs/rules). */
+#define MAX_TURNS_OPTION                                                                      \
+    {"max_turns", 0, 60000, 1000,                                                           \
+     "turns after which the deal ends and the fewest cards wins it; 0 = no limit"}
 
 static const ad_option_def noway_options[] = {
     {"decks", 0, 2, 0, "packs shuffled together; 0 = by players: 1 for 2-4, 2 for 5-6"},
     {"copies", 0, 4, 0, "copies of each letter in one pack; 0 = as data/decks/noway.txt says (2)"},
+    MAX_TURNS_OPTION,
 };
 
 static const ad_option_def doubt_options[] = {
     {"decks", 0, 2, 0, "packs shuffled together; 0 = by players: 1 for 2-5, 2 for 6-10"},
     {"allow_pass", 0, 1, 0, "1 = a player may say \"no sevens\" and lay nothing down"},
     {"target", 0, 100000, 0, "points that win a match; 0 = one game"},
+    MAX_TURNS_OPTION,
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -48,6 +58,7 @@ static void deal(claim_state *s, const uint8_t *cards, int n)
     memset(s->hand, 0, sizeof s->hand);
     memset(s->count, 0, sizeof s->count);
     memset(s->pile, 0, sizeof s->pile);
+    memset(s->known, 0, sizeof s->known);
     s->pile_n = 0;
     int seat = next_seat(s, s->dealer);
     for (int i = 0; i < n; i++) {
@@ -61,6 +72,7 @@ static void deal(claim_state *s, const uint8_t *cards, int n)
     s->waiting = 0;
     s->claim_seat = -1;
     s->claim_n = 0;
+    s->turns = 0;
 }
 
 /* Every card of the game, in deck order. */
@@ -147,6 +159,7 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
     if (rules == &noway_rules) {
         packs = su->opt[NW_DECKS] ? su->opt[NW_DECKS] : (su->players <= 4 ? 1 : 2);
         copies = su->opt[NW_COPIES];
+        s->max_turns = (uint16_t)su->opt[NW_MAX_TURNS];
     } else {
         int n = su->players;
         packs = su->opt[DB_DECKS] ? su->opt[DB_DECKS] : (n <= 5 ? 1 : 2);
@@ -156,6 +169,7 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
             return ad_err_set(err, AD_E_BAD_OPTION, "%d players use a double pack (decks 2)", n);
         s->allow_pass = (uint8_t)su->opt[DB_ALLOW_PASS];
         s->target = su->opt[DB_TARGET];
+        s->max_turns = (uint16_t)su->opt[DB_MAX_TURNS];
     }
     s->packs = (uint8_t)packs;
     s->nkinds = 0;
@@ -243,12 +257,27 @@ static int claim_is_over(const void *st)
     return ((const claim_state *)st)->phase == CC_OVER;
 }
 
-static void next_turn(claim_state *s, int after)
+static void win_deal(claim_state *s, int seat, ad_events *ev);
+
+/* The next turn, after `after`'s; or, when the deal has run max_turns
+ * turns, its end: the fewest cards wins it (a tie: nearest the dealer's
+ * left). */
+static void next_turn(claim_state *s, int after, ad_events *ev)
 {
     s->turn = (uint8_t)next_seat(s, after);
     s->call = (uint8_t)((s->call + 1) % s->nclasses);
     s->phase = CC_PLAY;
     s->waiting = 0;
+    if (s->max_turns && ++s->turns >= s->max_turns) {
+        int best = next_seat(s, s->dealer);
+        for (int i = 1, p = best; i < s->players; i++) {
+            p = next_seat(s, p);
+            if (s->count[p] < s->count[best])
+                best = p;
+        }
+        ad_events_add(ev, CC_EV_TIME_UP, best, -1, s->turns);
+        win_deal(s, best, ev);
+    }
 }
 
 static void take_pile(claim_state *s, int seat, ad_events *ev)
@@ -288,7 +317,8 @@ static void win_deal(claim_state *s, int seat, ad_events *ev)
 {
     int32_t points = 0;
     for (int p = 0; p < s->players; p++)
-        points += s->count[p];
+        if (p != seat) /* the winner's own cards, when time ran out, are not paid */
+            points += s->count[p];
     ad_events_add(ev, CC_EV_WIN, seat, -1, s->deal_no);
     if (s->rules->pays_points) { /* 1 point a card left in the other hands */
         s->score[seat] += points;
@@ -320,11 +350,33 @@ static int claim_true(const claim_state *s)
     return 1;
 }
 
+/* The claimer's play has left its hand: of the cards known to be there,
+ * the ones turned up (or, unseen, any `claim_n` of them) may be gone. */
+static void forget_played(claim_state *s, int revealed)
+{
+    uint8_t *k = s->known[s->claim_seat];
+    if (revealed) {
+        for (int i = 0; i < s->claim_n; i++)
+            if (k[s->claim_cards[i]])
+                k[s->claim_cards[i]]--;
+        return;
+    }
+    for (int f = 0; f < s->nkinds; f++)
+        k[f] = k[f] > s->claim_n ? (uint8_t)(k[f] - s->claim_n) : 0;
+}
+
 /* Turns the pending play up; `challenger` is -1 for a face-up last play. */
 static void settle(claim_state *s, int challenger, ad_events *ev)
 {
     int claimer = s->claim_seat;
     int truthful = claim_true(s);
+    forget_played(s, 1);
+    s->shown[claimer]++;
+    s->lied[claimer] += !truthful;
+    int taker = truthful ? challenger : claimer;
+    if (taker >= 0) /* everyone saw these go into the taker's hand */
+        for (int i = 0; i < s->claim_n; i++)
+            s->known[taker][s->claim_cards[i]]++;
     s->last.settled = 1;
     s->last.truthful = (uint8_t)truthful;
     s->last.challenger = (int8_t)challenger;
@@ -341,8 +393,8 @@ static void settle(claim_state *s, int challenger, ad_events *ev)
         win_deal(s, claimer, ev);
         return;
     }
-    take_pile(s, truthful ? challenger : claimer, ev);
-    next_turn(s, claimer);
+    take_pile(s, taker, ev);
+    next_turn(s, claimer, ev);
 }
 
 static int check_play(const claim_state *s, int seat, const ad_action *a, ad_err *err)
@@ -424,7 +476,7 @@ static int claim_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad
     if (s->phase == CC_PLAY) {
         if (a->type == CC_A_PASS) {
             ad_events_add(ev, CC_EV_NOPLAY, seat, -1, s->call);
-            next_turn(s, seat);
+            next_turn(s, seat, ev);
             return 0;
         }
         for (int i = 0; i < a->n; i++) {
@@ -457,10 +509,11 @@ static int claim_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad
     if (s->waiting == 0) {
         int claimer = s->claim_seat;
         ad_events_add(ev, CC_EV_STANDS, claimer, -1, 0);
+        forget_played(s, 0);
         if (s->count[claimer] == 0)
             win_deal(s, claimer, ev);
         else
-            next_turn(s, claimer);
+            next_turn(s, claimer, ev);
     }
     return 0;
 }
@@ -610,6 +663,17 @@ static json_t *claim_view_json(const void *view)
         json_array_append_new(counts, json_integer(s->count[p]));
     json_object_set_new(v, "hand_counts", counts);
     json_object_set_new(v, "scores", adj_int_array(s->score, n));
+    /* the public history: cards seen going into each hand, plays turned up
+     * and how many of them were false */
+    json_t *seen = json_array(), *shown = json_array(), *lied = json_array();
+    for (int p = 0; p < n; p++) {
+        json_array_append_new(seen, adj_counts(d, s->known[p], s->nkinds));
+        json_array_append_new(shown, json_integer(s->shown[p]));
+        json_array_append_new(lied, json_integer(s->lied[p]));
+    }
+    json_object_set_new(v, "seen", seen);
+    json_object_set_new(v, "shown", shown);
+    json_object_set_new(v, "lied", lied);
     json_object_set_new(v, "winner", s->phase == CC_OVER ? json_integer(s->winner) : json_null());
     json_object_set_new(v, "last", last_json(s));
     json_object_set_new(v, "dealer", json_integer(s->dealer));
@@ -617,6 +681,8 @@ static json_t *claim_view_json(const void *view)
     json_object_set_new(v, "call", json_string(d->class_name[s->call]));
     json_object_set_new(v, "max_cards", json_integer(s->maxplay));
     json_object_set_new(v, "pile_count", json_integer(s->pile_n));
+    json_object_set_new(v, "turns", json_integer(s->turns));
+    json_object_set_new(v, "max_turns", json_integer(s->max_turns));
     json_object_set_new(v, "packs", json_integer(s->packs));
     if (s->phase == CC_CHALLENGE) {
         json_t *c = json_pack("{s:i,s:i,s:s,s:s}", "seat", s->claim_seat, "count", s->claim_n,
@@ -759,6 +825,8 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
         return json_pack("{s:s,s:i,s:i}", "type", "deal", "dealer", e->seat, "deal", e->value);
     case CC_EV_OVER:
         return json_pack("{s:s,s:i}", "type", "over", "winner", e->seat);
+    case CC_EV_TIME_UP:
+        return json_pack("{s:s,s:i,s:i}", "type", "time_up", "seat", e->seat, "turns", e->value);
     }
     return json_pack("{s:s}", "type", "unknown");
 }

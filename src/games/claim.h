@@ -27,6 +27,7 @@ enum {                                                              /* events */
     CC_EV_SCORE,      /* seat scored value points */
     CC_EV_DEAL,       /* a new deal; seat is the dealer */
     CC_EV_OVER,       /* the game is over; seat is the winner */
+    CC_EV_TIME_UP,    /* max_turns reached: seat, with the fewest cards, wins the deal */
 };
 
 typedef struct claim_rules {
@@ -70,10 +71,20 @@ typedef struct claim_state {
         uint8_t nrev;
         uint8_t rev[CC_MAXPLAY];
     } last;
+    /* The public history, folded in as it happens (a bot's memory of the
+     * table): known[p] are cards everyone saw go into p's hand (turned up,
+     * then taken with the pile) and not yet seen to leave it; cleared on a
+     * new deal.  A play is settled against it when the play is: during a
+     * challenge window the claimer's row still holds the cards it had.
+     * shown[p] counts p's plays that were turned up, lied[p] the false ones. */
+    uint8_t known[AD_MAX_SEATS][CC_KINDS];
+    uint16_t shown[AD_MAX_SEATS], lied[AD_MAX_SEATS];
     int8_t draw[AD_MAX_SEATS]; /* doubt: the last round of the draw for dealer (a
                                   tie redraws); -1: not in that round, or no draw */
     int32_t score[AD_MAX_SEATS];
     uint8_t ranking[AD_MAX_SEATS];
+    uint16_t max_turns;     /* 0: no limit */
+    uint16_t turns;         /* turns begun in this deal */
     uint32_t moves;
     ad_rng rng;
 } claim_state;

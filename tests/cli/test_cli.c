@@ -102,8 +102,11 @@ static char *sim_json(const char *args)
     free(out);
     const char *name;
     json_t *bot;
-    json_object_foreach(json_object_get(j, "bots"), name, bot) json_object_del(bot,
-                                                                              "ms_per_decision");
+    json_object_foreach(json_object_get(j, "bots"), name, bot) {
+        json_object_del(bot, "ms_per_decision");
+        json_object_del(bot, "ms_slowest");
+        json_object_del(bot, "sims_per_second");
+    }
     char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(j);
     return text;

@@ -1,0 +1,41 @@
+/*
+ * search.h - the search behind the `strong` level: a determinized Monte
+ * Carlo search at the root of the seat's information set.  Each simulation
+ * deals the cards the seat cannot see at random, consistently with its view
+ * (and the game's model of the opponents), plays one candidate action, plays
+ * on with a fast policy for a few moves and scores the result.  A game
+ * supplies the four pieces below; search.c does the rest.
+ */
+#ifndef AD_BOTS_SEARCH_H
+#define AD_BOTS_SEARCH_H
+
+#include "alphadeck/alphadeck.h"
+
+#define SEARCH_MAX_CANDIDATES 64
+
+typedef struct search_game {
+    const ad_game *g;
+    /* The actions worth weighing for seat at the root; returns how many
+     * (1..SEARCH_MAX_CANDIDATES).  With one, the search is skipped. */
+    int (*candidates)(const void *view, int seat, ad_rng *r, ad_action *out);
+    /* A full state (g->state_size bytes at out) that agrees with everything
+     * in the seat's view, the hidden parts drawn at random. */
+    void (*determinize)(const void *view, int seat, ad_rng *r, void *out);
+    /* The playout policy: seat's action in a full state.  It may read only
+     * what that seat could know, plus chance; out->type 0 means "wait". */
+    void (*policy)(const void *state, int seat, ad_rng *r, ad_action *out);
+    /* How good the state is for seat, in [0, 1] (1: won). */
+    double (*value)(const void *state, int seat);
+    int depth;        /* playout moves after the candidate before value() */
+    long sims;        /* simulations per decision by default */
+} search_game;
+
+/* Chooses seat's action from its view: UCB1 over the candidates, each
+ * simulation on a fresh determinization.  Fills o->sims_done if o. */
+void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opts *o,
+                   ad_rng *r, ad_action *out);
+
+/* The monotonic clock in seconds. */
+double search_now(void);
+
+#endif

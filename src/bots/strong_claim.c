@@ -1,0 +1,310 @@
+/*
+ * strong_claim.c - the `strong` computer player for No Way and I Doubt It:
+ * the determinized search of search.c with the pieces of a claim game.
+ *  - Candidates: honest plays of each size, an honest play padded with one
+ *    extra card, one- and two-card bluffs with the cards least worth
+ *    keeping, a pass where allowed; in a window, challenge or pass.
+ *  - Determinization: the cards the seat cannot place are dealt at random
+ *    to the other hands and the face-down pile, each hand keeping the cards
+ *    everyone saw go into it.  A pending claim is then laid from the
+ *    claimer's sampled hand by the bluff model: a claimer who can play true
+ *    does so, except at a rate learned from how often its turned-up plays
+ *    were false; one who cannot, lies.
+ *  - Playouts: basic's judgement without its dice (claimkit.h), honest
+ *    play, one-card bluffs; then the hands are scored.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "bots.h"
+#include "claimkit.h"
+#include "search.h"
+
+/* ---------------------------------------------------------- candidates */
+
+/* How soon class cls will be called again for this seat (in its turns):
+ * the later, the less a card of it is worth keeping. */
+static int turns_until_called(const claim_state *s, int cls)
+{
+    int d = (cls - s->call + s->nclasses) % s->nclasses;
+    return d / s->players + (d % s->players != 0);
+}
+
+/* The seat's faces not of the called class, the least worth keeping first. */
+static int junk(const claim_state *s, int seat, uint8_t *out)
+{
+    int n = 0;
+    for (int k = 0; k < s->nkinds; k++)
+        if (s->hand[seat][k] && s->class_of[k] != s->call)
+            out[n++] = (uint8_t)k;
+    for (int i = 1; i < n; i++) /* insertion sort, latest call first */
+        for (int j = i; j > 0 && turns_until_called(s, s->class_of[out[j]]) >
+                                     turns_until_called(s, s->class_of[out[j - 1]]);
+             j--) {
+            uint8_t t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
+{
+    const claim_state *s = view;
+    (void)r;
+    int n = 0;
+    memset(out, 0, sizeof(ad_action) * SEARCH_MAX_CANDIDATES);
+    if (s->phase == CC_CHALLENGE) {
+        out[0].type = CC_A_PASS;
+        if (ck_provably_true(s))
+            return 1;
+        out[n = 1].type = CC_A_CHALLENGE;
+        if (ck_provably_false(s, seat)) {
+            out[0] = out[1];
+            return 1;
+        }
+        return 2;
+    }
+    int most = s->maxplay < s->count[seat] ? s->maxplay : s->count[seat];
+    uint8_t honest[CC_MAXPLAY], bad[CC_KINDS];
+    int h = 0;
+    for (int k = 0; k < s->nkinds && h < most; k++)
+        if (s->class_of[k] == s->call)
+            for (int c = 0; c < s->hand[seat][k] && h < most; c++)
+                honest[h++] = (uint8_t)k;
+    int nj = junk(s, seat, bad);
+    /* honest plays of every size; the whole run, padded with a bad card */
+    for (int size = h; size >= 1; size--) {
+        ad_action *a = &out[n++];
+        a->type = CC_A_PLAY;
+        a->arg[0] = s->call;
+        a->n = (uint8_t)size;
+        memcpy(a->cards, honest, (size_t)size);
+    }
+    for (int j = 0; j < nj && j < 3 && h >= 1 && h < most; j++) {
+        ad_action *a = &out[n++];
+        *a = out[0];
+        a->cards[a->n++] = bad[j];
+    }
+    /* bluffs: one card, or two, of the faces least worth keeping */
+    for (int j = 0; j < nj && j < 6; j++) {
+        ad_action *a = &out[n++];
+        a->type = CC_A_PLAY;
+        a->arg[0] = s->call;
+        a->n = 1;
+        a->cards[0] = bad[j];
+    }
+    for (int j = 0; j + 1 < nj && j < 3 && most >= 2; j++) {
+        ad_action *a = &out[n++];
+        a->type = CC_A_PLAY;
+        a->arg[0] = s->call;
+        a->n = 2;
+        a->cards[0] = bad[j];
+        a->cards[1] = bad[j + 1];
+    }
+    if (s->allow_pass)
+        out[n++].type = CC_A_PASS;
+    return n;
+}
+
+/* ------------------------------------------------------ determinization */
+
+/* The rate at which seat p lies when it could play true: a prior of one
+ * lie in ten, moved by what its turned-up plays showed. */
+static double bluff_rate(const claim_state *s, int p)
+{
+    return (1.0 + s->lied[p]) / (10.0 + s->shown[p]) * 0.5;
+}
+
+/* n cards drawn without replacement from row (holding `have`), into out,
+ * and taken out of row. */
+static void draw_cards(uint8_t *row, int have, int n, ad_rng *r, uint8_t *out)
+{
+    for (int i = 0; i < n; i++) {
+        int x = (int)ad_rng_below(r, (uint32_t)(have - i)), k = 0;
+        while (x >= row[k])
+            x -= row[k++];
+        row[k]--;
+        out[i] = (uint8_t)k;
+    }
+}
+
+static void determinize(const void *view, int seat, ad_rng *r, void *out)
+{
+    const claim_state *v = view;
+    claim_state *s = out;
+    memcpy(s, v, sizeof *s);
+    s->viewer = AD_GOD;
+    ad_rng_seed(&s->rng, ad_rng_next(r));
+    int window = s->phase == CC_CHALLENGE, claimer = window ? s->claim_seat : -1;
+    /* the cards this seat cannot place */
+    uint8_t pool[CC_KINDS];
+    int have = 0;
+    for (int k = 0; k < s->nkinds; k++) {
+        int c = s->in_play[k] - s->hand[seat][k];
+        for (int p = 0; p < s->players; p++)
+            if (p != seat)
+                c -= s->known[p][k];
+        pool[k] = (uint8_t)(c > 0 ? c : 0);
+        have += pool[k];
+    }
+    if (claimer == seat)
+        for (int i = 0; i < s->claim_n; i++)
+            if (pool[s->claim_cards[i]]) {
+                pool[s->claim_cards[i]]--;
+                have--;
+            }
+    /* each other hand: its known cards and a random fill */
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        int size = s->count[p] + (p == claimer ? s->claim_n : 0), k0 = 0;
+        memcpy(s->hand[p], s->known[p], sizeof s->hand[p]);
+        for (int k = 0; k < s->nkinds; k++)
+            k0 += s->known[p][k];
+        int fill = size - k0;
+        if (fill > have)
+            fill = have; /* cannot happen while the history is sound */
+        for (int i = 0; i < fill; i++) {
+            uint8_t k;
+            draw_cards(pool, have--, 1, r, &k);
+            s->hand[p][k]++;
+        }
+    }
+    /* the face-down pile is the rest, with the pending claim's cards */
+    memcpy(s->pile, pool, sizeof s->pile);
+    if (!window)
+        return;
+    if (claimer != seat) {
+        uint8_t *hand = s->hand[claimer];
+        int size = s->count[claimer] + s->claim_n, good = 0;
+        for (int k = 0; k < s->nkinds; k++)
+            good += s->class_of[k] == s->claim_say ? hand[k] : 0;
+        int can = s->claim_say == s->claim_call && good >= s->claim_n;
+        int truthful = can && ad_rng_below(r, 1u << 20) >= bluff_rate(s, claimer) * (1u << 20);
+        uint8_t row[CC_KINDS];
+        if (truthful) { /* n cards of the class */
+            for (int k = 0; k < s->nkinds; k++)
+                row[k] = s->class_of[k] == s->claim_say ? hand[k] : 0;
+            draw_cards(row, good, s->claim_n, r, s->claim_cards);
+        } else { /* n cards, at least one of another class when it could be true */
+            for (int tries = 0;; tries++) {
+                memcpy(row, hand, sizeof row);
+                draw_cards(row, size, s->claim_n, r, s->claim_cards);
+                int all = 1;
+                for (int i = 0; i < s->claim_n; i++)
+                    all &= s->class_of[s->claim_cards[i]] == s->claim_say;
+                if (!all || s->claim_say != s->claim_call || tries == 20)
+                    break;
+            }
+        }
+        for (int i = 0; i < s->claim_n; i++)
+            hand[s->claim_cards[i]]--;
+    }
+    for (int i = 0; i < s->claim_n; i++)
+        s->pile[s->claim_cards[i]]++;
+}
+
+/* ------------------------------------------------------------- playouts */
+
+static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
+{
+    const claim_state *s = state;
+    out->type = CC_A_PASS;
+    if (s->phase == CC_CHALLENGE) {
+        if (ck_provably_true(s))
+            return;
+        if (ck_provably_false(s, seat)) {
+            out->type = CC_A_CHALLENGE;
+            return;
+        }
+        double limit = s->count[s->claim_seat] <= 2 ? 0.6 : 0.35;
+        if (ck_chance_true(s, seat) < limit)
+            out->type = CC_A_CHALLENGE;
+        return;
+    }
+    const uint8_t *hand = s->hand[seat];
+    int most = s->maxplay < s->count[seat] ? s->maxplay : s->count[seat];
+    out->type = CC_A_PLAY;
+    out->arg[0] = s->call;
+    out->n = 0;
+    for (int k = 0; k < s->nkinds && out->n < most; k++)
+        if (s->class_of[k] == s->call)
+            for (int c = 0; c < hand[k] && out->n < most; c++)
+                out->cards[out->n++] = (uint8_t)k;
+    if (out->n > 0)
+        return;
+    if (s->allow_pass) {
+        out->type = CC_A_PASS;
+        return;
+    }
+    int k = (int)ad_rng_below(r, (uint32_t)s->nkinds);
+    while (!hand[k])
+        k = k + 1 == s->nkinds ? 0 : k + 1;
+    out->cards[out->n++] = (uint8_t)k;
+}
+
+/* Whether seat will ever be called for class cls in this deal: seats take
+ * turns in order and the call moves one class a turn, so a seat is only
+ * ever called for the classes one residue modulo gcd(players, classes)
+ * (two players and 26 letters: every other letter).  Other cards can
+ * only leave its hand by bluffs. */
+static int ever_called(const claim_state *s, int seat, int cls)
+{
+    int a = s->players, b = s->nclasses;
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    int ahead = (seat - s->turn + s->players) % s->players; /* its next turn, from now */
+    int its_call = (s->call + ahead) % s->nclasses;
+    return (cls - its_call + s->nclasses) % a == 0;
+}
+
+/* Cards weighed by how hard they are to shed: a card never called for the
+ * seat counts double. */
+static double burden(const claim_state *s, int p)
+{
+    double b = 0;
+    for (int k = 0; k < s->nkinds; k++)
+        if (s->hand[p][k])
+            b += s->hand[p][k] * (ever_called(s, p, s->class_of[k]) ? 1.0 : 2.0);
+    return b;
+}
+
+/* Won: 1, lost: 0; otherwise how the seat's burden compares with the
+ * others' (the lightest of them and their mean). */
+static double value(const void *state, int seat)
+{
+    const claim_state *s = state;
+    if (s->phase == CC_OVER)
+        return s->winner == seat ? 1.0 : 0.0;
+    double others = 0, least = 1e9;
+    for (int p = 0; p < s->players; p++)
+        if (p != seat) {
+            double b = burden(s, p);
+            others += b;
+            if (b < least)
+                least = b;
+        }
+    double lead = (least + others / (s->players - 1)) / 2 - burden(s, seat);
+    return 0.5 + 0.5 * tanh(lead / 6.0);
+}
+
+static const search_game claim_search = {
+    .candidates = candidates,
+    .determinize = determinize,
+    .policy = policy,
+    .value = value,
+    .depth = 24,
+    .sims = 3000,
+};
+
+BOT_FN(bot_strong_claim)
+{
+    const claim_state *s = view;
+    search_game sg = claim_search;
+    sg.g = s->rules->say_free ? &ad_game_noway : &ad_game_doubt;
+    search_choose(&sg, view, seat, o, r, out);
+}

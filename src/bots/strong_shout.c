@@ -1,0 +1,18 @@
+/*
+ * strong_shout.c - the `strong` computer player for Shout a Word.  Shout is
+ * a race with everything face up, so there is nothing to search: strength
+ * is vocabulary and speed.  It knows the game's whole dictionary, answers
+ * the moment it is asked, and always claims the word that takes the most
+ * table cards (basic_shout.c holds the shared claim-finding).
+ */
+#include <string.h>
+
+#include "../games/shout.h"
+#include "bots.h"
+
+BOT_FN(bot_strong_shout)
+{
+    (void)o;
+    (void)r;
+    shout_act(view, seat, ((const shout_state *)view)->lex, out);
+}
