@@ -1,8 +1,10 @@
 /*
- * test_bots.c - the promises of the computer players so far: the `basic`
- * bot of the claim games challenges what it can prove false, plays honestly
- * when it can, passes or bluffs when it cannot, and decides from its seat's
- * view alone; a level a game lacks is a clear error.
+ * test_bots.c - the promises of the computer players: the `basic` bots
+ * challenge what they can prove false, play honestly when they can, pass or
+ * bluff when they cannot, and play each game soundly; the `strong` claim bot
+ * takes the forced answers without searching and is deterministic for a
+ * seed; every level decides from its seat's view alone; a level a game
+ * lacks is a clear error.
  */
 #include "../testutil.h"
 
@@ -285,13 +287,93 @@ static void test_basic_shout_waits_with_nothing_to_claim_unless_it_deals(void **
     ad_table_free(t);
 }
 
+/* The strong level's choice in a claim game from the view of `seat`, with a
+ * budget of `sims` simulations (0: its default); *done gets those run. */
+static ad_action strong(ad_table *t, int seat, long sims, uint64_t seed, long *done)
+{
+    const ad_game *g = ad_table_game(t);
+    claim_state v;
+    g->view(ad_table_state(t), seat, &v);
+    ad_rng r;
+    ad_rng_seed(&r, seed);
+    ad_action a;
+    ad_err e;
+    ad_bot_opts o = {.sims = sims};
+    if (ad_bot_choose_opts(g, &v, seat, "strong", &o, &r, &a, &e) < 0)
+        fail_msg("strong refused: %s", e.text);
+    if (done)
+        *done = o.sims_done;
+    return a;
+}
+
+static void test_strong_challenges_a_provably_false_claim_without_searching(void **state)
+{
+    (void)state;
+    /* seat 1 holds both A's: "two A's" from seat 0 cannot be true */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"B\",\"A\",\"C\",\"A\",\"E\",\"F\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    long done = -1;
+    assert_int_equal(strong(t, 1, 0, 1, &done).type, CC_A_CHALLENGE);
+    assert_int_equal(done, 0); /* one candidate: nothing to weigh */
+    ad_table_free(t);
+}
+
+static void test_strong_never_challenges_a_provably_true_claim(void **state)
+{
+    (void)state;
+    /* seat 1: C C; seat 0: A B.  Seat 1 lays both C's face up as "two A's"
+     * (its last cards): false, so it takes them back with everyone seeing
+     * them.  Its whole hand is known: its "one C" at call C is true. */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":0,"
+                         "\"deck\":[\"C\",\"A\",\"C\",\"B\"]}");
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"C\",\"C\"]}");
+    TU_GOD_EQ(t, "seen", "[[],[\"C\",\"C\"]]");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"]}");
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"C\"]}");
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        long done = -1;
+        assert_int_equal(strong(t, 0, 0, seed, &done).type, CC_A_PASS);
+        assert_int_equal(done, 0);
+    }
+    ad_table_free(t);
+}
+
+/* Same view and seed: the same choice and the same number of simulations,
+ * with the default budget and with one given; and the budget is used. */
+static void test_strong_is_deterministic_for_a_seed(void **state)
+{
+    (void)state;
+    const char *games[] = {"noway", "doubt"};
+    for (int gi = 0; gi < 2; gi++) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "{\"game\":\"%s\",\"players\":4,\"seed\":5,\"dealer\":3}",
+                 games[gi]);
+        ad_table *t = tu_new(buf);
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            long d1, d2;
+            ad_action a = strong(t, 0, 0, seed, &d1), b = strong(t, 0, 0, seed, &d2);
+            assert_memory_equal(&a, &b, sizeof a);
+            assert_int_equal(d1, d2);
+            assert_true(d1 > 0);
+            a = strong(t, 0, 500, seed, &d1);
+            b = strong(t, 0, 500, seed, &d2);
+            assert_memory_equal(&a, &b, sizeof a);
+            assert_int_equal(d1, 500);
+        }
+        ad_table_free(t);
+    }
+}
+
 /* Two states that differ only in what seat 0 cannot see (the other hands,
  * swapped between seats 1 and 2 with equal counts, and the generator) give
- * the same choice, for every level, in both claim games. */
+ * the same choice, for every level (strong with a small search), in both
+ * claim games. */
 static void test_bots_choose_from_the_seats_view_only(void **state)
 {
     (void)state;
-    const char *games[] = {"noway", "doubt"}, *levels[] = {"random", "basic"};
+    const char *games[] = {"noway", "doubt"}, *levels[] = {"random", "basic", "strong"};
     for (int gi = 0; gi < 2; gi++) {
         const ad_game *g = ad_game_find(games[gi]);
         char buf[96];
@@ -305,7 +387,7 @@ static void test_bots_choose_from_the_seats_view_only(void **state)
         b.count[2] = a.count[1];
         ad_rng_seed(&b.rng, 77);
         assert_int_equal(a.count[1], a.count[2]);
-        for (int l = 0; l < 2; l++)
+        for (int l = 0; l < 3; l++)
             for (int trial = 0; trial < 20; trial++) {
                 claim_state va, vb;
                 g->view(&a, 0, &va);
@@ -314,8 +396,9 @@ static void test_bots_choose_from_the_seats_view_only(void **state)
                 ad_rng_seed(&ra, (uint64_t)trial);
                 ad_rng_seed(&rb, (uint64_t)trial);
                 ad_action xa, xb;
-                assert_int_equal(ad_bot_choose(g, &va, 0, levels[l], &ra, &xa, NULL), 0);
-                assert_int_equal(ad_bot_choose(g, &vb, 0, levels[l], &rb, &xb, NULL), 0);
+                ad_bot_opts oa = {.sims = 300}, ob = oa; /* a small search: same choice */
+                assert_int_equal(ad_bot_choose_opts(g, &va, 0, levels[l], &oa, &ra, &xa, NULL), 0);
+                assert_int_equal(ad_bot_choose_opts(g, &vb, 0, levels[l], &ob, &rb, &xb, NULL), 0);
                 assert_memory_equal(&xa, &xb, sizeof xa);
             }
         /* a seat with nothing to do is told so */
@@ -360,6 +443,9 @@ int main(void)
         cmocka_unit_test(test_basic_liar_accepts_a_short_common_word),
         cmocka_unit_test(test_basic_shout_claims_the_word_taking_the_most_cards),
         cmocka_unit_test(test_basic_shout_waits_with_nothing_to_claim_unless_it_deals),
+        cmocka_unit_test(test_strong_challenges_a_provably_false_claim_without_searching),
+        cmocka_unit_test(test_strong_never_challenges_a_provably_true_claim),
+        cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_every_game_has_random_and_basic_and_unknown_levels_are_refused),
     };

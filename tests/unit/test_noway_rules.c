@@ -298,6 +298,77 @@ static void test_noway_result_ranks_the_others_by_cards_left(void **state)
     ad_table_free(t);
 }
 
+static void test_noway_a_deal_that_reaches_max_turns_goes_to_the_fewest_cards(void **state)
+{
+    (void)state;
+    /* seat 0: A C E G; seat 1: B D F H */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,\"options\":"
+                         "{\"max_turns\":2},\"deck\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\","
+                         "\"G\",\"H\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"A\"]}");
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"B\",\"D\"]}");
+    ad_events ev;
+    ev.n = 0;
+    assert_int_equal(tu_act(t, 0, "{\"type\":\"pass\"}", &ev, NULL), 0);
+    TU_GOD_EQ(t, "phase", "\"over\"");
+    TU_GOD_EQ(t, "winner", "1"); /* 2 cards against 3 */
+    int seen = 0;
+    for (int i = 0; i < ev.n; i++)
+        seen |= ev.ev[i].type == CC_EV_TIME_UP && ev.ev[i].seat == 1 && ev.ev[i].value == 2;
+    assert_true(seen);
+    ad_table_free(t);
+}
+
+static void test_noway_a_tie_at_max_turns_goes_to_the_dealers_left(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,\"options\":"
+                         "{\"max_turns\":2},\"deck\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"A\"]}");
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"B\"]}");
+    TU_OK(t, 0, "{\"type\":\"pass\"}");
+    TU_GOD_EQ(t, "hand_counts", "[2,2]");
+    TU_GOD_EQ(t, "winner", "0");
+    ad_table_free(t);
+}
+
+/* Every view shows the cards everyone saw go into a hand (a challenged
+ * play turned up, then picked up with the pile) until that hand lays cards
+ * face down that might be them; and how many of each seat's plays were
+ * turned up and how many of those were false. */
+static void test_noway_views_keep_the_cards_seen_turned_up_until_they_may_be_played(void **state)
+{
+    (void)state;
+    ad_table *t = two("[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\",\"G\",\"H\"]");
+    /* seat 0: A C E G; seat 1: B D F H */
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"A\"]}");
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"D\"]}"); /* call B: false */
+    TU_OK(t, 0, "{\"type\":\"challenge\"}");                  /* seat 1 takes A and D */
+    for (int seat = 0; seat < 2; seat++) {
+        json_t *v = ad_table_view_json(t, seat);
+        char *seen = json_dumps(json_object_get(v, "seen"), JSON_COMPACT);
+        char *shown = json_dumps(json_object_get(v, "shown"), JSON_COMPACT);
+        char *lied = json_dumps(json_object_get(v, "lied"), JSON_COMPACT);
+        assert_string_equal(seen, "[[],[\"D\"]]"); /* the A went in face down */
+        assert_string_equal(shown, "[0,1]");
+        assert_string_equal(lied, "[0,1]");
+        free(seen);
+        free(shown);
+        free(lied);
+        json_decref(v);
+    }
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"C\"]}");
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    TU_GOD_EQ(t, "seen", "[[],[\"D\"]]");
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"B\"]}"); /* call D, stands */
+    TU_OK(t, 0, "{\"type\":\"pass\"}");
+    TU_GOD_EQ(t, "seen", "[[],[]]"); /* the card laid may have been the D */
+    ad_table_free(t);
+}
+
 static void test_noway_rejected_action_changes_nothing(void **state)
 {
     (void)state;
@@ -335,6 +406,9 @@ int main(void)
         cmocka_unit_test(test_noway_deals_all_cards_as_evenly_as_possible),
         cmocka_unit_test(test_noway_ant_cards_never_enter_play),
         cmocka_unit_test(test_noway_deck_size_follows_decks_and_copies),
+        cmocka_unit_test(test_noway_a_deal_that_reaches_max_turns_goes_to_the_fewest_cards),
+        cmocka_unit_test(test_noway_a_tie_at_max_turns_goes_to_the_dealers_left),
+        cmocka_unit_test(test_noway_views_keep_the_cards_seen_turned_up_until_they_may_be_played),
         cmocka_unit_test(test_noway_is_for_2_to_6_players),
         cmocka_unit_test(test_noway_first_call_is_A_and_advances_every_turn_wrapping_Z_to_A),
         cmocka_unit_test(test_noway_a_play_is_1_to_copies_times_decks_cards),
