@@ -193,13 +193,23 @@ static json_t *cmd_seat(engine *en, const char *cmd, const json_t *req)
         /* default: a seed from the game's, the move number and the seat */
         uint64_t seed = ad_table_seed(t) * 0x9e3779b97f4a7c15ULL +
                         (uint64_t)ad_table_steps(t, &steps) * 1000003u + (uint64_t)seat;
+        const json_t *tv = json_object_get(req, "think_ms"), *nv = json_object_get(req, "sims");
         if (lv && !json_is_string(lv)) {
             reply = failf(AD_E_BAD_FIELD, "\"level\" must be a string");
         } else if (sv && ad_seed_from_json(sv, &seed, &e) < 0) {
             reply = fail(&e);
+        } else if (tv && (!json_is_integer(tv) || json_integer_value(tv) < 0 ||
+                          json_integer_value(tv) > 60000)) {
+            reply = failf(AD_E_BAD_FIELD, "\"think_ms\" must be a whole number from 0 to 60000");
+        } else if (nv && (!json_is_integer(nv) || json_integer_value(nv) < 0 ||
+                          json_integer_value(nv) > 100000000)) {
+            reply = failf(AD_E_BAD_FIELD, "\"sims\" must be a whole number from 0 to 100000000");
         } else {
+            ad_bot_opts o = {.think_ms = tv ? (int)json_integer_value(tv) : 0,
+                             .sims = nv ? (long)json_integer_value(nv) : 0};
             ad_rng_seed(&r, seed);
-            int rc = ad_bot_choose(g, view, seat, lv ? json_string_value(lv) : "random", &r, &a, &e);
+            int rc = ad_bot_choose_opts(g, view, seat, lv ? json_string_value(lv) : "random", &o,
+                                        &r, &a, &e);
             if (rc < 0)
                 reply = fail(&e);
             else /* null: the bot would wait for now */
