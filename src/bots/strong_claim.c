@@ -22,6 +22,36 @@
 
 /* ---------------------------------------------------------- candidates */
 
+/* Whether seat will ever be called for class cls in this deal: seats take
+ * turns in order and the call moves one class a turn, so a seat is only
+ * ever called for the classes one residue modulo gcd(players, classes)
+ * (two players and 26 letters: every other letter).  Other cards can
+ * only leave its hand by bluffs. */
+static int ever_called(const claim_state *s, int seat, int cls)
+{
+    int a = s->players, b = s->nclasses;
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    int ahead = (seat - s->turn + s->players) % s->players; /* its next turn, from now */
+    int its_call = (s->call + ahead) % s->nclasses;
+    return (cls - its_call + s->nclasses) % a == 0;
+}
+
+/* Whether each seat is called for only some of the classes. */
+static int calls_skip_classes(const claim_state *s)
+{
+    int a = s->players, b = s->nclasses;
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a > 1;
+}
+
 /* How soon class cls will be called again for this seat (in its turns):
  * the later, the less a card of it is worth keeping. */
 static int turns_until_called(const claim_state *s, int cls)
@@ -73,6 +103,31 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
             for (int c = 0; c < s->hand[seat][k] && h < most; c++)
                 honest[h++] = (uint8_t)k;
     int nj = junk(s, seat, bad);
+    int have = ck_class_cards(s, s->hand[seat], s->call);
+    if (have >= 1 && s->count[seat] > have && calls_skip_classes(s)) {
+        /* Where a seat is never called for some classes (two players in No
+         * Way: every other letter), such a card can only leave its hand by
+         * a bluff that stands, and a bluff is safe from proof only while
+         * this seat holds a card of the call.  So it keeps one as cover:
+         * it plays the others honestly, or, holding just one, sheds the
+         * card whose class comes round to it last.  Giving up every cover
+         * ends in a deadlock where each hand holds only the other's
+         * letters. */
+        if (have >= 2) {
+            out[0].type = CC_A_PLAY;
+            out[0].arg[0] = s->call;
+            out[0].n = (uint8_t)(have - 1 < most ? have - 1 : most);
+            memcpy(out[0].cards, honest, out[0].n);
+            return 1;
+        }
+        if (nj) {
+            out[0].type = CC_A_PLAY;
+            out[0].arg[0] = s->call;
+            out[0].n = 1;
+            out[0].cards[0] = bad[0];
+            return 1;
+        }
+    }
     /* honest plays of every size; the whole run, padded with a bad card */
     for (int size = h; size >= 1; size--) {
         ad_action *a = &out[n++];
@@ -242,24 +297,6 @@ static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
     while (!hand[k])
         k = k + 1 == s->nkinds ? 0 : k + 1;
     out->cards[out->n++] = (uint8_t)k;
-}
-
-/* Whether seat will ever be called for class cls in this deal: seats take
- * turns in order and the call moves one class a turn, so a seat is only
- * ever called for the classes one residue modulo gcd(players, classes)
- * (two players and 26 letters: every other letter).  Other cards can
- * only leave its hand by bluffs. */
-static int ever_called(const claim_state *s, int seat, int cls)
-{
-    int a = s->players, b = s->nclasses;
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    int ahead = (seat - s->turn + s->players) % s->players; /* its next turn, from now */
-    int its_call = (s->call + ahead) % s->nclasses;
-    return (cls - its_call + s->nclasses) % a == 0;
 }
 
 /* Cards weighed by how hard they are to shed: a card never called for the

@@ -340,6 +340,30 @@ static void test_strong_never_challenges_a_provably_true_claim(void **state)
     ad_table_free(t);
 }
 
+/* With two players in No Way each seat is called for every other letter
+ * only; strong keeps one card of the call as cover for its bluffs. */
+static void test_strong_keeps_one_card_of_the_call_where_seats_skip_letters(void **state)
+{
+    (void)state;
+    /* seat 0: A A C; seat 1: B D E.  Two A's: it plays one */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"A\",\"B\",\"A\",\"D\",\"C\",\"E\"]}");
+    ad_action a = strong(t, 0, 0, 1, NULL);
+    assert_int_equal(a.type, CC_A_PLAY);
+    assert_int_equal(a.n, 1);
+    assert_int_equal(a.arg[0], 0); /* says A */
+    ad_table_free(t);
+    /* seat 0: A C E; seat 1: B D F.  One A: it lays another card as an A */
+    t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+               "\"deck\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\"]}");
+    a = strong(t, 0, 0, 1, NULL);
+    assert_int_equal(a.type, CC_A_PLAY);
+    assert_int_equal(a.n, 1);
+    assert_int_equal(a.arg[0], 0);
+    assert_int_not_equal(a.cards[0], 0); /* not the A */
+    ad_table_free(t);
+}
+
 /* Same view and seed: the same choice and the same number of simulations,
  * with the default budget and with one given; and the budget is used. */
 static void test_strong_is_deterministic_for_a_seed(void **state)
@@ -348,7 +372,7 @@ static void test_strong_is_deterministic_for_a_seed(void **state)
     const char *games[] = {"noway", "doubt"};
     for (int gi = 0; gi < 2; gi++) {
         char buf[96];
-        snprintf(buf, sizeof buf, "{\"game\":\"%s\",\"players\":4,\"seed\":5,\"dealer\":3}",
+        snprintf(buf, sizeof buf, "{\"game\":\"%s\",\"players\":3,\"seed\":5,\"dealer\":2}",
                  games[gi]);
         ad_table *t = tu_new(buf);
         for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -445,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_basic_shout_waits_with_nothing_to_claim_unless_it_deals),
         cmocka_unit_test(test_strong_challenges_a_provably_false_claim_without_searching),
         cmocka_unit_test(test_strong_never_challenges_a_provably_true_claim),
+        cmocka_unit_test(test_strong_keeps_one_card_of_the_call_where_seats_skip_letters),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_every_game_has_random_and_basic_and_unknown_levels_are_refused),
