@@ -4,6 +4,8 @@
  * --seed and i, and its bots draw from generators made of that seed and the
  * seat, so a game's result does not depend on which thread played it: the
  * results for a seed are identical whatever --jobs is (only timings vary).
+ * When several seats may act at once (Shout), the race goes to the bot that
+ * says it would act soonest (ad_bot_opts.react_ms, a model, not a clock).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -107,33 +109,44 @@ static void play_one(const sim_cfg *c, int i, game_result *r)
         return;
     }
     while (!g->is_over(st) && r->moves < MOVE_CAP) {
-        /* the seats that may act speak in a fair random order; the first
-         * that does not wait acts */
+        /* the seats that may act are asked in a fair random order.  An
+         * answer with no reaction time (a game without races) acts at
+         * once; in a race (Shout) every seat is asked and the one that
+         * would act soonest acts, ties going to the one asked first */
         uint32_t m = g->to_act(st);
-        int seats[AD_MAX_SEATS], n = 0, rc = 1, seat = -1;
+        int seats[AD_MAX_SEATS], n = 0, rc = 0, seat = -1;
+        double soonest = 0;
         for (int p = 0; p < c->players; p++)
             if (m & (1u << p))
                 seats[n++] = p;
-        ad_action a;
-        for (int k = 0; k < n && rc == 1; k++) {
+        ad_action a, mine;
+        for (int k = 0; k < n; k++) {
             int j = k + (int)ad_rng_below(&order, (uint32_t)(n - k)), x = seats[k];
             seats[k] = seats[j];
             seats[j] = x;
-            seat = seats[k];
+            int p = seats[k];
             double t0 = now();
-            g->view(st, seat, view);
+            g->view(st, p, view);
             ad_bot_opts o = {.think_ms = c->think_ms, .sims = c->sims};
-            rc = ad_bot_choose_opts(g, view, seat, c->levels[r->level[seat]], &o, &bot[seat], &a,
-                                    &e);
+            rc = ad_bot_choose_opts(g, view, p, c->levels[r->level[p]], &o, &bot[p], &mine, &e);
             double dt = now() - t0;
-            r->secs[seat] += dt;
-            if (dt > r->slowest[seat])
-                r->slowest[seat] = dt;
-            r->decisions[seat]++;
-            r->sims[seat] += o.sims_done;
+            r->secs[p] += dt;
+            if (dt > r->slowest[p])
+                r->slowest[p] = dt;
+            r->decisions[p]++;
+            r->sims[p] += o.sims_done;
+            if (rc < 0)
+                break;
+            if (rc == 0 && (seat < 0 || o.react_ms < soonest)) {
+                seat = p;
+                a = mine;
+                soonest = o.react_ms;
+            }
+            if (seat >= 0 && soonest == 0)
+                break; /* no race: it acts when asked */
         }
-        if (rc != 0 || g->apply(st, seat, &a, NULL, &e) < 0)
-            break; /* every seat waits, or a bot failed: the game is unfinished */
+        if (rc < 0 || seat < 0 || g->apply(st, seat, &a, NULL, &e) < 0)
+            break; /* a bot failed, or every seat waits: the game is unfinished */
         r->moves++;
     }
     r->finished = g->is_over(st);
