@@ -366,7 +366,11 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: alphadeck sim --game G --players N --bots LEVEL[,LEVEL...] --games K "
                "--seed S [--jobs J] [--think MS] [--sims N] [--json] [--svg FILE] "
-               "[--OPTION=N ...]\n");
+               "[--OPTION=N ...]\n"
+               "Reports each level's win rate with its 95%% interval; for shout also its share "
+               "of the cards won\n(card share; card_share and card_ci95 in --json). In shout "
+               "the seat whose bot would shout\nsoonest acts (the bots' reaction times, "
+               "docs/bots.md).\n");
 }
 
 /* Parses the arguments into c (and the flags); returns 0 or prints why not. */
