@@ -308,7 +308,8 @@ int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 /* The action a bot of `level` would take for seat, seeing only the seat's
  * view.  Returns 0 with out filled; 1 when the bot would wait for now (in
  * a real-time game, where other seats may act: Shout with nothing to
- * claim); -1 when the seat has nothing to do or the level is unknown. */
+ * claim); -1 when the seat has nothing to do or the level is unknown.
+ * ad_bot_choose_opts also says when the bot would act (react_ms). */
 int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level,
                   ad_rng *r, ad_action *out, ad_err *err);
 
@@ -321,6 +322,14 @@ typedef struct ad_bot_opts {
     int think_ms;   /* stop after this many milliseconds (0: no clock) */
     long sims;      /* most simulations (0: the game's default; with think_ms, no cap) */
     long sims_done; /* out: the simulations the last decision ran */
+    /* Added after 0.1.0; new fields go at the end. */
+    double react_ms; /* out: in a real-time game (Shout), how many milliseconds
+                      * after the game last changed the seat would make the
+                      * action returned, by its level's reaction-time model
+                      * (docs/bots.md): no wall clock, so deterministic given
+                      * the seed.  Whoever runs the game lets the soonest
+                      * act.  0 in games without races (act when asked) and
+                      * when the bot waits. */
 } ad_bot_opts;
 
 int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char *level,

@@ -2,8 +2,10 @@
  * basic_shout.c - the `basic` computer player for Shout a Word, from the
  * seat's view only.  It knows the common words (SCOWL up to size 50, the
  * vocabulary of people rather than of word-game experts) and claims the one
- * that takes the most table cards; with nothing to claim the dealer deals,
- * the others wait (action type 0), and in the final window it passes.
+ * that takes the most table cards of those it can shout before the table
+ * changes, at a person's speed (shout_react.c); with nothing to claim the
+ * dealer deals, the others wait (action type 0), and in the final window
+ * it passes.
  */
 #include <pthread.h>
 #include <string.h>
@@ -19,9 +21,11 @@ static void load_common(void)
     common = ad_lex_load_common(NULL);
 }
 
-/* The claim taking the most cards (then the longest word) that the seat's
- * vocabulary finds on the table; 0 when there is none. */
-static int best_claim(const shout_state *s, int seat, const ad_lex *vocab, ad_action *out)
+/* The claim taking the most cards (then the longest word), at most `reach`
+ * cards, that the seat's vocabulary finds on the table; 0 when there is
+ * none. */
+static int best_claim(const shout_state *s, int seat, const ad_lex *vocab, int reach,
+                      ad_action *out)
 {
     uint8_t ids[SH_CARDS];
     int n = s->table_n < AD_LEX_HAND_MAX ? s->table_n : AD_LEX_HAND_MAX;
@@ -33,9 +37,9 @@ static int best_claim(const shout_state *s, int seat, const ad_lex *vocab, ad_ac
     ad_lex_found best, f;
     int have = 0, words = ad_lex_words(vocab, ids, n, s->need[seat], found, NULL);
     for (int i = 0; i < words; i++) {
-        if (ad_lex_results_get(found, i, &f) < 0 || f.how.n > AD_ACTION_MAX_CARDS ||
+        if (ad_lex_results_get(found, i, &f) < 0 || f.how.n > reach ||
             strlen(f.word) >= AD_WORD_MAX)
-            continue; /* more than an action can carry */
+            continue; /* too slow to shout, or more than an action can carry */
         if (!have || f.how.n > best.how.n ||
             (f.how.n == best.how.n && strlen(f.word) > strlen(best.word))) {
             best = f;
@@ -60,23 +64,24 @@ static int best_claim(const shout_state *s, int seat, const ad_lex *vocab, ad_ac
     return 1;
 }
 
-void shout_act(const void *view, int seat, const ad_lex *vocab, ad_action *out)
+void shout_act(const void *view, int seat, const ad_lex *vocab, const shout_speed *sp,
+               ad_bot_opts *o, ad_rng *r, ad_action *out)
 {
     const shout_state *s = view;
+    double moment = shout_moment(r);
     memset(out, 0, sizeof *out);
-    if (best_claim(s, seat, vocab, out))
-        return;
-    memset(out, 0, sizeof *out);
-    if (s->phase == SH_FINAL)
-        out->type = SH_A_PASS;
-    else if (seat == s->dealer)
-        out->type = SH_A_DEAL; /* type 0, waiting, for everyone else */
+    if (!best_claim(s, seat, vocab, shout_reach(s, sp, moment), out)) {
+        memset(out, 0, sizeof *out);
+        if (s->phase == SH_FINAL)
+            out->type = SH_A_PASS;
+        else if (seat == s->dealer)
+            out->type = SH_A_DEAL; /* type 0, waiting, for everyone else */
+    }
+    o->react_ms = shout_react(s, sp, moment, out);
 }
 
 BOT_FN(bot_basic_shout)
 {
-    (void)o;
-    (void)r;
     pthread_once(&common_once, load_common);
-    shout_act(view, seat, common, out);
+    shout_act(view, seat, common, &shout_speed_basic, o, r, out);
 }

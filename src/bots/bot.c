@@ -7,7 +7,9 @@
 
 #include "bots.h"
 
-/* The levels, and the games each level above `random` can play so far. */
+/* The levels, and the games each level above `random` can play so far;
+ * `random` is the game's own random_action unless a game lists its own
+ * (Shout's adds a reaction time). */
 static const char *const levels[] = {"random", "basic", "strong"};
 
 static const struct {
@@ -18,6 +20,7 @@ static const struct {
     {"doubt", "basic", bot_basic_claim},
     {"sequence", "basic", bot_basic_sequence},
     {"liar", "basic", bot_basic_liar},
+    {"shout", "random", bot_random_shout},
     {"shout", "basic", bot_basic_shout},
     {"noway", "strong", bot_strong_claim},
     {"doubt", "strong", bot_strong_claim},
@@ -32,21 +35,21 @@ int ad_bot_level_known(const char *level)
     return 0;
 }
 
-/* The bot of that level for game g, or NULL for `random` (the game's own
- * random_action) and -1 with err set when there is none. */
+/* The bot of that level for game g, or NULL for a `random` the game does
+ * not list (its own random_action) and -1 with err set when there is none. */
 static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
 {
     *fn = NULL;
     if (!ad_bot_level_known(level))
         return ad_err_set(err, AD_E_BAD_LEVEL,
                           "there is no bot level \"%.20s\" (try: random, basic, strong)", level);
-    if (strcmp(level, "random") == 0)
-        return 0;
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++)
         if (strcmp(bots[i].game, g->id) == 0 && strcmp(bots[i].level, level) == 0) {
             *fn = bots[i].choose;
             return 0;
         }
+    if (strcmp(level, "random") == 0)
+        return 0;
     return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random, basic)", g->title, level);
 }
 
@@ -73,13 +76,14 @@ int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char 
         return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
     if (!(g->to_act(view) & (1u << seat)))
         return ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has nothing to do now", seat);
+    if (!opts)
+        opts = &none;
+    opts->sims_done = 0;
+    opts->react_ms = 0;
     if (!fn) {
         g->random_action(view, seat, r, out);
         return 0;
     }
-    if (!opts)
-        opts = &none;
-    opts->sims_done = 0;
     fn(view, seat, opts, r, out);
     return out->type == 0; /* 1: the bot waits for now */
 }

@@ -1,9 +1,10 @@
 /*
  * strong_shout.c - the `strong` computer player for Shout a Word.  Shout is
  * a race with everything face up, so there is nothing to search: strength
- * is vocabulary and speed.  It knows the game's whole dictionary, answers
- * the moment it is asked, and always claims the word that takes the most
- * table cards (basic_shout.c holds the shared claim-finding).
+ * is vocabulary and speed.  It knows the game's whole dictionary, reacts
+ * faster than `basic` (shout_react.c), and at the default pace always
+ * claims the word that takes the most table cards (basic_shout.c holds the
+ * shared claim-finding).
  */
 #include <string.h>
 
@@ -12,7 +13,5 @@
 
 BOT_FN(bot_strong_shout)
 {
-    (void)o;
-    (void)r;
-    shout_act(view, seat, ((const shout_state *)view)->lex, out);
+    shout_act(view, seat, ((const shout_state *)view)->lex, &shout_speed_strong, o, r, out);
 }

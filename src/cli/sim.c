@@ -4,6 +4,10 @@
  * --seed and i, and its bots draw from generators made of that seed and the
  * seat, so a game's result does not depend on which thread played it: the
  * results for a seed are identical whatever --jobs is (only timings vary).
+ * When several seats may act at once (Shout), the race goes to the bot that
+ * says it would act soonest (ad_bot_opts.react_ms, a model, not a clock).
+ * For a game that counts cards won over a game (the view's `won_total`,
+ * Shout), each level's share of them is reported too.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -30,11 +34,14 @@ typedef struct sim_cfg {
     long sims;      /* --sims: its simulations per decision */
 } sim_cfg;
 
-/* What one game gave: per seat, the level it played and its share of the
- * win (1/k when k seats share it); the moves; decision time per seat. */
+/* What one game gave: per seat, the level it played, its share of the win
+ * (1/k when k seats share it) and the cards it won (when the game counts
+ * them); the moves; decision time per seat. */
 typedef struct game_result {
     uint8_t level[AD_MAX_SEATS];
     double share[AD_MAX_SEATS];
+    long cards[AD_MAX_SEATS];
+    int counts_cards; /* the view has won_total */
     long moves;
     int finished;
     double secs[AD_MAX_SEATS];
@@ -66,7 +73,8 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The winners of a finished game, from its god view's `winner`. */
+/* The winners of a finished game, from its god view's `winner`, and the
+ * cards each seat won, from its `won_total` when it has one. */
 static void share_win(const ad_game *g, const void *st, int players, game_result *r)
 {
     void *v = malloc(g->state_size);
@@ -82,6 +90,12 @@ static void share_win(const ad_game *g, const void *st, int players, game_result
             if (s >= 0 && s < players)
                 r->share[s] = part;
         }
+    }
+    json_t *cards = json_object_get(j, "won_total");
+    if (json_is_array(cards) && json_array_size(cards) == (size_t)players) {
+        r->counts_cards = 1;
+        for (int p = 0; p < players; p++)
+            r->cards[p] = (long)json_integer_value(json_array_get(cards, p));
     }
     json_decref(j);
     free(v);
@@ -107,33 +121,44 @@ static void play_one(const sim_cfg *c, int i, game_result *r)
         return;
     }
     while (!g->is_over(st) && r->moves < MOVE_CAP) {
-        /* the seats that may act speak in a fair random order; the first
-         * that does not wait acts */
+        /* the seats that may act are asked in a fair random order.  An
+         * answer with no reaction time (a game without races) acts at
+         * once; in a race (Shout) every seat is asked and the one that
+         * would act soonest acts, ties going to the one asked first */
         uint32_t m = g->to_act(st);
-        int seats[AD_MAX_SEATS], n = 0, rc = 1, seat = -1;
+        int seats[AD_MAX_SEATS], n = 0, rc = 0, seat = -1;
+        double soonest = 0;
         for (int p = 0; p < c->players; p++)
             if (m & (1u << p))
                 seats[n++] = p;
-        ad_action a;
-        for (int k = 0; k < n && rc == 1; k++) {
+        ad_action a, mine;
+        for (int k = 0; k < n; k++) {
             int j = k + (int)ad_rng_below(&order, (uint32_t)(n - k)), x = seats[k];
             seats[k] = seats[j];
             seats[j] = x;
-            seat = seats[k];
+            int p = seats[k];
             double t0 = now();
-            g->view(st, seat, view);
+            g->view(st, p, view);
             ad_bot_opts o = {.think_ms = c->think_ms, .sims = c->sims};
-            rc = ad_bot_choose_opts(g, view, seat, c->levels[r->level[seat]], &o, &bot[seat], &a,
-                                    &e);
+            rc = ad_bot_choose_opts(g, view, p, c->levels[r->level[p]], &o, &bot[p], &mine, &e);
             double dt = now() - t0;
-            r->secs[seat] += dt;
-            if (dt > r->slowest[seat])
-                r->slowest[seat] = dt;
-            r->decisions[seat]++;
-            r->sims[seat] += o.sims_done;
+            r->secs[p] += dt;
+            if (dt > r->slowest[p])
+                r->slowest[p] = dt;
+            r->decisions[p]++;
+            r->sims[p] += o.sims_done;
+            if (rc < 0)
+                break;
+            if (rc == 0 && (seat < 0 || o.react_ms < soonest)) {
+                seat = p;
+                a = mine;
+                soonest = o.react_ms;
+            }
+            if (seat >= 0 && soonest == 0)
+                break; /* no race: it acts when asked */
         }
-        if (rc != 0 || g->apply(st, seat, &a, NULL, &e) < 0)
-            break; /* every seat waits, or a bot failed: the game is unfinished */
+        if (rc < 0 || seat < 0 || g->apply(st, seat, &a, NULL, &e) < 0)
+            break; /* a bot failed, or every seat waits: the game is unfinished */
         r->moves++;
     }
     r->finished = g->is_over(st);
@@ -171,19 +196,57 @@ static void wilson(double k, double n, double *lo, double *hi)
     *hi = mid + half > 1 ? 1 : mid + half;
 }
 
+/* Card sums over the finished games that count cards: per game, x the
+ * cards a level's seats won and y all the cards won. */
+typedef struct card_sums {
+    double n, x, y, xx, xy, yy;
+} card_sums;
+
 typedef struct level_stats {
     double wins, seats, secs, slowest;
     long decisions, sims;
     double rate, lo, hi, fair;
+    card_sums cards; /* kept by level name (the merged entry) */
+    double card_share, card_lo, card_hi;
 } level_stats;
 
-/* Adds up the games per level (as listed in --bots, before merging). */
+/* Levels may repeat ("random,random"): results are reported per level name. */
+static int merged(const sim_cfg *c, int l)
+{
+    for (int m = 0; m < l; m++)
+        if (strcmp(c->levels[m], c->levels[l]) == 0)
+            return m;
+    return l;
+}
+
+/* Adds one finished game's cards to each level name's sums. */
+static void add_cards(const sim_cfg *c, const game_result *r, level_stats *ls)
+{
+    double x[MAX_LEVELS] = {0}, y = 0;
+    for (int p = 0; p < c->players; p++) {
+        x[merged(c, r->level[p])] += (double)r->cards[p];
+        y += (double)r->cards[p];
+    }
+    for (int l = 0; l < c->nlevels; l++) {
+        card_sums *s = &ls[l].cards;
+        s->n += 1;
+        s->x += x[l];
+        s->y += y;
+        s->xx += x[l] * x[l];
+        s->xy += x[l] * y;
+        s->yy += y * y;
+    }
+}
+
+/* Adds up the games per level (as listed in --bots, before merging); *cards
+ * is set when the game counts cards won. */
 static void summarize(const sim_cfg *c, const game_result *res, level_stats *ls, double *mean_moves,
-                      int *unfinished)
+                      int *unfinished, int *cards)
 {
     long moves = 0;
     memset(ls, 0, sizeof(level_stats) * MAX_LEVELS);
     *unfinished = 0;
+    *cards = 0;
     for (int i = 0; i < c->games; i++) {
         const game_result *r = &res[i];
         moves += r->moves;
@@ -198,17 +261,32 @@ static void summarize(const sim_cfg *c, const game_result *res, level_stats *ls,
             if (r->slowest[p] > l->slowest)
                 l->slowest = r->slowest[p];
         }
+        if (r->finished && r->counts_cards) {
+            *cards = 1;
+            add_cards(c, r, ls);
+        }
     }
     *mean_moves = (double)moves / c->games;
 }
 
-/* Levels may repeat ("random,random"): results are reported per level name. */
-static int merged(const sim_cfg *c, int l)
+/* A level's share of all the cards won, pooled over the games (x / y), and
+ * its 95% interval: from the ratio's standard error over games (they are
+ * independent; the cards within a game are not), widened to at least
+ * Wilson's interval for x cards of y, which stays honest when every game
+ * gives the same share (all cards, or none) and the standard error is 0. */
+static void card_share(const card_sums *s, double *share, double *lo, double *hi)
 {
-    for (int m = 0; m < l; m++)
-        if (strcmp(c->levels[m], c->levels[l]) == 0)
-            return m;
-    return l;
+    *share = s->y > 0 ? s->x / s->y : 0;
+    wilson(s->x, s->y, lo, hi);
+    if (s->n < 2 || s->y <= 0)
+        return;
+    double r = *share, mean_y = s->y / s->n;
+    double ss = s->xx - 2 * r * s->xy + r * r * s->yy; /* sum of (x - r y)^2 */
+    double half = 1.959964 * sqrt((ss > 0 ? ss : 0) / (s->n * (s->n - 1))) / mean_y;
+    if (r - half < *lo)
+        *lo = r - half < 0 ? 0 : r - half;
+    if (r + half > *hi)
+        *hi = r + half > 1 ? 1 : r + half;
 }
 
 /* Folds repeated level names into their first entry, then computes each
@@ -233,6 +311,7 @@ static void merge_levels(const sim_cfg *c, level_stats *ls)
         s->rate = s->wins / c->games;
         s->fair = s->seats / ((double)c->games * c->players);
         wilson(s->wins, c->games, &s->lo, &s->hi);
+        card_share(&s->cards, &s->card_share, &s->card_lo, &s->card_hi);
     }
 }
 
@@ -287,7 +366,11 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: alphadeck sim --game G --players N --bots LEVEL[,LEVEL...] --games K "
                "--seed S [--jobs J] [--think MS] [--sims N] [--json] [--svg FILE] "
-               "[--OPTION=N ...]\n");
+               "[--OPTION=N ...]\n"
+               "Reports each level's win rate with its 95%% interval; for shout also its share "
+               "of the cards won\n(card share; card_share and card_ci95 in --json). In shout "
+               "the seat whose bot would shout\nsoonest acts (the bots' reaction times, "
+               "docs/bots.md).\n");
 }
 
 /* Parses the arguments into c (and the flags); returns 0 or prints why not. */
@@ -432,8 +515,8 @@ int ad_cli_sim(int argc, char **argv)
 
     level_stats ls[MAX_LEVELS];
     double mean_moves;
-    int unfinished;
-    summarize(&c, res, ls, &mean_moves, &unfinished);
+    int unfinished, cards;
+    summarize(&c, res, ls, &mean_moves, &unfinished, &cards);
     merge_levels(&c, ls);
     free(res);
 
@@ -443,13 +526,17 @@ int ad_cli_sim(int argc, char **argv)
             if (merged(&c, l) != l)
                 continue;
             const level_stats *s = &ls[l];
-            json_object_set_new(
-                bots, c.levels[l],
+            json_t *b =
                 json_pack("{s:f,s:[f,f],s:f,s:f,s:f,s:f,s:f}", "win_rate", s->rate, "ci95", s->lo,
                           s->hi, "wins", s->wins, "fair_share", s->fair, "ms_per_decision",
                           s->decisions ? 1000 * s->secs / (double)s->decisions : 0.0,
                           "ms_slowest", 1000 * s->slowest, "sims_per_second",
-                          s->secs > 0 ? s->sims / s->secs : 0.0));
+                          s->secs > 0 ? s->sims / s->secs : 0.0);
+            if (cards) {
+                json_object_set_new(b, "card_share", json_real(s->card_share));
+                json_object_set_new(b, "card_ci95", json_pack("[f,f]", s->card_lo, s->card_hi));
+            }
+            json_object_set_new(bots, c.levels[l], b);
         }
         json_t *out = json_pack("{s:s,s:i,s:i,s:I,s:o,s:f,s:i}", "game", c.g->id, "players",
                                 c.players, "games", c.games, "seed", (json_int_t)c.seed, "bots",
@@ -461,16 +548,23 @@ int ad_cli_sim(int argc, char **argv)
     } else {
         printf("%s, %d players, %d games (seed %llu, %d jobs, %.1f s)\n", c.g->title, c.players,
                c.games, (unsigned long long)c.seed, c.jobs, wall);
-        printf("%-10s %9s %18s %11s %16s %11s %11s\n", "bot", "win rate", "95% interval",
+        printf("%-10s %9s %18s %11s %16s %11s %11s", "bot", "win rate", "95% interval",
                "fair share", "ms per decision", "slowest ms", "sims/s");
+        if (cards)
+            printf(" %11s %18s", "card share", "95% interval");
+        putchar('\n');
         for (int l = 0; l < c.nlevels; l++) {
             if (merged(&c, l) != l)
                 continue;
             const level_stats *s = &ls[l];
-            printf("%-10s %8.1f%% %8.1f%% - %5.1f%% %10.1f%% %16.4f %11.1f %11.0f\n", c.levels[l],
+            printf("%-10s %8.1f%% %8.1f%% - %5.1f%% %10.1f%% %16.4f %11.1f %11.0f", c.levels[l],
                    100 * s->rate, 100 * s->lo, 100 * s->hi, 100 * s->fair,
                    s->decisions ? 1000 * s->secs / (double)s->decisions : 0.0,
                    1000 * s->slowest, s->secs > 0 ? s->sims / s->secs : 0.0);
+            if (cards)
+                printf(" %10.1f%% %8.1f%% - %5.1f%%", 100 * s->card_share, 100 * s->card_lo,
+                       100 * s->card_hi);
+            putchar('\n');
         }
         printf("mean game length: %.1f moves%s\n", mean_moves,
                unfinished ? " (some games hit the move cap and count as unfinished)" : "");

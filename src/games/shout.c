@@ -231,12 +231,14 @@ static void claim(shout_state *s, int seat, const ad_action *a, ad_events *ev)
         for (int i = 0; i < a->n; i++)
             take_from_table(s, a->cards[i]);
         s->won[seat] = (uint8_t)(s->won[seat] + a->n);
+        s->won_total[seat] = (uint16_t)(s->won_total[seat] + a->n);
     } else {
         /* every other seat, from the claimer's left, gets a card while any remain */
         for (int i = 1; i < s->players && s->pile_n; i++) {
             int p = (seat + i) % s->players;
             s->pile[--s->pile_n] = 0;
             s->won[p]++;
+            s->won_total[p]++;
             s->last.rewarded |= (uint8_t)(1u << p);
             ad_events_add(ev, SH_EV_REWARD, p, -1, 1);
         }
@@ -382,9 +384,10 @@ static json_t *shout_view_json(const void *view)
     static const char *const phases[] = {"deal", "final", "over"};
     const shout_state *s = view;
     int n = s->players;
-    int32_t zeros[SH_MAXP] = {0}, won[SH_MAXP], need[SH_MAXP];
+    int32_t zeros[SH_MAXP] = {0}, won[SH_MAXP], won_total[SH_MAXP], need[SH_MAXP];
     for (int p = 0; p < n; p++) {
         won[p] = s->won[p];
+        won_total[p] = s->won_total[p];
         need[p] = s->need[p];
     }
     json_t *v = json_object();
@@ -412,6 +415,7 @@ static json_t *shout_view_json(const void *view)
     json_object_set_new(v, "last", last_json(s));
     json_object_set_new(v, "table", cards_json(s, s->table, s->table_n));
     json_object_set_new(v, "won", adj_int_array(won, n));
+    json_object_set_new(v, "won_total", adj_int_array(won_total, n));
     json_object_set_new(v, "need", adj_int_array(need, n));
     json_object_set_new(v, "dealer", json_integer(s->dealer));
     json_object_set_new(v, "round", json_integer(s->round + 1));

@@ -45,6 +45,7 @@ typedef struct shout_state {
     uint8_t table[SH_CARDS];     /* face-up card ids, in the order dealt */
     uint8_t table_n;
     uint8_t won[SH_MAXP];        /* cards won this round */
+    uint16_t won_total[SH_MAXP]; /* cards won in the whole game */
     uint8_t need[SH_MAXP];       /* cards a word needs, per seat, this round */
     uint8_t round_winner[SH_MAXP]; /* 1 for the seats that won the last round */
     uint32_t passed;             /* final window: seats that passed */

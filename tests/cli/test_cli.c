@@ -115,13 +115,17 @@ static char *sim_json(const char *args)
 static void test_sim_results_for_a_seed_are_the_same_whatever_jobs_is(void **state)
 {
     (void)state;
-    const char *games[] = {"--game noway --players 4", "--game doubt --players 3",
-                           "--game sequence --players 4", "--game liar --players 3",
-                           "--game shout --players 3"};
+    /* Shout's races, decided by the bots' reaction times, too */
+    const char *games[] = {"--game noway --players 4 --bots random",
+                           "--game doubt --players 3 --bots random",
+                           "--game sequence --players 4 --bots random",
+                           "--game liar --players 3 --bots random",
+                           "--game shout --players 3 --bots random",
+                           "--game shout --players 3 --bots strong,basic,random"};
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         char a[160], b[160];
-        snprintf(a, sizeof a, "%s --bots random --games 60 --seed 11 --jobs 1", games[i]);
-        snprintf(b, sizeof b, "%s --bots random --games 60 --seed 11 --jobs 3", games[i]);
+        snprintf(a, sizeof a, "%s --games 60 --seed 11 --jobs 1", games[i]);
+        snprintf(b, sizeof b, "%s --games 60 --seed 11 --jobs 3", games[i]);
         char *one = sim_json(a), *three = sim_json(b);
         assert_string_equal(one, three);
         free(one);
@@ -161,6 +165,68 @@ static void test_sim_reports_win_rates_intervals_and_game_length(void **state)
     fclose(f);
     assert_non_null(strstr(head, "<svg"));
     unlink(path);
+}
+
+/* The parsed --json output of `alphadeck sim ARGS --json` (caller decrefs). */
+static json_t *sim_run(const char *args)
+{
+    char cmd[512], *out;
+    snprintf(cmd, sizeof cmd, "%s sim %s --json", BIN, args);
+    assert_int_equal(run(cmd, &out), 0);
+    json_t *j = json_loads(out, 0, NULL);
+    if (!j)
+        fail_msg("sim printed no JSON: %s", out);
+    free(out);
+    return j;
+}
+
+static double bot_field(const json_t *j, const char *bot, const char *field, int i)
+{
+    json_t *v = json_object_get(json_object_get(json_object_get(j, "bots"), bot), field);
+    if (i >= 0)
+        v = json_array_get(v, (size_t)i);
+    if (!json_is_real(v))
+        fail_msg("no %s for %s", field, bot);
+    return json_real_value(v);
+}
+
+static void test_sim_reports_each_levels_share_of_the_cards_won_in_shout(void **state)
+{
+    (void)state;
+    json_t *j = sim_run("--game shout --players 2 --bots basic,random --games 20 --seed 3");
+    double sum = 0;
+    const char *bots[] = {"basic", "random"};
+    for (int b = 0; b < 2; b++) {
+        double share = bot_field(j, bots[b], "card_share", -1);
+        double lo = bot_field(j, bots[b], "card_ci95", 0), hi = bot_field(j, bots[b], "card_ci95", 1);
+        assert_true(0 <= lo && lo <= share && share <= hi && hi <= 1);
+        assert_true(bot_field(j, bots[b], "win_rate", -1) >= 0); /* the old fields stay */
+        sum += share;
+    }
+    assert_true(sum > 0.999 && sum < 1.001);
+    assert_true(bot_field(j, "basic", "card_share", -1) >= 0.9); /* the bar */
+    json_decref(j);
+    /* the table has the column; games that do not count cards have neither */
+    char cmd[256], *out;
+    snprintf(cmd, sizeof cmd, "%s sim --game shout --players 2 --bots basic,random --games 5",
+             BIN);
+    assert_int_equal(run(cmd, &out), 0);
+    assert_non_null(strstr(out, "card share"));
+    free(out);
+    j = sim_run("--game noway --players 2 --games 5");
+    assert_null(json_object_get(json_object_get(json_object_get(j, "bots"), "random"),
+                                "card_share"));
+    json_decref(j);
+}
+
+static void test_sim_gives_a_shout_race_to_the_bot_that_shouts_first(void **state)
+{
+    (void)state;
+    /* strong knows every word basic knows and says it sooner: basic, asked
+     * first half the time, never beats it to a word */
+    json_t *j = sim_run("--game shout --players 2 --bots strong,basic --games 20 --seed 5");
+    assert_true(bot_field(j, "strong", "card_share", -1) >= 0.99);
+    json_decref(j);
 }
 
 static void test_bad_arguments_get_words_and_exit_2(void **state)
@@ -208,6 +274,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_play_quits_cleanly_at_end_of_input_and_saves_the_record),
         cmocka_unit_test(test_sim_results_for_a_seed_are_the_same_whatever_jobs_is),
         cmocka_unit_test(test_sim_reports_win_rates_intervals_and_game_length),
+        cmocka_unit_test(test_sim_reports_each_levels_share_of_the_cards_won_in_shout),
+        cmocka_unit_test(test_sim_gives_a_shout_race_to_the_bot_that_shouts_first),
         cmocka_unit_test(test_bad_arguments_get_words_and_exit_2),
     };
     return cmocka_run_group_tests_name("command line", tests, NULL, NULL);

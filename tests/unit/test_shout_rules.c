@@ -226,6 +226,30 @@ static void test_shout_one_round_per_player_and_the_deal_passes_left(void **stat
     ad_table_free(t);
 }
 
+static void test_shout_the_view_counts_the_cards_won_over_the_whole_game(void **state)
+{
+    (void)state;
+    ad_table *t = game(2, "[\"T\",\"H\",\"E\",\"Z\"]", NULL, 4);
+    TU_OK(t, 1, "{\"type\":\"claim\",\"cards\":[0,1,2],\"word\":\"the\"}");
+    TU_GOD_EQ(t, "won", "[0,3]");
+    TU_GOD_EQ(t, "won_total", "[0,3]");
+    TU_OK(t, 0, "{\"type\":\"pass\"}");
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    TU_GOD_EQ(t, "round", "2");
+    TU_GOD_EQ(t, "won", "[0,0]"); /* a new round */
+    TU_GOD_EQ(t, "won_total", "[0,3]");
+    TU_OK(t, 1, "{\"type\":\"deal\"}");
+    json_t *table = tu_god(t, "table");
+    char claim[128];
+    snprintf(claim, sizeof claim, "{\"type\":\"claim\",\"cards\":[%d],\"word\":\"a\"}",
+             (int)json_integer_value(json_object_get(json_array_get(table, 0), "id")));
+    json_decref(table);
+    TU_OK(t, 0, claim); /* one card is too few: seat 1 gets a card */
+    TU_GOD_EQ(t, "won", "[0,1]");
+    TU_GOD_EQ(t, "won_total", "[0,4]");
+    ad_table_free(t);
+}
+
 static void test_shout_the_round_point_goes_to_the_most_cards_and_ties_share(void **state)
 {
     (void)state;
@@ -292,6 +316,7 @@ int main(void)
             test_shout_a_claim_of_cards_not_on_the_table_is_refused_and_changes_nothing),
         cmocka_unit_test(test_shout_the_final_window_runs_until_every_seat_passes),
         cmocka_unit_test(test_shout_one_round_per_player_and_the_deal_passes_left),
+        cmocka_unit_test(test_shout_the_view_counts_the_cards_won_over_the_whole_game),
         cmocka_unit_test(test_shout_the_round_point_goes_to_the_most_cards_and_ties_share),
         cmocka_unit_test(test_shout_with_handicap_a_round_winner_needs_one_card_more),
         cmocka_unit_test(test_shout_the_most_points_win_and_ties_share_the_win),
