@@ -20,6 +20,7 @@ BOT_FN(bot_basic_liar);
 /* May leave out->type 0: the seat waits (only where another seat can act). */
 BOT_FN(bot_basic_shout);
 BOT_FN(bot_strong_claim);
+BOT_FN(bot_strong_liar);
 /* Shout: claims the word of vocab taking the most table cards; with none,
  * deals (the dealer), waits (type 0) or passes in the final window. */
 void shout_act(const void *view, int seat, const ad_lex *vocab, ad_action *out);
