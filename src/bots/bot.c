@@ -25,6 +25,7 @@ static const struct {
     {"noway", "strong", bot_strong_claim},
     {"doubt", "strong", bot_strong_claim},
     {"shout", "strong", bot_strong_shout},
+    {"liar", "strong", bot_strong_liar},
 };
 
 int ad_bot_level_known(const char *level)

@@ -20,6 +20,7 @@ BOT_FN(bot_basic_liar);
 /* May leave out->type 0: the seat waits (only where another seat can act). */
 BOT_FN(bot_basic_shout);
 BOT_FN(bot_strong_claim);
+BOT_FN(bot_strong_liar);
 
 /* Shout's reaction-time model (shout_react.c).  A level looks at the table
  * for base_ms, then needs per_card_ms for each card of the word it shouts;

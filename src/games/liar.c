@@ -5,6 +5,8 @@
  * longer word) or says "liar" (the hand is shown; the word's letters score
  * for whoever was right; the accuser starts a fresh hand).  Invariant after
  * every apply: hand + draw pile + discards hold all the cards exactly once.
+ * Each seat remembers the hand as it last passed it on and its own face-down
+ * discards; its view shows that memory to it alone.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -85,6 +87,8 @@ static void reshuffle(liar_state *s, ad_events *ev)
         for (; s->discard[k]; s->discard[k]--)
             s->pile[s->pile_n++] = (uint8_t)k;
     s->discard_n = 0;
+    memset(s->gone, 0, sizeof s->gone); /* nothing known is left in the discards */
+    memset(s->turned_up, 0, sizeof s->turned_up);
     ad_rng_shuffle(&s->rng, s->pile, s->pile_n);
     ad_events_add(ev, LI_EV_RESHUFFLE, -1, -1, s->pile_n);
 }
@@ -105,6 +109,13 @@ static void draw(liar_state *s, int n, ad_events *ev)
     ad_events_add(ev, LI_EV_DRAW, s->holder, -1, got);
 }
 
+/* The holder has its hand for this pass: it remembers it. */
+static void remember(liar_state *s)
+{
+    memcpy(s->held[s->holder], s->hand, sizeof s->hand);
+    s->held_at[s->holder] = (int8_t)s->passes;
+}
+
 /* seat takes the top cards for a fresh hand: at most 4 letters to announce */
 static void fresh_hand(liar_state *s, int seat, ad_events *ev)
 {
@@ -112,10 +123,14 @@ static void fresh_hand(liar_state *s, int seat, ad_events *ev)
     s->announcer = -1;
     s->word[0] = 0;
     s->word_len = 0;
+    s->word_min = 0;
     s->passes = 0;
     s->phase = LI_ANNOUNCE;
     ad_events_add(ev, LI_EV_FRESH, seat, -1, 0);
     draw(s, FRESH_CARDS, ev);
+    memset(s->held, 0, sizeof s->held); /* the old hand is gone */
+    memset(s->held_at, -1, sizeof s->held_at);
+    remember(s);
 }
 
 /* The draw for first player: the letter nearest A starts; ties redraw. */
@@ -293,6 +308,10 @@ static void call_liar(liar_state *s, int accuser, ad_events *ev)
         for (int c = 0; c < s->hand[k]; c++)
             s->last.rev[s->last.nrev++] = (uint8_t)k;
     ad_events_add(ev, LI_EV_REVEAL, announcer, accuser, ok);
+    s->shown[announcer]++;
+    s->lied[announcer] += !ok;
+    for (int k = 0; k < LI_LETTERS; k++)
+        s->turned_up[k] = (uint8_t)(s->turned_up[k] + s->hand[k]);
     s->score[scorer] += s->word_len;
     s->last.points = s->word_len;
     ad_events_add(ev, LI_EV_SCORE, scorer, -1, s->word_len);
@@ -324,7 +343,10 @@ static int liar_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad_
     s->last.other = -1;
     s->last.nrev = 0;
     switch (a->type) {
-    case LI_A_ANNOUNCE:
+    case LI_A_ANNOUNCE: {
+        int min, max;
+        letters_allowed(s, &min, &max);
+        s->word_min = (uint8_t)min;
         s->word_len = (uint8_t)strlen(a->word);
         memcpy(s->word, a->word, (size_t)s->word_len + 1);
         memcpy(s->last.word, s->word, sizeof s->word);
@@ -333,6 +355,7 @@ static int liar_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad_
         s->last.other = (int8_t)left_of(s, seat);
         ad_events_add(ev, LI_EV_ANNOUNCE, seat, left_of(s, seat), s->word_len);
         break;
+    }
     case LI_A_ACCEPT:
         s->holder = (uint8_t)seat;
         s->passes++;
@@ -344,8 +367,10 @@ static int liar_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad_
         s->hand_n--;
         s->discard[a->cards[0]]++;
         s->discard_n++;
+        s->gone[seat][a->cards[0]]++;
         ad_events_add(ev, LI_EV_DISCARD, seat, -1, 0);
         draw(s, 2, ev);
+        remember(s);
         s->phase = LI_ANNOUNCE;
         break;
     default:
@@ -404,6 +429,12 @@ static void liar_view(const void *st, int seat, void *out)
     memset(v->pile, 0, sizeof v->pile);
     memset(v->discard, 0, sizeof v->discard);
     memset(&v->rng, 0, sizeof v->rng);
+    for (int p = 0; p < LI_MAXP; p++) /* what the others remember */
+        if (p != seat) {
+            memset(v->held[p], 0, sizeof v->held[p]);
+            v->held_at[p] = -1;
+            memset(v->gone[p], 0, sizeof v->gone[p]);
+        }
 }
 
 /* ---------------------------------------------------------------- JSON */
@@ -429,6 +460,15 @@ static json_t *last_json(const liar_state *s)
     return o;
 }
 
+/* What seat p remembers of the hand: {"cards":[...],"passes":n}, or null. */
+static json_t *held_json(const liar_state *s, int p)
+{
+    if (s->held_at[p] < 0)
+        return json_null();
+    return json_pack("{s:o,s:i}", "cards", adj_counts(s->deck, s->held[p], LI_LETTERS), "passes",
+                     s->held_at[p]);
+}
+
 static json_t *liar_view_json(const void *view)
 {
     const liar_state *s = view;
@@ -451,9 +491,18 @@ static json_t *liar_view_json(const void *view)
             json_array_append_new(pile, json_string(d->kind[s->pile[i]]));
         json_object_set_new(v, "deck", pile);
         json_object_set_new(v, "discards", adj_counts(d, s->discard, LI_LETTERS));
+        json_t *held = json_array(), *gone = json_array();
+        for (int p = 0; p < n; p++) {
+            json_array_append_new(held, held_json(s, p));
+            json_array_append_new(gone, adj_counts(d, s->gone[p], LI_LETTERS));
+        }
+        json_object_set_new(v, "held", held);
+        json_object_set_new(v, "gone", gone);
     } else {
         json_object_set_new(v, "hand",
                             adj_counts(d, s->viewer == s->holder ? s->hand : none, LI_LETTERS));
+        json_object_set_new(v, "held", held_json(s, s->viewer));
+        json_object_set_new(v, "gone", adj_counts(d, s->gone[s->viewer], LI_LETTERS));
     }
     json_t *counts = json_array();
     for (int p = 0; p < n; p++)
@@ -465,9 +514,18 @@ static json_t *liar_view_json(const void *view)
     json_object_set_new(v, "holder", json_integer(s->holder));
     json_object_set_new(v, "word", s->word_len ? json_string(s->word) : json_null());
     json_object_set_new(v, "announcer", s->announcer >= 0 ? json_integer(s->announcer) : json_null());
+    json_object_set_new(v, "word_min", s->word_len ? json_integer(s->word_min) : json_null());
     letters_allowed(s, &min, &max);
     json_object_set_new(v, "letters", json_pack("{s:i,s:i}", "min", min, "max", max));
     json_object_set_new(v, "passes", json_integer(s->passes));
+    json_object_set_new(v, "turned_up", adj_counts(d, s->turned_up, LI_LETTERS));
+    json_t *shown = json_array(), *lied = json_array();
+    for (int p = 0; p < n; p++) {
+        json_array_append_new(shown, json_integer(s->shown[p]));
+        json_array_append_new(lied, json_integer(s->lied[p]));
+    }
+    json_object_set_new(v, "shown", shown);
+    json_object_set_new(v, "lied", lied);
     json_object_set_new(v, "deck_count", json_integer(s->pile_n));
     json_object_set_new(v, "discard_count", json_integer(s->discard_n));
     json_object_set_new(v, "target", json_integer(s->target));

@@ -3,7 +3,7 @@
  * passes to the left with ever longer claimed words until someone says
  * "liar".  The state is flat (memcpy copies it); a view wipes the hand for
  * everyone but its holder, the draw pile's order, the faces in the discard
- * pile and the generator.
+ * pile, the generator and what the other seats remember (below).
  */
 #ifndef AD_GAMES_LIAR_H
 #define AD_GAMES_LIAR_H
@@ -54,6 +54,7 @@ typedef struct liar_state {
     uint8_t total;
     char word[LI_WORD_MAX + 1];    /* the last word announced; "" on a fresh hand */
     uint8_t word_len;
+    uint8_t word_min;              /* the fewest letters word could have had; 0 on a fresh hand */
     int8_t draw[LI_MAXP];          /* the last round of the draw for first player */
     int32_t score[LI_MAXP];
     int32_t target;
@@ -63,6 +64,18 @@ typedef struct liar_state {
         char word[LI_WORD_MAX + 1];
         uint8_t rev[LI_CARDS];     /* the hand shown when "liar" was called */
     } last;
+    /* What each seat remembers, shown only in its own view: the hand as it
+     * last held it since the hand was fresh (after its draw: what it passed
+     * on), and the cards it discarded face down that are still in the
+     * discards (none after a reshuffle). */
+    uint8_t held[LI_MAXP][LI_LETTERS];
+    int8_t held_at[LI_MAXP];           /* passes when it did; -1: not this hand */
+    uint8_t gone[LI_MAXP][LI_LETTERS];
+    /* Public history: the cards shown after "liar" that are still in the
+     * discards, and per seat how many of its words were called and how many
+     * of those its hand did not spell. */
+    uint8_t turned_up[LI_LETTERS];
+    uint16_t shown[LI_MAXP], lied[LI_MAXP];
     uint32_t moves;
     ad_rng rng;
 } liar_state;

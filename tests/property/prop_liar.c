@@ -4,6 +4,8 @@
  *   - every card is in exactly one place (the hand, the draw pile or the
  *     discards) after every action;
  *   - only the holder sees the hand; nobody sees the pile or the discards;
+ *     a seat's memory (the hand as it last held it, its own discards) is
+ *     in its own view only, and agrees with the hand's make-up;
  *   - replaying the record gives the identical state;
  *   - every game ends with a winner at the target.
  */
@@ -30,6 +32,20 @@ static void check_cards(const liar_state *s)
     if (hand != s->hand_n || disc != s->discard_n || total != s->total)
         fail_msg("counts: hand %d/%d, discards %d/%d, total %d/%d", hand, s->hand_n, disc,
                  s->discard_n, total, s->total);
+    /* the holder remembers the hand it passes on; the cards remembered in the
+     * discards (each seat's own, and those turned up) are there */
+    if (s->phase == LI_ANNOUNCE || s->phase == LI_RESPOND) {
+        SAME(s->held[s->holder], s->hand, sizeof s->hand, "the holder's memory and its hand");
+        assert_int_equal(s->held_at[s->holder], s->passes);
+    }
+    for (int k = 0; k < LI_LETTERS; k++) {
+        int known = s->turned_up[k];
+        for (int p = 0; p < s->players; p++)
+            known += s->gone[p][k];
+        if (known > s->discard[k])
+            fail_msg("letter %c: %d cards remembered in the discards, %d there", 'A' + k, known,
+                     s->discard[k]);
+    }
 }
 
 static void check_view(const ad_game *g, const liar_state *s, int seat, int json_too)
@@ -43,7 +59,23 @@ static void check_view(const ad_game *g, const liar_state *s, int seat, int json
     if (!pu_all_zero(v.pile, sizeof v.pile) || !pu_all_zero(v.discard, sizeof v.discard) ||
         !pu_all_zero(&v.rng, sizeof v.rng))
         fail_msg("seat %d's view shows hidden cards", seat);
+    for (int p = 0; p < LI_MAXP; p++) {
+        if (p == seat) {
+            SAME(v.held[p], s->held[p], sizeof v.held[p], "a seat's memory and its view");
+            SAME(v.gone[p], s->gone[p], sizeof v.gone[p], "a seat's discards and its view");
+            assert_int_equal(v.held_at[p], s->held_at[p]);
+        } else if (!pu_all_zero(v.held[p], sizeof v.held[p]) || v.held_at[p] != -1 ||
+                   !pu_all_zero(v.gone[p], sizeof v.gone[p])) {
+            fail_msg("seat %d's view shows what seat %d remembers", seat, p);
+        }
+    }
     liar_state a = *s, b = v;
+    memset(a.held, 0, sizeof a.held);
+    memset(b.held, 0, sizeof b.held);
+    memset(a.held_at, 0, sizeof a.held_at);
+    memset(b.held_at, 0, sizeof b.held_at);
+    memset(a.gone, 0, sizeof a.gone);
+    memset(b.gone, 0, sizeof b.gone);
     memset(a.hand, 0, sizeof a.hand);
     memset(b.hand, 0, sizeof b.hand);
     memset(a.pile, 0, sizeof a.pile);
@@ -58,6 +90,9 @@ static void check_view(const ad_game *g, const liar_state *s, int seat, int json
         assert_null(json_object_get(j, "discards"));
         assert_int_equal(json_array_size(json_object_get(j, "hand")),
                          seat == s->holder ? s->hand_n : 0);
+        json_t *held = json_object_get(j, "held");
+        assert_true(s->held_at[seat] < 0 ? json_is_null(held) : json_is_object(held));
+        assert_true(json_is_array(json_object_get(j, "gone")));
         json_decref(j);
     }
 }

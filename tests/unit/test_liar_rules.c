@@ -252,6 +252,72 @@ static void test_liar_only_the_holder_sees_the_hand_until_it_is_shown(void **sta
     ad_table_free(t);
 }
 
+/* The JSON text of field `key` in seat's view (caller frees). */
+static char *seat_field(const ad_table *t, int seat, const char *key)
+{
+    json_t *v = ad_table_view_json(t, seat);
+    json_t *x = json_object_get(v, key);
+    char *s = x ? json_dumps(x, JSON_COMPACT | JSON_ENCODE_ANY) : strdup("(missing)");
+    json_decref(v);
+    return s;
+}
+
+#define SEAT_EQ(t, seat, key, expect)                                                            \
+    do {                                                                                         \
+        char *s_ = seat_field((t), (seat), (key));                                               \
+        assert_string_equal(s_, (expect));                                                       \
+        free(s_);                                                                                \
+    } while (0)
+
+static void test_liar_a_seat_remembers_the_hand_it_passed_on_and_its_discards_alone(void **state)
+{
+    (void)state;
+    ad_table *t = two(DECK, NULL); /* seat 0: A C E S T */
+    SEAT_EQ(t, 0, "held", "{\"cards\":[\"A\",\"C\",\"E\",\"S\",\"T\"],\"passes\":0}");
+    SEAT_EQ(t, 1, "held", "null");
+    TU_OK(t, 0, "{\"type\":\"announce\",\"word\":\"cat\"}");
+    TU_OK(t, 1, "{\"type\":\"accept\"}");
+    TU_OK(t, 1, "{\"type\":\"discard\",\"card\":\"C\"}"); /* draws R O */
+    /* seat 0 still remembers what it passed on; seat 1 its hand and its discard */
+    SEAT_EQ(t, 0, "held", "{\"cards\":[\"A\",\"C\",\"E\",\"S\",\"T\"],\"passes\":0}");
+    SEAT_EQ(t, 0, "gone", "[]");
+    SEAT_EQ(t, 1, "held", "{\"cards\":[\"A\",\"E\",\"O\",\"R\",\"S\",\"T\"],\"passes\":1}");
+    SEAT_EQ(t, 1, "gone", "[\"C\"]");
+    TU_GOD_EQ(t, "gone", "[[],[\"C\"]]");
+    liar_state v;
+    ad_table_game(t)->view(st(t), 0, &v); /* the C structure too */
+    assert_int_equal(v.held_at[1], -1);
+    assert_int_equal(v.gone[1][2], 0);
+    assert_int_equal(v.held_at[0], 0);
+    /* a called hand is public; a fresh hand wipes the old memories */
+    SEAT_EQ(t, 0, "word_min", "1"); /* "cat" on a fresh hand */
+    TU_OK(t, 1, "{\"type\":\"announce\",\"word\":\"stored\"}");
+    SEAT_EQ(t, 0, "word_min", "4"); /* one more than "cat" */
+    TU_OK(t, 0, "{\"type\":\"liar\"}");
+    SEAT_EQ(t, 1, "turned_up", "[\"A\",\"E\",\"O\",\"R\",\"S\",\"T\"]");
+    SEAT_EQ(t, 0, "shown", "[0,1]");
+    SEAT_EQ(t, 0, "lied", "[0,1]");
+    SEAT_EQ(t, 1, "held", "null");
+    SEAT_EQ(t, 0, "held", "{\"cards\":[\"D\",\"I\",\"L\",\"M\",\"N\"],\"passes\":0}");
+    SEAT_EQ(t, 1, "gone", "[\"C\"]"); /* still in the discards */
+    ad_table_free(t);
+}
+
+static void test_liar_a_reshuffle_clears_what_is_remembered_in_the_discards(void **state)
+{
+    (void)state;
+    ad_table *t = two("[\"C\",\"A\",\"T\",\"S\",\"E\",\"R\",\"O\"]", NULL);
+    TU_OK(t, 0, "{\"type\":\"announce\",\"word\":\"cat\"}");
+    TU_OK(t, 1, "{\"type\":\"accept\"}");
+    TU_OK(t, 1, "{\"type\":\"discard\",\"card\":\"C\"}"); /* draws R O: the pile is empty */
+    TU_OK(t, 1, "{\"type\":\"announce\",\"word\":\"stored\"}");
+    TU_OK(t, 0, "{\"type\":\"liar\"}"); /* the fresh hand reshuffles all 7 */
+    SEAT_EQ(t, 1, "gone", "[]");
+    SEAT_EQ(t, 1, "turned_up", "[]");
+    SEAT_EQ(t, 0, "lied", "[0,1]");
+    ad_table_free(t);
+}
+
 static void test_liar_only_the_player_on_the_left_answers(void **state)
 {
     (void)state;
@@ -284,6 +350,8 @@ int main(void)
         cmocka_unit_test(test_liar_the_first_to_the_target_wins),
         cmocka_unit_test(test_liar_only_the_holder_sees_the_hand_until_it_is_shown),
         cmocka_unit_test(test_liar_only_the_player_on_the_left_answers),
+        cmocka_unit_test(test_liar_a_seat_remembers_the_hand_it_passed_on_and_its_discards_alone),
+        cmocka_unit_test(test_liar_a_reshuffle_clears_what_is_remembered_in_the_discards),
     };
     return cmocka_run_group_tests_name("liar rules", tests, NULL, NULL);
 }
