@@ -24,6 +24,7 @@ static const struct {
     {"shout", "basic", bot_basic_shout},
     {"noway", "strong", bot_strong_claim},
     {"doubt", "strong", bot_strong_claim},
+    {"sequence", "strong", bot_strong_sequence},
     {"shout", "strong", bot_strong_shout},
     {"liar", "strong", bot_strong_liar},
 };

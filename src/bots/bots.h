@@ -21,6 +21,7 @@ BOT_FN(bot_basic_liar);
 BOT_FN(bot_basic_shout);
 BOT_FN(bot_strong_claim);
 BOT_FN(bot_strong_liar);
+BOT_FN(bot_strong_sequence);
 
 /* Shout's reaction-time model (shout_react.c).  A level looks at the table
  * for base_ms, then needs per_card_ms for each card of the word it shouts;

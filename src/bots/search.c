@@ -54,6 +54,57 @@ static double playout(const search_game *sg, void *st, int seat, ad_rng *r)
     return sg->value(st, seat);
 }
 
+/* Sequential halving on common deals (search.h, `paired`): returns the
+ * candidate kept and the simulations run. */
+static int halving(const search_game *sg, const void *view, int seat, const ad_action *cand,
+                   int nc, long budget, double start, double deadline, ad_rng *r, long *done)
+{
+    double sum[SEARCH_MAX_CANDIDATES] = {0};
+    int alive[SEARCH_MAX_CANDIDATES], na = nc, rounds = 0;
+    for (int c = 0; c < nc; c++)
+        alive[c] = c;
+    while ((1 << rounds) < nc)
+        rounds++;
+    void *deal = malloc(sg->g->state_size), *st = malloc(sg->g->state_size);
+    long n = 0;
+    for (int round = 0; na > 1; round++) {
+        /* this round's share of what is left: deals for each candidate, or time */
+        long deals = (budget - n) / ((long)na * (rounds - round));
+        double until = deadline > 0 ? start + (deadline - start) * (round + 1) / rounds : 0;
+        if (deals < 1)
+            deals = 1;
+        for (long j = 0; j < deals; j++) {
+            if (until > 0 && j > 0 && search_now() >= until)
+                break;
+            sg->determinize(view, seat, r, deal);
+            uint64_t dice = ad_rng_next(r);
+            for (int c = 0; c < na; c++) {
+                ad_rng pr;
+                ad_rng_seed(&pr, dice);
+                memcpy(st, deal, sg->g->state_size);
+                if (sg->g->apply(st, seat, &cand[alive[c]], NULL, NULL) < 0)
+                    sum[alive[c]] -= 1e9; /* cannot happen for a legal candidate */
+                else
+                    sum[alive[c]] += playout(sg, st, seat, &pr);
+                n++;
+            }
+        }
+        /* keep the better half over every deal so far, which all the
+         * candidates left have played (ties: the earlier candidate) */
+        for (int i = 1; i < na; i++)
+            for (int j = i; j > 0 && sum[alive[j]] > sum[alive[j - 1]]; j--) {
+                int t = alive[j];
+                alive[j] = alive[j - 1];
+                alive[j - 1] = t;
+            }
+        na = (na + 1) / 2;
+    }
+    free(deal);
+    free(st);
+    *done = n;
+    return alive[0];
+}
+
 void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opts *o,
                    ad_rng *r, ad_action *out)
 {
@@ -73,6 +124,14 @@ void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opt
         deadline = search_now() + o->think_ms / 1000.0;
         if (o->sims <= 0)
             budget = 1L << 40;
+    }
+    if (sg->paired) {
+        long n = 0;
+        double start = deadline > 0 ? search_now() : 0;
+        *out = cand[halving(sg, view, seat, cand, nc, budget, start, deadline, r, &n)];
+        if (o)
+            o->sims_done = n;
+        return;
     }
     void *st = malloc(sg->g->state_size);
     long n = 0;

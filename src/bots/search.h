@@ -28,10 +28,18 @@ typedef struct search_game {
     double (*value)(const void *state, int seat);
     int depth;        /* playout moves after the candidate before value() */
     long sims;        /* simulations per decision by default */
+    /* 0: UCB1, each simulation on its own deal.  1: sequential halving on
+     * common deals: in each round every candidate left is played on the
+     * same deals with the same playout dice, then the worse half is
+     * dropped; the budget (simulations, or the clock) is split evenly
+     * between the rounds.  Comparing candidates on the same deals takes
+     * the luck of the deal out of the comparison. */
+    int paired;
 } search_game;
 
 /* Chooses seat's action from its view: UCB1 over the candidates, each
- * simulation on a fresh determinization.  Fills o->sims_done if o. */
+ * simulation on a fresh determinization (or, with `paired`, sequential
+ * halving on common deals).  Fills o->sims_done if o. */
 void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opts *o,
                    ad_rng *r, ad_action *out);
 

@@ -1,0 +1,480 @@
+/*
+ * strong_sequence.c - the `strong` computer player for Sequence Letters: the
+ * determinized search of search.c with the pieces of a board game whose
+ * only hidden parts are the other hands and the draw deck's order.
+ *  - Forced answers, without searching: a play that makes a line of four
+ *    is taken at once; a dead card is turned in first (a free card); with
+ *    nothing playable, the card least worth keeping is discarded.
+ *  - Candidates: every letter play, the Z squares and X removals that the
+ *    line count rates best; and when an opposing side could complete a line
+ *    on its next turn, only the plays that stop it (if any does).
+ *  - Determinization: the cards the seat cannot see (the game's cards less
+ *    its hand and every discard pile, all public) dealt at random to the
+ *    other hands and the draw deck.
+ *  - Playouts: every seat plays a quick greedy game (win, else block a line
+ *    about to be made, else the play that adds most to its windows of four
+ *    and takes most from the others'), with a little noise; the end is
+ *    scored won / lost / drawn, or by the windows each side holds.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/sequence.h"
+#include "bots.h"
+#include "search.h"
+
+/* ------------------------------------------------------------- windows */
+
+/* The line count's weights (rate_plays): a play that leaves one line the
+ * hand can finish next turn, or two; the price of spending a Z or an X; how
+ * much of an opposing window's worth a block takes (in quarters). */
+#define TUNE_LOADED 120
+#define TUNE_DOUBLE 600
+#define TUNE_ZCOST 30
+#define TUNE_XCOST 40
+#define TUNE_BLOCK 4
+
+/* Every four squares in a row, column or diagonal: 6x5 across, 8x3 down,
+ * 3x5 each diagonal way. */
+#define NWIN 84
+#define WIN_PER_SQUARE 16
+
+static uint8_t win_sq[NWIN][4];
+static uint8_t through_n[SQ_SQUARES];
+static uint8_t through[SQ_SQUARES][WIN_PER_SQUARE]; /* windows holding a square */
+static pthread_once_t windows_once = PTHREAD_ONCE_INIT;
+
+static void build_windows(void)
+{
+    static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int r = 0; r < SQ_ROWS; r++)
+            for (int c = 0; c < SQ_COLS; c++) {
+                int r3 = r + 3 * dirs[d][0], c3 = c + 3 * dirs[d][1];
+                if (r3 < 0 || r3 >= SQ_ROWS || c3 < 0 || c3 >= SQ_COLS)
+                    continue;
+                for (int i = 0; i < 4; i++) {
+                    int q = (r + i * dirs[d][0]) * SQ_COLS + c + i * dirs[d][1];
+                    win_sq[n][i] = (uint8_t)q;
+                    through[q][through_n[q]++] = (uint8_t)n;
+                }
+                n++;
+            }
+}
+
+/* Per window, how many of its squares are empty (colour 0) or hold each
+ * colour (1..3). */
+typedef struct tally {
+    uint8_t n[NWIN][4];
+} tally;
+
+static void count_windows(const seq_state *s, tally *t)
+{
+    for (int w = 0; w < NWIN; w++) {
+        memset(t->n[w], 0, 4);
+        for (int i = 0; i < 4; i++)
+            t->n[w][s->board[win_sq[w][i]]]++;
+    }
+}
+
+/* A window's one colour, or 0 when it is empty or mixed. */
+static int owner(const uint8_t *n)
+{
+    for (int c = 1; c <= 3; c++)
+        if (n[c] && n[c] + n[0] == 4)
+            return c;
+    return 0;
+}
+
+/* What a window of one colour is worth to it, by its chips. */
+static const int worth[5] = {0, 1, 8, 60, 1000};
+
+/* What putting colour c on empty square q gains: its own windows grow, the
+ * windows of one other colour it enters are lost to that colour. */
+static int place_gain(const tally *t, int q, int c)
+{
+    int g = 0;
+    for (int i = 0; i < through_n[q]; i++) {
+        const uint8_t *n = t->n[through[q][i]];
+        if (n[c] + n[0] == 4)
+            g += worth[n[c] + 1] - worth[n[c]];
+        else if (!n[c]) {
+            int o = owner(n);
+            if (o)
+                g += worth[n[o]] * TUNE_BLOCK / 4;
+        }
+    }
+    return g;
+}
+
+/* What removing the chip on q (colour u) gains for colour c: u's windows
+ * through q shrink, and c's windows that chip alone blocked open again. */
+static int remove_gain(const tally *t, int q, int u, int c)
+{
+    int g = 0;
+    for (int i = 0; i < through_n[q]; i++) {
+        const uint8_t *n = t->n[through[q][i]];
+        if (n[u] + n[0] == 4)
+            g += worth[n[u]] - worth[n[u] - 1];
+        else if (n[u] == 1 && n[c] && n[c] + n[0] == 3)
+            g += worth[n[c]];
+    }
+    return g;
+}
+
+/* How many windows of colour c would be one chip from a line: three
+ * chips and the fourth square empty, through q (q < 0: anywhere). */
+static int threes_through(const tally *t, int q, int c)
+{
+    int k = 0;
+    if (q < 0) {
+        for (int w = 0; w < NWIN; w++)
+            k += t->n[w][c] == 3 && t->n[w][0] == 1;
+        return k;
+    }
+    for (int i = 0; i < through_n[q]; i++) {
+        const uint8_t *n = t->n[through[q][i]];
+        k += n[c] == 3 && n[0] == 1;
+    }
+    return k;
+}
+
+/* ------------------------------------------------------------- actions */
+
+static int colour_of(const seq_state *s, int seat)
+{
+    return seat % s->teams + 1;
+}
+
+static int is_dead(const seq_state *s, int k)
+{
+    const sq_board *b = s->bd;
+    return k != b->kind_x && k != b->kind_z && s->board[b->squares_of[k][0]] &&
+           s->board[b->squares_of[k][1]];
+}
+
+static void set_action(ad_action *a, int type, int k, int q)
+{
+    memset(a, 0, sizeof *a);
+    a->type = (uint8_t)type;
+    a->n = 1;
+    a->cards[0] = (uint8_t)k;
+    a->arg[0] = (int16_t)q;
+}
+
+/* A forced action (1, in *out) when seat's hand leaves no choice worth
+ * weighing: a dead card to turn in first, or a discard when nothing can be
+ * played (the card least worth keeping: a dead letter, then an X). */
+static int forced(const seq_state *s, int seat, ad_action *out)
+{
+    const sq_board *b = s->bd;
+    const uint8_t *hand = s->hand[seat];
+    int mine = colour_of(s, seat), open = 0, opposing = 0, playable = 0, dead = -1;
+    for (int q = 0; q < SQ_SQUARES; q++) {
+        open += !s->board[q];
+        opposing += s->board[q] && s->board[q] != mine;
+    }
+    for (int k = 0; k < s->deck->nkinds; k++) {
+        if (!hand[k])
+            continue;
+        if (is_dead(s, k))
+            dead = k;
+        else if (k == b->kind_x ? opposing > 0 : k == b->kind_z ? open > 0 : 1)
+            playable = 1;
+    }
+    if (dead >= 0 && !s->turned_in) {
+        set_action(out, SQ_A_TURN_IN, dead, 0);
+        return 1;
+    }
+    if (playable)
+        return 0;
+    int k = dead >= 0 ? dead : hand[b->kind_x] ? b->kind_x : -1;
+    for (int j = 0; k < 0 && j < s->deck->nkinds; j++)
+        if (hand[j])
+            k = j;
+    set_action(out, SQ_A_DISCARD, k, 0);
+    return 1;
+}
+
+/* A play of seat that makes a line now, a letter before a Z (1, in *out). */
+static int winning_play(const seq_state *s, int seat, const tally *t, ad_action *out)
+{
+    const sq_board *b = s->bd;
+    int mine = colour_of(s, seat), by_z = -1;
+    for (int w = 0; w < NWIN; w++) {
+        if (t->n[w][mine] != 3 || t->n[w][0] != 1)
+            continue;
+        int q = win_sq[w][0];
+        for (int i = 1; i < 4 && s->board[q]; i++)
+            q = win_sq[w][i];
+        if (s->hand[seat][b->letter_of[q]]) {
+            set_action(out, SQ_A_PLAY, b->letter_of[q], q);
+            return 1;
+        }
+        if (by_z < 0 && s->hand[seat][b->kind_z])
+            by_z = q;
+    }
+    if (by_z < 0)
+        return 0;
+    set_action(out, SQ_A_PLAY, b->kind_z, by_z);
+    return 1;
+}
+
+/* How many squares would then make a line for the seat's side that its
+ * hand, less card k, can cover (with the letter, or a Z), after k goes on
+ * empty square q: 1 is a threat it can carry out, 2 one that a single
+ * block cannot stop. */
+static int loaded_threats(const seq_state *s, int seat, const tally *t, int k, int q)
+{
+    const sq_board *b = s->bd;
+    const uint8_t *hand = s->hand[seat];
+    int mine = colour_of(s, seat), found = -1;
+    int z = hand[b->kind_z] - (k == b->kind_z);
+    for (int i = 0; i < through_n[q]; i++) {
+        int w = through[q][i];
+        if (t->n[w][mine] != 2 || t->n[w][0] != 2)
+            continue;
+        for (int j = 0; j < 4; j++) {
+            int e = win_sq[w][j], letter = b->letter_of[e];
+            if (e == q || s->board[e] || (hand[letter] - (k == letter) <= 0 && z <= 0))
+                continue;
+            if (found >= 0 && found != e)
+                return 2;
+            found = e;
+        }
+    }
+    return found >= 0;
+}
+
+/* A play and what the line count makes of it. */
+typedef struct rated {
+    ad_action a;
+    int score;
+    int stops; /* opposing near-lines it stops */
+} rated;
+
+/* Every play of seat (letters, Z on any open square, X on any opposing
+ * chip), rated; returns how many (at most 5 faces x 48 squares).  Without
+ * `every`, only the Z and X plays that stop an opposing near-line. */
+static int rate_plays(const seq_state *s, int seat, const tally *t, int every, rated *out)
+{
+    const sq_board *b = s->bd;
+    int mine = colour_of(s, seat), n = 0;
+    for (int k = 0; k < s->deck->nkinds; k++) {
+        if (!s->hand[seat][k] || is_dead(s, k))
+            continue;
+        int letter = k != b->kind_x && k != b->kind_z;
+        for (int j = 0; j < (letter ? 2 : SQ_SQUARES); j++) {
+            int q = letter ? b->squares_of[k][j] : j, u = s->board[q];
+            if (k == b->kind_x ? !u || u == mine : u != 0)
+                continue;
+            int stops = 0;
+            if (k == b->kind_x)
+                stops = threes_through(t, q, u);
+            else
+                for (int c = 1; c <= s->teams; c++)
+                    if (c != mine)
+                        stops += threes_through(t, q, c);
+            if (!letter && !stops && !every)
+                continue;
+            rated *x = &out[n++];
+            set_action(&x->a, SQ_A_PLAY, k, q);
+            x->stops = stops;
+            if (k == b->kind_x) {
+                x->score = remove_gain(t, q, u, mine) - TUNE_XCOST; /* X is scarce */
+                continue;
+            }
+            int loaded = loaded_threats(s, seat, t, k, q);
+            x->score = place_gain(t, q, mine) - (k == b->kind_z ? TUNE_ZCOST : 0) + /* Z too */
+                       (loaded == 2 ? TUNE_DOUBLE : loaded ? TUNE_LOADED : 0);
+        }
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------- candidates */
+
+/* Opposing windows one chip from a line whose last square some card the
+ * seat cannot see could still cover (its letter, or a Z). */
+static int live_threats(const seq_state *s, int seat, const tally *t)
+{
+    const sq_board *b = s->bd;
+    int mine = colour_of(s, seat), k = 0;
+    int unseen_z = s->deck->copies[b->kind_z] - s->hand[seat][b->kind_z];
+    for (int p = 0; p < s->players; p++)
+        for (int i = 0; i < s->discard_n[p]; i++)
+            unseen_z -= s->discard[p][i] == b->kind_z;
+    for (int w = 0; w < NWIN; w++) {
+        int o = owner(t->n[w]);
+        if (!o || o == mine || t->n[w][o] != 3)
+            continue;
+        int q = 0;
+        for (int i = 0; i < 4; i++)
+            if (!s->board[win_sq[w][i]])
+                q = win_sq[w][i];
+        int letter = b->letter_of[q], unseen = s->deck->copies[letter] - s->hand[seat][letter];
+        for (int p = 0; p < s->players; p++)
+            for (int i = 0; i < s->discard_n[p]; i++)
+                unseen -= s->discard[p][i] == letter;
+        k += unseen + unseen_z > 0;
+    }
+    return k;
+}
+
+static int by_score(const void *x, const void *y)
+{
+    const rated *a = x, *b = y;
+    if (a->score != b->score)
+        return a->score < b->score ? 1 : -1;
+    return a->a.cards[0] != b->a.cards[0] ? a->a.cards[0] - b->a.cards[0] : a->a.arg[0] - b->a.arg[0];
+}
+
+#define KEEP_Z 8 /* Z squares weighed */
+#define KEEP_X 6 /* X removals weighed */
+
+static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
+{
+    const seq_state *s = view;
+    (void)r;
+    pthread_once(&windows_once, build_windows);
+    if (forced(s, seat, out))
+        return 1;
+    tally t;
+    count_windows(s, &t);
+    if (winning_play(s, seat, &t, out))
+        return 1;
+    rated all[SQ_MAX_LEGAL];
+    int n = rate_plays(s, seat, &t, 1, all);
+    qsort(all, (size_t)n, sizeof all[0], by_score);
+    /* facing a line about to be made, only the plays that stop one */
+    int stoppers = 0;
+    if (live_threats(s, seat, &t))
+        for (int i = 0; i < n; i++)
+            stoppers += all[i].stops > 0;
+    const sq_board *b = s->bd;
+    int nc = 0, nz = 0, nx = 0;
+    for (int i = 0; i < n && nc < SEARCH_MAX_CANDIDATES; i++) {
+        int k = all[i].a.cards[0];
+        if (stoppers && !all[i].stops)
+            continue;
+        if (k == b->kind_z && nz++ >= KEEP_Z)
+            continue;
+        if (k == b->kind_x && nx++ >= KEEP_X)
+            continue;
+        out[nc++] = all[i].a;
+    }
+    return nc;
+}
+
+/* ------------------------------------------------------ determinization */
+
+static void determinize(const void *view, int seat, ad_rng *r, void *out)
+{
+    const seq_state *v = view;
+    seq_state *s = out;
+    memcpy(s, v, sizeof *s);
+    s->viewer = AD_GOD;
+    ad_rng_seed(&s->rng, ad_rng_next(r));
+    /* the cards the seat cannot see: the game's, less its hand and the
+     * discard piles (with an explicit deck some of them are not in play,
+     * so a few too many may be left to draw from) */
+    uint8_t pool[SQ_CARDS];
+    int have = 0;
+    for (int k = 0; k < s->deck->nkinds; k++) {
+        int c = s->deck->copies[k] - s->hand[seat][k];
+        for (int p = 0; p < s->players; p++)
+            for (int i = 0; i < s->discard_n[p]; i++)
+                c -= s->discard[p][i] == k;
+        for (int i = 0; i < c && have < SQ_CARDS; i++)
+            pool[have++] = (uint8_t)k;
+    }
+    ad_rng_shuffle(r, pool, have);
+    int next = 0;
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        memset(s->hand[p], 0, sizeof s->hand[p]);
+        for (int i = 0; i < s->count[p] && next < have; i++)
+            s->hand[p][pool[next++]]++;
+    }
+    int pile = have - next < s->pile_n ? have - next : s->pile_n;
+    memcpy(s->pile, pool + next, (size_t)pile);
+    s->pile_n = (uint8_t)pile;
+}
+
+/* ------------------------------------------------------------- playouts */
+
+/* The greedy play: a line if it can; else stop the most opposing
+ * near-lines; else the best rated play, with a little noise so the
+ * playouts differ. */
+static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
+{
+    const seq_state *s = state;
+    if (forced(s, seat, out))
+        return;
+    tally t;
+    count_windows(s, &t);
+    if (winning_play(s, seat, &t, out))
+        return;
+    rated all[SQ_MAX_LEGAL];
+    int n = rate_plays(s, seat, &t, 0, all), best = -1;
+    if (n == 0) /* only Z and X, and nothing to stop */
+        n = rate_plays(s, seat, &t, 1, all);
+    long top = 0;
+    for (int i = 0; i < n; i++) {
+        long key = (long)all[i].stops * 100000 + all[i].score * 4 + ad_rng_below(r, 24);
+        if (best < 0 || key > top) {
+            top = key;
+            best = i;
+        }
+    }
+    *out = all[best].a;
+}
+
+/* The windows of four colour c holds alone, weighed by its chips in them. */
+static double potential(const tally *t, int c)
+{
+    static const double weight[4] = {0, 1, 4, 12};
+    double p = 0;
+    for (int w = 0; w < NWIN; w++)
+        if (t->n[w][c] && t->n[w][c] + t->n[w][0] == 4)
+            p += weight[t->n[w][c] > 3 ? 3 : t->n[w][c]];
+    return p;
+}
+
+/* Won: 1, lost: 0, drawn: 1/2; unfinished: by the windows held, the
+ * seat's side against the strongest other. */
+static double value(const void *state, int seat)
+{
+    const seq_state *s = state;
+    int mine = colour_of(s, seat);
+    if (s->phase == SQ_OVER)
+        return s->winner_team < 0 ? 0.5 : s->winner_team + 1 == mine ? 1.0 : 0.0;
+    tally t;
+    count_windows(s, &t);
+    double best = 0;
+    for (int c = 1; c <= s->teams; c++)
+        if (c != mine && potential(&t, c) > best)
+            best = potential(&t, c);
+    return 0.5 + 0.5 * tanh((potential(&t, mine) - best) / 30.0);
+}
+
+static const search_game sequence_search = {
+    .g = &ad_game_sequence,
+    .candidates = candidates,
+    .determinize = determinize,
+    .policy = policy,
+    .value = value,
+    .depth = 40,
+    .sims = 2500,
+    .paired = 1,
+};
+
+BOT_FN(bot_strong_sequence)
+{
+    pthread_once(&windows_once, build_windows);
+    search_choose(&sequence_search, view, seat, o, r, out);
+}
