@@ -14,9 +14,7 @@
 
 #include "alphadeck/alphadeck.h"
 #include "cli.h"
-
-static const char *const bot_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",
-                                                    "Fay", "Gus", "Hal", "Ivy", "Jon"};
+#include "narrate.h"
 
 typedef struct player {
     ad_table *t;
@@ -25,94 +23,13 @@ typedef struct player {
     int players;
     char levels[AD_MAX_SEATS][16];
     ad_rng bot_rng;
+    narrator nar;
     FILE *in, *out;
 } player;
 
 static const char *name_of(const player *p, int seat)
 {
-    return seat == p->human ? "You" : bot_names[seat];
-}
-
-static const char *const number_words[] = {"no",   "one", "two", "three", "four",
-                                           "five", "six", "seven", "eight"};
-
-/* "two M's", "three sevens", "one ace" */
-static void say_words(const player *p, int count, const char *say, char *buf, size_t n)
-{
-    static const char *const ranks[][3] = {
-        {"A", "ace", "aces"},   {"2", "two", "twos"},       {"3", "three", "threes"},
-        {"4", "four", "fours"}, {"5", "five", "fives"},     {"6", "six", "sixes"},
-        {"7", "seven", "sevens"}, {"8", "eight", "eights"}, {"9", "nine", "nines"},
-        {"10", "ten", "tens"},  {"J", "jack", "jacks"},     {"Q", "queen", "queens"},
-        {"K", "king", "kings"},
-    };
-    const char *num = count >= 0 && count <= 8 ? number_words[count] : "many";
-    if (strcmp(p->g->id, "doubt") == 0) {
-        for (size_t i = 0; i < sizeof ranks / sizeof ranks[0]; i++)
-            if (strcmp(ranks[i][0], say) == 0) {
-                snprintf(buf, n, "%s %s", num, count == 1 ? ranks[i][1] : ranks[i][2]);
-                return;
-            }
-    }
-    snprintf(buf, n, count == 1 ? "%s %s" : "%s %s's", num, say);
-}
-
-static void cards_words(const json_t *cards, char *buf, size_t n)
-{
-    size_t len = json_array_size(cards), used = 0;
-    buf[0] = 0;
-    for (size_t i = 0; i < len && used < n; i++) {
-        const char *sep = i == 0 ? "" : i + 1 == len ? " and " : ", ";
-        used += (size_t)snprintf(buf + used, n - used, "%s%s", sep,
-                                 json_string_value(json_array_get(cards, i)));
-    }
-}
-
-static int ev_int(const json_t *e, const char *key)
-{
-    return (int)json_integer_value(json_object_get(e, key));
-}
-
-static void tell_event(const player *p, const json_t *e)
-{
-    const char *type = json_string_value(json_object_get(e, "type"));
-    const char *who = name_of(p, ev_int(e, "seat"));
-    char w[160];
-    FILE *o = p->out;
-    if (strcmp(type, "play") == 0) {
-        const char *say = json_string_value(json_object_get(e, "say"));
-        const char *called = json_string_value(json_object_get(e, "called"));
-        say_words(p, ev_int(e, "count"), say, w, sizeof w);
-        fprintf(o, "%s %s: \"%s.\"", who, p->human == ev_int(e, "seat") ? "say" : "says", w);
-        if (called && strcmp(called, say) != 0)
-            fprintf(o, " (the call was %s)", called);
-        fputc('\n', o);
-    } else if (strcmp(type, "no_play") == 0) {
-        say_words(p, 0, json_string_value(json_object_get(e, "say")), w, sizeof w);
-        fprintf(o, "%s: \"%s.\"\n", who, w);
-    } else if (strcmp(type, "stands") == 0) {
-        fprintf(o, "Nobody objects: the cards stay on the pile.\n");
-    } else if (strcmp(type, "challenge") == 0) {
-        fprintf(o, "%s %s \"%s!\"\n", who, ev_int(e, "seat") == p->human ? "call" : "calls",
-                strcmp(p->g->id, "doubt") == 0 ? "I doubt it" : "No Way");
-    } else if (strcmp(type, "reveal") == 0) {
-        cards_words(json_object_get(e, "cards"), w, sizeof w);
-        fprintf(o, "The cards are %s: %s.\n", w,
-                json_is_true(json_object_get(e, "true")) ? "the claim was true"
-                                                          : "the claim was false");
-    } else if (strcmp(type, "take") == 0) {
-        int n = ev_int(e, "count");
-        fprintf(o, "%s %s %d card%s.\n", who, ev_int(e, "seat") == p->human ? "take" : "takes", n,
-                n == 1 ? "" : "s");
-    } else if (strcmp(type, "out") == 0) {
-        fprintf(o, "%s %s out of cards!\n", who, ev_int(e, "seat") == p->human ? "are" : "is");
-    } else if (strcmp(type, "score") == 0) {
-        fprintf(o, "%s %s %d point%s.\n", who, ev_int(e, "seat") == p->human ? "score" : "scores",
-                ev_int(e, "points"), ev_int(e, "points") == 1 ? "" : "s");
-    } else if (strcmp(type, "deal") == 0) {
-        fprintf(o, "Deal %d: %s %s.\n", ev_int(e, "deal"), name_of(p, ev_int(e, "dealer")),
-                ev_int(e, "dealer") == p->human ? "deal" : "deals");
-    }
+    return narrate_name(&p->nar, seat);
 }
 
 static json_t *my_view(const player *p)
@@ -150,7 +67,9 @@ static int act(player *p, int seat, const ad_action *a, ad_err *err)
     json_t *list = ad_table_events_json(p->t, &ev);
     size_t i;
     json_t *e;
-    json_array_foreach(list, i, e) tell_event(p, e);
+    char line[400];
+    json_array_foreach(list, i, e) if (narrate_event(&p->nar, e, line, sizeof line))
+        fprintf(p->out, "%s\n", line);
     json_decref(list);
     return 0;
 }
@@ -427,6 +346,7 @@ int ad_cli_play(int argc, char **argv)
     }
     p.players = (int)players;
     p.human = (int)seat;
+    p.nar = (narrator){.g = p.g, .players = p.players, .you = p.human};
     snprintf(p.levels[p.human], sizeof p.levels[p.human], "random"); /* for "auto" */
     /* --bots: one level for every bot, or a list in seat order (skipping you) */
     {

@@ -1,0 +1,36 @@
+/*
+ * narrate.h - a game's events in plain words, for a player at a table:
+ * "Bea says: "two M's."", "You call "No Way!"".  The line mode of
+ * `alphadeck play`, the full-screen client and `alphadeck replay` all tell
+ * the game through it, so a game reads the same everywhere.  It reads only
+ * the events (public, or the narrator's seat's own) and the names.
+ */
+#ifndef AD_CLI_NARRATE_H
+#define AD_CLI_NARRATE_H
+
+#include <stddef.h>
+
+#include "alphadeck/alphadeck.h"
+
+typedef struct narrator {
+    const ad_game *g;
+    int players;
+    int you; /* the seat told as "You", or -1 (a replay seen from above) */
+    int time_up; /* set by a `time_up` event: the next `out` is a win on time */
+} narrator;
+
+/* The name of a seat at the table: "You" for n->you, else Ann, Bea, ... */
+const char *narrate_name(const narrator *n, int seat);
+
+/* One event as a sentence into buf (at most len bytes, no newline).
+ * Returns 1, or 0 when the event is not worth a line (buf is then "").
+ * It remembers what one event says of the next (n->time_up). */
+int narrate_event(narrator *n, const json_t *event, char *buf, size_t len);
+
+/* "two M's", "three sevens", "one ace": count cards of `say` in n's game. */
+void narrate_count(const narrator *n, int count, const char *say, char *buf, size_t len);
+
+/* "E, H and K": the strings of a JSON array, listed. */
+void narrate_list(const json_t *items, char *buf, size_t len);
+
+#endif
