@@ -68,12 +68,15 @@ $(B)/tests/scenarios: tests/protocol/scenarios.c tests/testutil.h $(B)/libalphad
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 
-$(B)/tests/cli: tests/cli/test_cli.c tests/testutil.h $(B)/libalphadeck.a
+# tests/cli/*.c: tests of the command line, each run with the binary's path
+CLI_TEST_BIN := $(patsubst tests/cli/%.c,$(B)/tests/cli/%,$(wildcard tests/cli/*.c))
+
+$(B)/tests/cli/%: tests/cli/%.c tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 
 # Everything the test run needs, in one build directory.
-tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(B)/tests/cli
+tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(CLI_TEST_BIN)
 
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
