@@ -15,8 +15,9 @@ B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c)
 CLI_SRC := $(wildcard src/cli/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
+RULES   := $(sort $(wildcard docs/rules/*.md))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o
-CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/rules.o
 HEADERS := $(wildcard include/alphadeck/*.h src/*/*.h)
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -46,7 +47,16 @@ $(B)/lexicon/scowl-%.idx: $(B)/alphadeck $(SCOWL)
 
 $(B)/gen/data.c: scripts/embed-data $(DATA)
 	@mkdir -p $(dir $@)
-	scripts/embed-data $@ $(DATA)
+	scripts/embed-data $@ ad_data_files data/ $(DATA)
+
+# The rules pages, for the command's help screens (src/cli/rules.c).
+$(B)/gen/rules.c: scripts/embed-data $(RULES)
+	@mkdir -p $(dir $@)
+	scripts/embed-data $@ ad_cli_rules_files docs/rules/ $(RULES)
+
+$(B)/obj/gen/rules.o: $(B)/gen/rules.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/obj/gen/data.o: $(B)/gen/data.c
 	@mkdir -p $(dir $@)

@@ -19,6 +19,7 @@ static void usage(FILE *f)
             "  sim [options]        many games between bot levels: win rates with 95%% intervals\n"
             "  bench [options]      random-playout speed of the rules engines (--words: the dictionary)\n"
             "  words CARD...        the words the cards spell; --check WORD (see words --help)\n"
+            "  rules GAME           the rules of a game, as alphadeck plays it\n"
             "  games                list the games and their options\n"
             "  version              print the version\n"
             "\n"
@@ -69,6 +70,8 @@ int main(int argc, char **argv)
         return ad_cli_words(argc - 2, argv + 2);
     if (strcmp(cmd, "games") == 0)
         return list_games();
+    if (strcmp(cmd, "rules") == 0)
+        return ad_cli_rules(argc - 2, argv + 2);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("alphadeck %s (protocol %d)\n", AD_VERSION, AD_PROTOCOL_VERSION);
         return 0;

@@ -260,6 +260,35 @@ static void test_bad_arguments_get_words_and_exit_2(void **state)
     }
 }
 
+/* `alphadeck rules GAME` prints the game's rules page (carried in the
+ * binary, as plain text: no Markdown marks) for every game, and an unknown
+ * game gets words and exit status 2. */
+static void test_rules_prints_each_games_rules_page_as_plain_text(void **state)
+{
+    (void)state;
+    const char *games[][2] = {{"noway", "NO WAY"},
+                              {"doubt", "I DOUBT IT"},
+                              {"sequence", "SEQUENCE LETTERS"},
+                              {"liar", "LIAR"},
+                              {"shout", "SHOUT A WORD"}};
+    for (int i = 0; i < 5; i++) {
+        char cmd[256], *out;
+        snprintf(cmd, sizeof cmd, "%s rules %s", BIN, games[i][0]);
+        assert_int_equal(run(cmd, &out), 0);
+        if (strncmp(out, games[i][1], strlen(games[i][1])) != 0)
+            fail_msg("rules %s begins: %.60s", games[i][0], out);
+        assert_true(strlen(out) > 2000);
+        assert_null(strstr(out, "**"));
+        assert_null(strstr(out, "\n## "));
+        free(out);
+    }
+    char cmd[256], *out;
+    snprintf(cmd, sizeof cmd, "%s rules chess 2>&1", BIN);
+    assert_int_equal(run(cmd, &out), 2);
+    assert_non_null(strstr(out, "there is no game \"chess\""));
+    free(out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -277,6 +306,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sim_reports_each_levels_share_of_the_cards_won_in_shout),
         cmocka_unit_test(test_sim_gives_a_shout_race_to_the_bot_that_shouts_first),
         cmocka_unit_test(test_bad_arguments_get_words_and_exit_2),
+        cmocka_unit_test(test_rules_prints_each_games_rules_page_as_plain_text),
     };
     return cmocka_run_group_tests_name("command line", tests, NULL, NULL);
 }

@@ -1,0 +1,111 @@
+/*
+ * rules.c - the rules pages of docs/rules, carried in the binary (the
+ * Makefile embeds them), as text for a terminal: `alphadeck rules GAME`
+ * and the clients' help screens show them without any file at run time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alphadeck/alphadeck.h"
+#include "cli.h"
+
+extern const struct {
+    const char *path;
+    const char *text;
+} ad_cli_rules_files[];
+
+const char *ad_cli_rules_page(const char *game_id)
+{
+    char want[64];
+    snprintf(want, sizeof want, "%s.md", game_id);
+    for (int i = 0; ad_cli_rules_files[i].path; i++)
+        if (strcmp(ad_cli_rules_files[i].path, want) == 0)
+            return ad_cli_rules_files[i].text;
+    return NULL;
+}
+
+/* Copies one line of Markdown as plain text: no emphasis marks, no
+ * backquotes, a link's text without its address, a heading without its
+ * hashes (a top heading in capitals). */
+static size_t plain_line(const char *s, size_t n, char *out)
+{
+    size_t o = 0, i = 0;
+    int level = 0;
+    while (i < n && s[i] == '#')
+        level++, i++;
+    if (level && i < n && s[i] == ' ')
+        i++;
+    else if (level)
+        i = 0, level = 0;
+    for (; i < n; i++) {
+        char c = s[i];
+        if (c == '`' || (c == '*' && i + 1 < n && s[i + 1] == '*')) {
+            if (c == '*')
+                i++;
+            continue;
+        }
+        if (c == ']' && i + 1 < n && s[i + 1] == '(') { /* [text](address) */
+            const char *close = memchr(s + i, ')', n - i);
+            if (close) {
+                i = (size_t)(close - s);
+                continue;
+            }
+        }
+        if (c == '[') { /* only a link's bracket: "[text](" */
+            const char *close = memchr(s + i, ']', n - i);
+            if (close && close + 1 < s + n && close[1] == '(')
+                continue;
+        }
+        out[o++] = level == 1 && c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+    }
+    return o;
+}
+
+char *ad_cli_rules_text(const char *game_id)
+{
+    const char *md = ad_cli_rules_page(game_id);
+    if (!md)
+        return NULL;
+    size_t len = strlen(md);
+    char *out = malloc(len + 1), *o = out;
+    if (!out)
+        return NULL;
+    int fence = 0;
+    for (const char *s = md; *s;) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        if (n >= 3 && strncmp(s, "```", 3) == 0) {
+            fence = !fence; /* a code block's lines stay as they are, less the fences */
+        } else {
+            if (fence) {
+                memcpy(o, s, n);
+                o += n;
+            } else {
+                o += plain_line(s, n, o);
+            }
+            *o++ = '\n';
+        }
+        s += n + (nl != NULL);
+    }
+    *o = 0;
+    return out;
+}
+
+int ad_cli_rules(int argc, char **argv)
+{
+    if (argc != 1 || argv[0][0] == '-') {
+        fprintf(argc == 1 && strcmp(argv[0], "--help") == 0 ? stdout : stderr,
+                "usage: alphadeck rules GAME   (the rules of a game, as alphadeck plays it)\n");
+        return argc == 1 && strcmp(argv[0], "--help") == 0 ? 0 : 2;
+    }
+    const ad_game *g = ad_game_find(argv[0]);
+    char *text = g ? ad_cli_rules_text(g->id) : NULL;
+    if (!text) {
+        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: alphadeck games)\n", argv[0]);
+        return 2;
+    }
+    fputs(text, stdout);
+    free(text);
+    return 0;
+}
