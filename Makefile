@@ -10,6 +10,8 @@ WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-missing-field-initial
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude \
              $(shell pkg-config --cflags $(PKGS))
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
+# the command alone (its full-screen client) links ncursesw; the library does not
+CLI_LIBS := $(shell pkg-config --libs ncursesw)
 
 B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c)
@@ -35,7 +37,7 @@ LEX_IDX := $(B)/lexicon/scowl-70.idx $(B)/lexicon/scowl-50.idx
 all: $(B)/alphadeck $(B)/libalphadeck.a $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libalphadeck.a $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libalphadeck.a $(CLI_LIBS) $(LDLIBS)
 
 $(B)/libalphadeck.a: $(LIB_OBJ)
 	@rm -f $@

@@ -15,6 +15,7 @@
 #include "alphadeck/alphadeck.h"
 #include "cli.h"
 #include "narrate.h"
+#include "tui.h"
 
 typedef struct player {
     ad_table *t;
@@ -258,7 +259,7 @@ static void show_result(player *p)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: alphadeck play [GAME] [--players N] [--seat K] [--seed S] "
-               "[--bots LEVEL,...] [--plain] [--save FILE] [--OPTION=N ...]\n"
+               "[--bots LEVEL,...] [--plain] [--pace MS] [--save FILE] [--OPTION=N ...]\n"
                "  GAME: noway (default) or doubt; options: see `alphadeck games`\n");
 }
 
@@ -278,7 +279,8 @@ static int save_record(const player *p, const char *path)
 int ad_cli_play(int argc, char **argv)
 {
     const char *game = "noway", *bots = "random", *save = NULL;
-    long long players = 4, seat = 0, seed = -1;
+    long long players = 4, seat = 0, seed = -1, pace = 900;
+    int plain = !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
     json_t *opts = json_object();
     int rc = 2;
     for (int i = 0; i < argc; i++) {
@@ -291,7 +293,13 @@ int ad_cli_play(int argc, char **argv)
         } else if (a[0] != '-') {
             game = a;
         } else if (strcmp(a, "--plain") == 0) {
-            /* the only mode for now */
+            plain = 1;
+        } else if (strcmp(a, "--pace") == 0 && val) {
+            pace = ad_cli_number(argv[++i]);
+            if (pace < 0 || pace > 60000) {
+                fprintf(stderr, "alphadeck: --pace takes milliseconds, 0 to 60000\n");
+                goto done;
+            }
         } else if (strcmp(a, "--players") == 0 && val) {
             players = ad_cli_number(argv[++i]);
         } else if (strcmp(a, "--seat") == 0 && val) {
@@ -380,6 +388,18 @@ int ad_cli_play(int argc, char **argv)
     }
     ad_rng_seed(&p.bot_rng, ad_table_seed(p.t) ^ 0x5eedb0750000ULL);
 
+    rc = 0;
+    if (!plain && tui_supports(p.g)) {
+        tui_setup ts = {.t = p.t, .human = p.human, .levels = (const char (*)[16])p.levels,
+                        .bot_rng = &p.bot_rng, .pace_ms = (int)pace, .answer_s = 10};
+        int r = tui_play(&ts);
+        if (r < 0)
+            rc = 1;
+        if (save && save_record(&p, save) < 0)
+            rc = 1;
+        ad_table_free(p.t);
+        goto done;
+    }
     json_t *v = my_view(&p);
     int dealer = (int)json_integer_value(json_object_get(v, "dealer"));
     fprintf(p.out, "%s for %d players (seed %llu). You are seat %d; the dealer is %s. "
