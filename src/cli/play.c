@@ -339,8 +339,11 @@ int ad_cli_play(int argc, char **argv)
         fprintf(stderr, "alphadeck: there is no game \"%s\" (try: noway, doubt)\n", game);
         goto done;
     }
-    if (strcmp(p.g->id, "noway") != 0 && strcmp(p.g->id, "doubt") != 0) {
-        fprintf(stderr, "alphadeck: %s cannot be played in the terminal yet\n", p.g->title);
+    if (strcmp(p.g->id, "noway") != 0 && strcmp(p.g->id, "doubt") != 0 &&
+        (plain || !tui_supports(p.g))) {
+        fprintf(stderr, "alphadeck: %s cannot be played in %s yet\n", p.g->title,
+                tui_supports(p.g) ? "line mode (without --plain it can, full-screen)"
+                                  : "the terminal");
         goto done;
     }
     if (players < p.g->min_players || players > p.g->max_players) {

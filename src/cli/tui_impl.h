@@ -1,0 +1,79 @@
+/*
+ * tui_impl.h - the full-screen client's insides, shared by its core
+ * (tui.c: the screen, the keys every game shares, the loop) and each
+ * family of games (tui_claim.c, tui_sequence.c), which draws its table and
+ * plays one move at a time.
+ */
+#ifndef AD_CLI_TUI_IMPL_H
+#define AD_CLI_TUI_IMPL_H
+
+#include <curses.h>
+
+#include "narrate.h"
+#include "tui.h"
+
+#define TUI_LOG_MAX 500
+#define TUI_W 240
+#define TUI_HAND_MAX 160
+
+enum { C_HEAD = 1, C_ORANGE, C_PURPLE, C_GREEN, C_PINK, C_RED, C_TURN, C_DIM, C_WARN,
+       C_CHIP_RED, C_CHIP_BLUE, C_CHIP_YELLOW, C_CURSOR };
+
+typedef struct tui tui;
+
+/* A family of games: draws the body of the screen (between the header and
+ * the key line) from the view, and makes the next move of the game (a
+ * bot's, or the human's through the keys): 0, or -1 when the player
+ * leaves. */
+typedef struct tui_kind {
+    void (*draw)(tui *t, const json_t *view);
+    int (*step)(tui *t);
+} tui_kind;
+
+extern const tui_kind tui_claim, tui_sequence;
+
+struct tui {
+    const tui_setup *ts;
+    const ad_game *g;
+    const tui_kind *kind;
+    narrator nar;
+    int players;
+    char log[TUI_LOG_MAX][TUI_W];
+    int log_n, log_back; /* lines kept; how far the player scrolled back */
+    char status[TUI_W];  /* the key line */
+    int typing;          /* keys are text now: ? and q are not commands */
+    int left;            /* the player left the game */
+    /* the human's choice in progress (each family uses what it needs) */
+    int cursor, confirming, square;
+    uint8_t sel[TUI_HAND_MAX];
+    char say[8];
+    void *game_data; /* a family's own (e.g. the Sequence board's pictures) */
+};
+
+json_t *tui_view(const tui *t);
+long tui_int(const json_t *o, const char *key);
+const char *tui_str(const json_t *o, const char *key);
+void tui_log(tui *t, const char *line);
+
+void tui_put(int y, int x, int colour, int attrs, const char *s);
+void tui_frame(int y, int x, int h, int w, const char *title);
+/* The log, in a frame at (y, x), h by w. */
+void tui_draw_log(const tui *t, int y, int x, int h, int w);
+/* Redraws the whole screen. */
+void tui_draw(tui *t);
+
+/* Waits up to ms (forever when ms < 0) for a key, handling those every
+ * screen shares (resize, ?, q, PgUp/PgDn).  Returns the key, ERR when the
+ * time ran out, or 'q' when the player leaves. */
+int tui_wait_key(tui *t, double ms);
+
+/* Applies an action for seat and logs its events in words: 0 or -1 (e). */
+int tui_act(tui *t, int seat, const ad_action *a, ad_err *e);
+/* The same from the JSON a key made. */
+int tui_act_json(tui *t, int seat, json_t *action, ad_err *e);
+/* The seat's level chooses from the seat's view and acts. */
+int tui_bot_act(tui *t, int seat);
+/* A bot's move after a pause a person can follow ("Bea <doing>..."). */
+int tui_bot_turn(tui *t, int seat, const char *doing);
+
+#endif
