@@ -17,12 +17,14 @@
 int tui_supports(const ad_game *g)
 {
     return strcmp(g->id, "noway") == 0 || strcmp(g->id, "doubt") == 0 ||
-           strcmp(g->id, "sequence") == 0;
+           strcmp(g->id, "sequence") == 0 || strcmp(g->id, "liar") == 0;
 }
 
 static const tui_kind *kind_of(const ad_game *g)
 {
-    return strcmp(g->id, "sequence") == 0 ? &tui_sequence : &tui_claim;
+    return strcmp(g->id, "sequence") == 0 ? &tui_sequence
+           : strcmp(g->id, "liar") == 0   ? &tui_liar
+                                          : &tui_claim;
 }
 
 /* ------------------------------------------------------------- helpers */
@@ -184,7 +186,7 @@ static void show_rules(tui *t)
 }
 
 /* Asks before leaving; 1 when the player leaves. */
-static int ask_leave(tui *t)
+int tui_ask_leave(tui *t)
 {
     char keep[TUI_W];
     snprintf(keep, sizeof keep, "%s", t->status);
@@ -221,11 +223,11 @@ int tui_wait_key(tui *t, double ms)
         }
         if (k == KEY_RESIZE) {
             tui_draw(t);
-        } else if (k == '?' && !t->typing) {
+        } else if (k == '?') {
             show_rules(t);
             tui_draw(t);
         } else if (k == 'q' && !t->typing) {
-            if (ask_leave(t))
+            if (tui_ask_leave(t))
                 return 'q';
             tui_draw(t);
         } else if (k == KEY_PPAGE) {
@@ -373,11 +375,14 @@ int tui_play(const tui_setup *ts)
     }
     char line[TUI_W];
     json_t *v = tui_view(t);
-    int dealer = (int)tui_int(v, "dealer");
+    int dealer = json_object_get(v, "dealer") ? (int)tui_int(v, "dealer") : -1;
     json_decref(v);
-    snprintf(line, sizeof line, "%s for %d players: you are seat %d, the dealer is %s. Press ? for "
-             "the rules.", t->g->title, t->players, ts->human,
-             dealer == ts->human ? "you" : narrate_name(&t->nar, dealer));
+    char who[64] = "";
+    if (dealer >= 0)
+        snprintf(who, sizeof who, ", the dealer is %s",
+                 dealer == ts->human ? "you" : narrate_name(&t->nar, dealer));
+    snprintf(line, sizeof line, "%s for %d players: you are seat %d%s. Press ? for the rules.",
+             t->g->title, t->players, ts->human, who);
     tui_log(t, line);
     while (!t->g->is_over(ad_table_state(ts->t)))
         if (t->kind->step(t) < 0 || t->left)

