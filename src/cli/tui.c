@@ -16,14 +16,15 @@
 
 int tui_supports(const ad_game *g)
 {
-    return strcmp(g->id, "noway") == 0 || strcmp(g->id, "doubt") == 0 ||
-           strcmp(g->id, "sequence") == 0 || strcmp(g->id, "liar") == 0;
+    (void)g;
+    return 1; /* all five */
 }
 
 static const tui_kind *kind_of(const ad_game *g)
 {
     return strcmp(g->id, "sequence") == 0 ? &tui_sequence
            : strcmp(g->id, "liar") == 0   ? &tui_liar
+           : strcmp(g->id, "shout") == 0  ? &tui_shout
                                           : &tui_claim;
 }
 
@@ -391,6 +392,9 @@ int tui_play(const tui_setup *ts)
     if (over) {
         tell_result(t);
         tui_draw(t);
+        /* keys typed as the game ended (a word's Enter) must not close the result */
+        napms(400);
+        flushinp();
         for (;;) {
             int k = tui_wait_key(t, -1);
             if (k == '\n' || k == '\r' || k == KEY_ENTER || k == 'q')

@@ -30,7 +30,7 @@ typedef struct tui_kind {
     int (*step)(tui *t);
 } tui_kind;
 
-extern const tui_kind tui_claim, tui_sequence, tui_liar;
+extern const tui_kind tui_claim, tui_sequence, tui_liar, tui_shout;
 
 struct tui {
     const tui_setup *ts;
