@@ -1,0 +1,243 @@
+/*
+ * test_play.c - `alphadeck play --plain` for every game, as a person types
+ * it: games played to the end, typed moves, bad moves that change nothing,
+ * and no card of another seat ever printed.  The same seed gives the same
+ * deal in the library, so a test can look at the hidden cards it must not
+ * see.  Usage: test_play PATH/TO/alphadeck
+ */
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../testutil.h"
+
+static const char *BIN;
+
+/* Runs `sh -c cmd`, returns its exit status and its output (caller frees). */
+static int run(const char *cmd, char **out)
+{
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 1024) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+        }
+    }
+    buf[n] = 0;
+    int status = pclose(f);
+    *out = buf;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* `alphadeck play ARGS` with INPUT on its standard input (not a terminal);
+ * returns its output (caller frees).  With save, the record goes there. */
+static char *play(const char *args, const char *input, const char *save)
+{
+    char in[] = "/tmp/alphadeck-play-in-XXXXXX";
+    int fd = mkstemp(in);
+    assert_true(fd >= 0);
+    size_t len = strlen(input);
+    assert_int_equal(write(fd, input, len), (ssize_t)len);
+    close(fd);
+    char cmd[1024], *out;
+    snprintf(cmd, sizeof cmd, "%s play %s%s%s < %s 2>&1", BIN, args, save ? " --save " : "",
+             save ? save : "", in);
+    int rc = run(cmd, &out);
+    unlink(in);
+    if (rc != 0)
+        fail_msg("`%s` exited %d:\n%s", cmd, rc, out);
+    return out;
+}
+
+static void expect(const char *out, const char *text)
+{
+    if (!strstr(out, text)) {
+        size_t n = strlen(out);
+        fail_msg("no \"%s\" in the output:\n%s", text, out + (n > 3000 ? n - 3000 : 0));
+    }
+}
+
+static void expect_not(const char *out, const char *text)
+{
+    if (strstr(out, text))
+        fail_msg("\"%s\" should not be in the output:\n%s", text, strstr(out, text));
+}
+
+static int count(const char *out, const char *text)
+{
+    int k = 0;
+    for (const char *s = strstr(out, text); s; s = strstr(s + 1, text))
+        k++;
+    return k;
+}
+
+/* The game an `alphadeck play` with these settings deals (caller frees). */
+static ad_table *same_table(const char *game, int players, int seed)
+{
+    char req[160];
+    snprintf(req, sizeof req, "{\"game\":\"%s\",\"players\":%d,\"seed\":%d}", game, players, seed);
+    return tu_new(req);
+}
+
+/* The cards of a JSON array as the client prints them: "A E O S T". */
+static void cards_text(const json_t *cards, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < json_array_size(cards) && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "",
+                                 json_string_value(json_array_get(cards, i)));
+}
+
+/* The number of actions in a saved record. */
+static size_t record_actions(const char *path)
+{
+    json_t *rec = json_load_file(path, 0, NULL);
+    assert_non_null(rec);
+    size_t n = json_array_size(json_object_get(rec, "actions"));
+    json_decref(rec);
+    return n;
+}
+
+static void temp_path(char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+/* "auto" for every move, to the end. */
+static char *play_auto(const char *args)
+{
+    char cmd[512], *out;
+    snprintf(cmd, sizeof cmd, "yes auto | head -n 100000 | %s play %s 2>&1", BIN, args);
+    assert_int_equal(run(cmd, &out), 0);
+    expect(out, "the game");
+    expect_not(out, "unfinished");
+    return out;
+}
+
+static void test_every_claim_game_plays_to_the_end(void **state)
+{
+    (void)state;
+    free(play_auto("noway --plain --players 3 --seed 2"));
+    free(play_auto("doubt --plain --players 3 --seed 2"));
+}
+
+/* ---------------------------------------------------------- Sequence */
+
+static void test_sequence_plays_to_the_end(void **state)
+{
+    (void)state;
+    char *out = play_auto("sequence --plain --players 3 --seed 4");
+    expect(out, "a line of four");
+    expect(out, " the game!");
+    free(out);
+    out = play_auto("sequence --plain --players 4 --seed 6 --seat 2");
+    expect(out, " win the game!"); /* two partners */
+    free(out);
+}
+
+/* The human's first legal play in a 2-player game where they move first
+ * (seat 1, the dealer's left): its card and its square as typed. */
+static void first_play(int seed, char *card, char *square)
+{
+    ad_table *t = same_table("sequence", 2, seed);
+    const ad_game *g = ad_table_game(t);
+    void *view = malloc(g->state_size);
+    g->view(ad_table_state(t), 1, view);
+    json_t *legal = g->legal_json(view, 1);
+    json_t *a = NULL;
+    size_t i;
+    json_t *x;
+    json_array_foreach(legal, i, x) if (!a && strcmp(json_string_value(json_object_get(x, "type")),
+                                                     "play") == 0) a = x;
+    assert_non_null(a);
+    json_t *sq = json_object_get(a, "square");
+    strcpy(card, json_string_value(json_object_get(a, "card")));
+    sprintf(square, "%c%d", 'a' + (int)json_integer_value(json_array_get(sq, 1)) - 1,
+            (int)json_integer_value(json_array_get(sq, 0)));
+    json_decref(legal);
+    free(view);
+    ad_table_free(t);
+}
+
+static void test_sequence_takes_a_typed_card_and_square(void **state)
+{
+    (void)state;
+    char card[4], square[4], input[64], placed[64];
+    first_play(3, card, square);
+    snprintf(input, sizeof input, "%s %s\nq\n", card, square);
+    char *out = play("sequence --plain --players 2 --seed 3 --seat 1", input, NULL);
+    snprintf(placed, sizeof placed, "You put a blue chip on the ");
+    expect(out, placed);
+    snprintf(placed, sizeof placed, "(%s, %s).", card, square);
+    expect(out, placed);
+    expect(out, "Ann puts a red chip"); /* and the bot, seat 0, answers */
+    free(out);
+}
+
+static void test_sequence_bad_moves_get_words_and_change_nothing(void **state)
+{
+    (void)state;
+    char card[4], square[4], input[256], path[] = "/tmp/alphadeck-play-rec-XXXXXX";
+    first_play(3, card, square);
+    temp_path(path);
+    /* a square of another letter, a card not held, no square at all, gibberish */
+    snprintf(input, sizeof input, "%s a1\nQ q9\nturn in\nplease win\n%s %s\nq\n", card, card,
+             square);
+    char *out = play("sequence --plain --players 2 --seed 3 --seat 1", input, path);
+    expect(out, "a1 is the Apple (A)"); /* not the card's square */
+    expect(out, "is not a square");
+    expect(out, "Name one card");
+    expect(out, "Type a card and a square");
+    assert_int_equal(count(out, "You put"), 1);
+    assert_int_equal(record_actions(path), 2); /* the good move and the bot's */
+    unlink(path);
+    free(out);
+}
+
+static void test_sequence_never_shows_another_seats_hand(void **state)
+{
+    (void)state;
+    for (int seed = 1; seed <= 3; seed++) {
+        ad_table *t = same_table("sequence", 3, seed);
+        json_t *god = ad_table_view_json(t, AD_GOD);
+        char args[128], mine[64], theirs[64], line[80];
+        snprintf(args, sizeof args, "sequence --plain --players 3 --seed %d --seat 1", seed);
+        char *out = play(args, "\nboard\nq\n", NULL);
+        cards_text(json_array_get(json_object_get(god, "hands"), 1), mine, sizeof mine);
+        snprintf(line, sizeof line, "Your hand: %s\n", mine);
+        expect(out, line);
+        for (int s = 0; s < 3; s += 2) {
+            /* the human (seat 1) moves first, so these are still the hands */
+            cards_text(json_array_get(json_object_get(god, "hands"), (size_t)s), theirs,
+                       sizeof theirs);
+            if (strcmp(theirs, mine) != 0)
+                expect_not(out, theirs);
+        }
+        free(out);
+        json_decref(god);
+        ad_table_free(t);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_play PATH/TO/alphadeck\n");
+        return 2;
+    }
+    BIN = argv[1];
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_claim_game_plays_to_the_end),
+        cmocka_unit_test(test_sequence_plays_to_the_end),
+        cmocka_unit_test(test_sequence_takes_a_typed_card_and_square),
+        cmocka_unit_test(test_sequence_bad_moves_get_words_and_change_nothing),
+        cmocka_unit_test(test_sequence_never_shows_another_seats_hand),
+    };
+    return cmocka_run_group_tests_name("play in plain line mode", tests, NULL, NULL);
+}
