@@ -201,7 +201,7 @@ static int take_turns(player *p)
 
 static const play_rules *rules_for(const char *id)
 {
-    const play_rules *all[] = {&play_noway, &play_doubt, &play_sequence};
+    const play_rules *all[] = {&play_noway, &play_doubt, &play_sequence, &play_liar};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (strcmp(all[i]->game, id) == 0)
             return all[i];

@@ -127,7 +127,7 @@ static void test_every_claim_game_plays_to_the_end(void **state)
     free(play_auto("doubt --plain --players 3 --seed 2"));
 }
 
-/* ---------------------------------------------------------- Sequence */
+/* ------------------------------------------------------------ Sequence */
 
 static void test_sequence_plays_to_the_end(void **state)
 {
@@ -225,6 +225,102 @@ static void test_sequence_never_shows_another_seats_hand(void **state)
     }
 }
 
+/* -------------------------------------------------------------- Liar */
+
+static void test_liar_plays_to_the_end(void **state)
+{
+    (void)state;
+    char *out = play_auto("liar --plain --players 3 --seed 4");
+    expect(out, "Scores:");
+    free(out);
+    free(play_auto("liar --plain --players 2 --seed 8 --seat 1 --target=10"));
+}
+
+/* Who starts a liar game of that seed, and the fresh hand they hold. */
+static int liar_first(int players, int seed, char *hand, size_t len, json_t **cards)
+{
+    ad_table *t = same_table("liar", players, seed);
+    json_t *god = ad_table_view_json(t, AD_GOD);
+    int first = (int)json_integer_value(json_object_get(god, "first"));
+    json_t *h = json_array_get(json_object_get(god, "hands"), (size_t)first);
+    cards_text(h, hand, len);
+    if (cards)
+        *cards = json_incref(h);
+    json_decref(god);
+    ad_table_free(t);
+    return first;
+}
+
+static void test_liar_takes_typed_words_and_answers(void **state)
+{
+    (void)state;
+    char hand[64], args[128], input[128];
+    json_t *cards;
+    /* the human starts: they announce */
+    int first = liar_first(3, 5, hand, sizeof hand, NULL);
+    snprintf(args, sizeof args, "liar --plain --players 3 --seed 5 --seat %d", first);
+    char *out = play(args, "cast\nq\n", NULL);
+    expect(out, "You say to ");
+    expect(out, ": \"cast.\"");
+    free(out);
+    /* the human is told a word: they accept and discard the first card */
+    first = liar_first(3, 5, hand, sizeof hand, &cards);
+    snprintf(args, sizeof args, "liar --plain --players 3 --seed 5 --seat %d", (first + 1) % 3);
+    snprintf(input, sizeof input, "y\n%s\nq\n", json_string_value(json_array_get(cards, 0)));
+    out = play(args, input, NULL);
+    expect(out, "You accept the hand.");
+    expect(out, "You discard a card face down.");
+    expect(out, "You draw 2 cards.");
+    json_decref(cards);
+    free(out);
+}
+
+static void test_liar_bad_input_gets_words_and_changes_nothing(void **state)
+{
+    (void)state;
+    char hand[64], args[128], path[] = "/tmp/alphadeck-play-rec-XXXXXX";
+    temp_path(path);
+    int first = liar_first(3, 5, hand, sizeof hand, NULL);
+    snprintf(args, sizeof args, "liar --plain --players 3 --seed 5 --seat %d", first);
+    char *out = play(args, "xqzt\ncan't\nbrightest\nsay quit\n", path);
+    expect(out, "\"xqzt\" is not in the dictionary");
+    expect(out, "A word is letters a-z only");
+    expect(out, "at most 4 letters");
+    expect(out, "You say to "); /* "quit" is a word too */
+    expect(out, ": \"quit.\"");
+    assert_true(record_actions(path) >= 1);
+    json_t *rec = json_load_file(path, 0, NULL);
+    json_t *a0 = json_object_get(json_array_get(json_object_get(rec, "actions"), 0), "action");
+    assert_string_equal(json_string_value(json_object_get(a0, "word")), "quit");
+    json_decref(rec);
+    unlink(path);
+    free(out);
+    /* answering: neither yes nor no */
+    snprintf(args, sizeof args, "liar --plain --players 3 --seed 5 --seat %d", (first + 1) % 3);
+    out = play(args, "maybe\nq\n", NULL);
+    expect(out, "Answer accept (y) to take the hand, or liar (n)");
+    expect_not(out, "You accept");
+    expect_not(out, "a liar");
+    free(out);
+}
+
+static void test_liar_never_shows_a_hand_the_human_does_not_hold(void **state)
+{
+    (void)state;
+    for (int seed = 1; seed <= 4; seed++) {
+        char hand[64], args[128];
+        int first = liar_first(3, seed, hand, sizeof hand, NULL);
+        /* the holder says a word to the human, who has not seen the hand */
+        snprintf(args, sizeof args, "liar --plain --players 3 --seed %d --seat %d", seed,
+                 (first + 1) % 3);
+        char *out = play(args, "\nq\n", NULL);
+        expect(out, "to you: accept or liar?");
+        expect_not(out, "Your hand:");
+        expect_not(out, hand);
+        free(out);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -238,6 +334,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sequence_takes_a_typed_card_and_square),
         cmocka_unit_test(test_sequence_bad_moves_get_words_and_change_nothing),
         cmocka_unit_test(test_sequence_never_shows_another_seats_hand),
+        cmocka_unit_test(test_liar_plays_to_the_end),
+        cmocka_unit_test(test_liar_takes_typed_words_and_answers),
+        cmocka_unit_test(test_liar_bad_input_gets_words_and_changes_nothing),
+        cmocka_unit_test(test_liar_never_shows_a_hand_the_human_does_not_hold),
     };
     return cmocka_run_group_tests_name("play in plain line mode", tests, NULL, NULL);
 }
