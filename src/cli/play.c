@@ -201,7 +201,7 @@ static int take_turns(player *p)
 
 static const play_rules *rules_for(const char *id)
 {
-    const play_rules *all[] = {&play_noway, &play_doubt, &play_sequence, &play_liar};
+    const play_rules *all[] = {&play_noway, &play_doubt, &play_sequence, &play_liar, &play_shout};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (strcmp(all[i]->game, id) == 0)
             return all[i];
@@ -233,7 +233,7 @@ static int save_record(const player *p, const char *path)
 
 int ad_cli_play(int argc, char **argv)
 {
-    const char *game = "noway", *bots = "random", *save = NULL;
+    const char *game = "noway", *bots = NULL, *save = NULL;
     long long players = 4, seat = 0, seed = -1;
     json_t *opts = json_object();
     int rc = 2;
@@ -305,9 +305,10 @@ int ad_cli_play(int argc, char **argv)
     /* --bots: one level for every bot, or a list in seat order (skipping you) */
     {
         char list[256];
-        snprintf(list, sizeof list, "%s", bots);
+        /* the default: the level `auto` plays for you (random in the claim games) */
+        snprintf(list, sizeof list, "%s", bots ? bots : p.rules->auto_level);
         char *save_ptr = NULL, *tok = strtok_r(list, ",", &save_ptr);
-        const char *last = tok ? tok : "random";
+        const char *last = tok ? tok : p.rules->auto_level;
         for (int s = 0; s < p.players; s++) {
             if (s == p.human)
                 continue;

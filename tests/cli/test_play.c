@@ -321,6 +321,99 @@ static void test_liar_never_shows_a_hand_the_human_does_not_hold(void **state)
     }
 }
 
+/* ------------------------------------------------------------- Shout */
+
+static void test_shout_plays_to_the_end(void **state)
+{
+    (void)state;
+    char *out = play_auto("shout --plain --players 3 --seed 2");
+    expect(out, "Points:");
+    expect(out, "Round 3 is over.");
+    free(out);
+    free(play_auto("shout --plain --players 2 --seed 5 --seat 1 --bots random"));
+}
+
+static void test_shout_without_a_terminal_depends_only_on_seed_and_input(void **state)
+{
+    (void)state;
+    const char *input = "\n\nauto\n\n\n\nauto\nauto\n\n\n\n\n\n\n\n\n\n\n\n\n\nq\n";
+    char *one = play("shout --plain --players 3 --seed 7 --bots strong,basic", input, NULL);
+    char *two = play("shout --plain --players 3 --seed 7 --bots strong,basic", input, NULL);
+    assert_string_equal(one, two);
+    free(one);
+    free(two);
+}
+
+/* The first cards seat 0 (the first dealer) deals, lowercase, a wild as "e". */
+static void shout_deck(int players, int seed, char faces[][4], int n)
+{
+    ad_table *t = same_table("shout", players, seed);
+    json_t *god = ad_table_view_json(t, AD_GOD);
+    for (int i = 0; i < n; i++) {
+        const char *f = json_string_value(
+            json_object_get(json_array_get(json_object_get(god, "deck"), (size_t)i), "card"));
+        snprintf(faces[i], 4, "%s", strcmp(f, "*") == 0 ? "e" : f);
+        for (char *c = faces[i]; *c; c++)
+            *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    }
+    json_decref(god);
+    ad_table_free(t);
+}
+
+static void test_shout_finds_the_cards_of_a_typed_word(void **state)
+{
+    (void)state;
+    char faces[3][4], input[64], said[64];
+    shout_deck(3, 9, faces, 3);
+    /* the human deals three cards and shouts their letters (a word or not) */
+    snprintf(input, sizeof input, "deal\ndeal\ndeal\n%s%s%s\nq\n", faces[0], faces[1], faces[2]);
+    char *out = play("shout --plain --players 3 --seed 9", input, NULL);
+    char upper[16];
+    snprintf(upper, sizeof upper, "%s%s%s", faces[0], faces[1], faces[2]);
+    for (char *c = upper; *c; c++)
+        *c = (char)(*c - 'a' + 'A');
+    snprintf(said, sizeof said, "You shout %s with ", upper);
+    expect(out, said);
+    free(out);
+}
+
+static void test_shout_bad_words_get_words_and_change_nothing(void **state)
+{
+    (void)state;
+    char faces[1][4], input[128], path[] = "/tmp/alphadeck-play-rec-XXXXXX";
+    temp_path(path);
+    shout_deck(3, 9, faces, 1);
+    snprintf(input, sizeof input, "deal\ncat\n%s\npass\nrain!\nq\n", faces[0]);
+    char *out = play("shout --plain --players 3 --seed 9", input, path);
+    expect(out, "The table cannot spell \"cat\".");
+    if (strlen(faces[0]) == 1)
+        expect(out, "takes only 1 card here; a word needs 3.");
+    expect(out, "You may pass only in the final window");
+    expect(out, "A word is letters a-z only");
+    assert_int_equal(record_actions(path), 1); /* the deal */
+    unlink(path);
+    free(out);
+    /* another seat deals */
+    out = play("shout --plain --players 3 --seed 9 --seat 1", "\ndeal\nq\n", NULL);
+    expect(out, "Ann deals this round, not you.");
+    free(out);
+}
+
+static void test_shout_never_shows_the_deck(void **state)
+{
+    (void)state;
+    char faces[2][4], line[32];
+    shout_deck(3, 9, faces, 2);
+    char *out = play("shout --plain --players 3 --seed 9", "deal\nq\n", NULL);
+    assert_int_equal(count(out, "The dealer turns up"), 1);
+    snprintf(line, sizeof line, "Table: %s\n", faces[0]);
+    for (char *c = line + 7; *c; c++)
+        *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+    if (strcmp(faces[0], "e") != 0) /* a wild is shown as * */
+        expect(out, line);
+    free(out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -338,6 +431,11 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_liar_takes_typed_words_and_answers),
         cmocka_unit_test(test_liar_bad_input_gets_words_and_changes_nothing),
         cmocka_unit_test(test_liar_never_shows_a_hand_the_human_does_not_hold),
+        cmocka_unit_test(test_shout_plays_to_the_end),
+        cmocka_unit_test(test_shout_without_a_terminal_depends_only_on_seed_and_input),
+        cmocka_unit_test(test_shout_finds_the_cards_of_a_typed_word),
+        cmocka_unit_test(test_shout_bad_words_get_words_and_change_nothing),
+        cmocka_unit_test(test_shout_never_shows_the_deck),
     };
     return cmocka_run_group_tests_name("play in plain line mode", tests, NULL, NULL);
 }
