@@ -1,10 +1,10 @@
 /*
  * play.c - `alphadeck play`: a game against computer players in plain line
- * mode (the full-screen client comes later).  The client knows only what
- * the human's seat may know: it draws from that seat's view and the public
- * events, and the bots choose from their own seats' views.  A challenge
- * window asks the seats in order from the player's left, so when several
- * would challenge at once the nearest to the left is the official one.
+ * mode (the full-screen client comes later).  This file is the driver: the
+ * arguments, the table, the bots, and the loop of a turn-based game, asking
+ * the human when it is their move.  What differs per game (whose move it
+ * is, what a typed line means, how the position looks) is in play_*.c,
+ * behind play.h; Shout, played in real time, has its own loop there.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -14,253 +14,210 @@
 
 #include "alphadeck/alphadeck.h"
 #include "cli.h"
-#include "narrate.h"
+#include "play.h"
 #include "tui.h"
 
-typedef struct player {
-    ad_table *t;
-    const ad_game *g;
-    int human;
-    int players;
-    char levels[AD_MAX_SEATS][16];
-    ad_rng bot_rng;
-    narrator nar;
-    FILE *in, *out;
-} player;
-
-static const char *name_of(const player *p, int seat)
+const char *play_name(const player *p, int seat)
 {
     return narrate_name(&p->nar, seat);
 }
 
-static json_t *my_view(const player *p)
+json_t *play_view(const player *p)
 {
     return ad_table_view_json(p->t, p->human);
 }
 
-static void show_table(const player *p)
+json_t *play_legal(const player *p)
 {
-    json_t *v = my_view(p);
-    json_t *counts = json_object_get(v, "hand_counts");
-    fprintf(p->out, "  Cards held:");
-    for (int s = 0; s < p->players; s++)
-        fprintf(p->out, " %s %lld%s", name_of(p, s),
-                (long long)json_integer_value(json_array_get(counts, (size_t)s)),
-                s + 1 < p->players ? "," : "");
-    fprintf(p->out, "; pile %lld.\n", (long long)json_integer_value(json_object_get(v, "pile_count")));
-    char hand[600];
-    size_t used = 0;
-    json_t *h = json_object_get(v, "hand");
-    hand[0] = 0;
-    for (size_t i = 0; i < json_array_size(h) && used < sizeof hand; i++)
-        used += (size_t)snprintf(hand + used, sizeof hand - used, "%s%s", i ? " " : "",
-                                 json_string_value(json_array_get(h, i)));
-    fprintf(p->out, "  Your hand: %s\n", hand);
-    json_decref(v);
+    void *view = malloc(p->g->state_size);
+    p->g->view(ad_table_state(p->t), p->human, view);
+    json_t *legal = p->g->legal_json(view, p->human);
+    free(view);
+    return legal;
 }
 
-/* Applies an action for seat and tells its events.  Returns 0 or -1. */
-static int act(player *p, int seat, const ad_action *a, ad_err *err)
+static void tell(player *p, const ad_events *ev)
 {
-    ad_events ev;
-    if (ad_table_act(p->t, seat, a, &ev, err) < 0)
-        return -1;
-    json_t *list = ad_table_events_json(p->t, &ev);
+    json_t *list = ad_table_events_json(p->t, ev);
     size_t i;
     json_t *e;
     char line[400];
     json_array_foreach(list, i, e) if (narrate_event(&p->nar, e, line, sizeof line))
         fprintf(p->out, "%s\n", line);
     json_decref(list);
+}
+
+int play_act(player *p, int seat, const ad_action *a, ad_err *err)
+{
+    ad_events ev;
+    if (ad_table_act(p->t, seat, a, &ev, err) < 0)
+        return -1;
+    tell(p, &ev);
     return 0;
 }
 
-/* Applies an action given as JSON (what the human typed) for seat. */
-static int act_json(player *p, int seat, json_t *j, ad_err *err)
+int play_act_json(player *p, int seat, const json_t *action, ad_err *err)
 {
-    ad_action a;
-    int rc = p->g->action_from_json(ad_table_state(p->t), j, &a, err);
-    json_decref(j);
-    return rc < 0 ? -1 : act(p, seat, &a, err);
+    ad_events ev;
+    if (ad_table_act_json(p->t, seat, action, &ev, err) < 0)
+        return -1;
+    tell(p, &ev);
+    return 0;
 }
 
-static int bot_acts(player *p, int seat)
+int play_bot_choose(player *p, int seat, ad_action *a, double *react_ms)
 {
     ad_err e;
-    ad_action a;
+    ad_bot_opts o;
+    memset(&o, 0, sizeof o);
     void *view = malloc(p->g->state_size);
     p->g->view(ad_table_state(p->t), seat, view);
-    int rc = ad_bot_choose(p->g, view, seat, p->levels[seat], &p->bot_rng, &a, &e);
+    int rc = ad_bot_choose_opts(p->g, view, seat, p->levels[seat], &o, &p->bot_rng, a, &e);
     free(view);
-    if (rc == 1)
-        return 0; /* it waits */
-    if (rc == 0)
-        rc = act(p, seat, &a, &e);
     if (rc < 0)
         fprintf(stderr, "alphadeck: the computer player failed: %s\n", e.text);
+    if (react_ms)
+        *react_ms = o.react_ms;
     return rc;
 }
 
-/* Reads a line; 0 at end of input. */
-static int ask(player *p, const char *prompt, char *buf, size_t n)
+int play_bot_acts(player *p, int seat)
+{
+    ad_action a;
+    ad_err e;
+    int rc = play_bot_choose(p, seat, &a, NULL);
+    if (rc == 1)
+        return 0; /* it waits */
+    if (rc < 0)
+        return -1;
+    if (play_act(p, seat, &a, &e) < 0) {
+        fprintf(stderr, "alphadeck: the computer player failed: %s\n", e.text);
+        return -1;
+    }
+    return 0;
+}
+
+void play_say_error(player *p, const ad_err *e)
+{
+    char text[sizeof e->text];
+    snprintf(text, sizeof text, "%s", e->text);
+    if (p->rules->explain)
+        p->rules->explain(p, text, sizeof text);
+    if (isalpha((unsigned char)text[1])) /* a word, not a square like "a1" */
+        text[0] = (char)toupper((unsigned char)text[0]);
+    fprintf(p->out, "  %s.\n", text);
+}
+
+int play_ask(player *p, const char *prompt, char *buf, size_t len)
 {
     fprintf(p->out, "%s", prompt);
     fflush(p->out);
-    if (!fgets(buf, (int)n, p->in))
+    if (!fgets(buf, (int)len, p->in))
         return 0;
     buf[strcspn(buf, "\r\n")] = 0;
     return 1;
 }
 
-static void help(const player *p)
+void play_trim(const char *line, char *buf, size_t len)
 {
-    fprintf(p->out,
-            "On your turn type the cards to lay down, e.g. \"%s\"; to name another letter add "
-            "\"say X\" (No Way only).\n"
-            "In a challenge window answer y (challenge) or n (let it pass; Enter does too).\n"
-            "Other commands: auto (let the computer choose this move for you), hand (show the "
-            "table), help, quit.\n",
-            strcmp(p->g->id, "doubt") == 0 ? "7H 7S" : "C C");
+    while (isspace((unsigned char)*line))
+        line++;
+    snprintf(buf, len, "%s", line);
+    size_t n = strlen(buf);
+    while (n && isspace((unsigned char)buf[n - 1]))
+        buf[--n] = 0;
 }
 
-/* Parses "C K say M" or "pass" into an action JSON; NULL when it is a
- * command handled here. */
-static json_t *parse_turn(const char *line)
+int play_command(const char *line)
 {
-    char buf[256], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", line);
-    json_t *cards = json_array();
-    const char *say = NULL;
-    int saying = 0;
-    for (char *tok = strtok_r(buf, " ,\t", &save); tok; tok = strtok_r(NULL, " ,\t", &save)) {
-        for (char *c = tok; *c; c++)
-            *c = (char)toupper((unsigned char)*c);
-        if (strcmp(tok, "PASS") == 0 && json_array_size(cards) == 0) {
-            json_decref(cards);
-            return json_pack("{s:s}", "type", "pass");
-        }
-        if (strcmp(tok, "SAY") == 0 || strcmp(tok, "AS") == 0) {
-            saying = 1;
-            continue;
-        }
-        if (saying) {
-            say = strdup(tok);
-            saying = 0;
-            continue;
-        }
-        json_array_append_new(cards, json_string(tok));
-    }
-    json_t *a = json_pack("{s:s,s:o}", "type", "play", "cards", cards);
-    if (say) {
-        json_object_set_new(a, "say", json_string(say));
-        free((char *)say);
-    }
-    return a;
+    char w[32];
+    play_trim(line, w, sizeof w);
+    if (strcmp(w, "quit") == 0 || strcmp(w, "q") == 0)
+        return 'q';
+    if (strcmp(w, "help") == 0 || strcmp(w, "?") == 0)
+        return 'h';
+    if (strcmp(w, "auto") == 0)
+        return 'a';
+    return 0;
 }
 
-/* The human's turn.  Returns 0, or -1 to quit. */
-static int human_turn(player *p)
+void play_cards(const json_t *items, char *buf, size_t len)
 {
-    char line[256], prompt[128];
-    json_t *v = my_view(p);
-    snprintf(prompt, sizeof prompt, "Your turn: the call is %s. Lay down 1-%lld cards> ",
-             json_string_value(json_object_get(v, "call")),
-             (long long)json_integer_value(json_object_get(v, "max_cards")));
-    json_decref(v);
-    show_table(p);
+    size_t used = 0;
+    if (len)
+        buf[0] = 0;
+    for (size_t i = 0; i < json_array_size(items) && used < len; i++) {
+        const char *s = json_string_value(json_array_get(items, i));
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", s ? s : "?");
+    }
+}
+
+/* The human's move in a turn-based game.  Returns 0, or -1 to quit. */
+static int human_moves(player *p)
+{
+    const play_rules *r = p->rules;
+    char line[256], prompt[256], why[256];
+    if (r->prompt(p, prompt, sizeof prompt))
+        r->show(p);
     for (;;) {
-        if (!ask(p, prompt, line, sizeof line))
+        if (!play_ask(p, prompt, line, sizeof line))
             return -1;
-        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
+        switch (play_command(line)) {
+        case 'q':
             return -1;
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
-            help(p);
+        case 'h':
+            r->help(p);
+            continue;
+        case 'a':
+            return play_bot_acts(p, p->human);
+        }
+        json_t *action = NULL;
+        switch (r->parse(p, line, &action, why, sizeof why)) {
+        case PLAY_SHOW:
+            r->show(p);
+            continue;
+        case PLAY_BAD:
+            fprintf(p->out, "  %s\n", why);
             continue;
         }
-        if (strcmp(line, "hand") == 0 || line[0] == 0) {
-            show_table(p);
-            continue;
-        }
-        if (strcmp(line, "auto") == 0)
-            return bot_acts(p, p->human);
         ad_err e;
-        if (act_json(p, p->human, parse_turn(line), &e) < 0) {
-            fprintf(p->out, "  %s.\n", e.text);
-            continue;
-        }
-        return 0;
+        int rc = play_act_json(p, p->human, action, &e);
+        json_decref(action);
+        if (rc == 0)
+            return 0;
+        play_say_error(p, &e);
     }
 }
 
-static int human_answers(player *p)
+/* A turn-based game: whoever's move it is moves, until the end. */
+static int take_turns(player *p)
 {
-    char line[64];
-    const char *word = strcmp(p->g->id, "doubt") == 0 ? "I doubt it" : "No Way";
-    char prompt[96];
-    snprintf(prompt, sizeof prompt, "Call \"%s\"? [y/N]> ", word);
-    for (;;) {
-        if (!ask(p, prompt, line, sizeof line))
-            return -1;
-        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0)
-            return -1;
-        if (strcmp(line, "hand") == 0) {
-            show_table(p);
-            continue;
-        }
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
-            help(p);
-            continue;
-        }
-        if (strcmp(line, "auto") == 0)
-            return bot_acts(p, p->human);
-        ad_err e;
-        int yes = line[0] == 'y' || line[0] == 'Y';
-        return act_json(p, p->human, json_pack("{s:s}", "type", yes ? "challenge" : "pass"), &e);
-    }
-}
-
-/* A challenge window: seats answer in order from the player's left. */
-static int answer_window(player *p)
-{
-    json_t *v = my_view(p);
-    int claimer = (int)json_integer_value(json_object_get(json_object_get(v, "claim"), "seat"));
-    json_decref(v);
-    for (int i = 1; i < p->players; i++) {
-        int seat = (claimer + i) % p->players;
-        const void *st = ad_table_state(p->t);
-        if (p->g->is_over(st) || !(p->g->to_act(st) & (1u << seat)))
-            return 0; /* settled */
-        int rc = seat == p->human ? human_answers(p) : bot_acts(p, seat);
-        if (rc < 0)
+    while (!p->g->is_over(ad_table_state(p->t))) {
+        int seat = p->rules->next_seat(p);
+        if ((seat == p->human ? human_moves(p) : play_bot_acts(p, seat)) < 0)
             return -1;
     }
     return 0;
 }
 
-static void show_result(player *p)
+static const play_rules *rules_for(const char *id)
 {
-    json_t *v = my_view(p);
-    int winner = (int)json_integer_value(json_object_get(v, "winner"));
-    fprintf(p->out, "\n%s %s the game!\n", name_of(p, winner), winner == p->human ? "win" : "wins");
-    json_t *rank = json_object_get(v, "ranking"), *counts = json_object_get(v, "hand_counts");
-    json_t *scores = json_object_get(v, "scores");
-    for (size_t i = 0; i < json_array_size(rank); i++) {
-        int s = (int)json_integer_value(json_array_get(rank, i));
-        fprintf(p->out, "  %zu. %-4s %lld cards left", i + 1, name_of(p, s),
-                (long long)json_integer_value(json_array_get(counts, (size_t)s)));
-        if (json_object_get(v, "target"))
-            fprintf(p->out, ", %lld points",
-                    (long long)json_integer_value(json_array_get(scores, (size_t)s)));
-        fputc('\n', p->out);
-    }
-    json_decref(v);
+    const play_rules *all[] = {&play_noway, &play_doubt, &play_sequence, &play_liar, &play_shout};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(all[i]->game, id) == 0)
+            return all[i];
+    return NULL;
 }
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: alphadeck play [GAME] [--players N] [--seat K] [--seed S] "
                "[--bots LEVEL,...] [--plain] [--pace MS] [--save FILE] [--OPTION=N ...]\n"
-               "  GAME: noway (default) or doubt; options: see `alphadeck games`\n");
+               "  GAME: noway (default), doubt, sequence, liar or shout; options: see "
+               "`alphadeck games`\n"
+               "  On a terminal the game is full-screen; --plain (or no terminal) plays it in\n"
+               "  lines. Without a terminal Shout runs on a clock that only moves between your\n"
+               "  lines: see docs/play.md.\n");
 }
 
 static int save_record(const player *p, const char *path)
@@ -278,7 +235,7 @@ static int save_record(const player *p, const char *path)
 
 int ad_cli_play(int argc, char **argv)
 {
-    const char *game = "noway", *bots = "random", *save = NULL;
+    const char *game = "noway", *bots = NULL, *save = NULL;
     long long players = 4, seat = 0, seed = -1, pace = 900;
     int plain = !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
     json_t *opts = json_object();
@@ -335,15 +292,10 @@ int ad_cli_play(int argc, char **argv)
     p.in = stdin;
     p.out = stdout;
     p.g = ad_game_find(game);
-    if (!p.g) {
-        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: noway, doubt)\n", game);
-        goto done;
-    }
-    if (strcmp(p.g->id, "noway") != 0 && strcmp(p.g->id, "doubt") != 0 &&
-        (plain || !tui_supports(p.g))) {
-        fprintf(stderr, "alphadeck: %s cannot be played in %s yet\n", p.g->title,
-                tui_supports(p.g) ? "line mode (without --plain it can, full-screen)"
-                                  : "the terminal");
+    p.rules = p.g ? rules_for(p.g->id) : NULL;
+    if (!p.rules) {
+        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: noway, doubt, sequence, liar, "
+                        "shout)\n", game);
         goto done;
     }
     if (players < p.g->min_players || players > p.g->max_players) {
@@ -358,13 +310,14 @@ int ad_cli_play(int argc, char **argv)
     p.players = (int)players;
     p.human = (int)seat;
     p.nar = (narrator){.g = p.g, .players = p.players, .you = p.human};
-    snprintf(p.levels[p.human], sizeof p.levels[p.human], "random"); /* for "auto" */
+    snprintf(p.levels[p.human], sizeof p.levels[p.human], "%s", p.rules->auto_level);
     /* --bots: one level for every bot, or a list in seat order (skipping you) */
     {
         char list[256];
-        snprintf(list, sizeof list, "%s", bots);
+        /* the default: the level `auto` plays for you (random in the claim games) */
+        snprintf(list, sizeof list, "%s", bots ? bots : p.rules->auto_level);
         char *save_ptr = NULL, *tok = strtok_r(list, ",", &save_ptr);
-        const char *last = tok ? tok : "random";
+        const char *last = tok ? tok : p.rules->auto_level;
         for (int s = 0; s < p.players; s++) {
             if (s == p.human)
                 continue;
@@ -403,28 +356,26 @@ int ad_cli_play(int argc, char **argv)
         ad_table_free(p.t);
         goto done;
     }
-    json_t *v = my_view(&p);
-    int dealer = (int)json_integer_value(json_object_get(v, "dealer"));
-    fprintf(p.out, "%s for %d players (seed %llu). You are seat %d; the dealer is %s. "
-                   "Type help for help.\n",
-            p.g->title, p.players, (unsigned long long)ad_table_seed(p.t), p.human,
-            dealer == p.human ? "you" : name_of(&p, dealer));
+    json_t *v = play_view(&p);
+    fprintf(p.out, "%s for %d players (seed %llu). You are seat %d", p.g->title, p.players,
+            (unsigned long long)ad_table_seed(p.t), p.human);
+    if (json_is_integer(json_object_get(v, "dealer"))) {
+        int dealer = (int)json_integer_value(json_object_get(v, "dealer"));
+        fprintf(p.out, "; the dealer is %s", dealer == p.human ? "you" : play_name(&p, dealer));
+    } else if (json_is_integer(json_object_get(v, "first"))) {
+        int first = (int)json_integer_value(json_object_get(v, "first"));
+        fprintf(p.out, "; %s", first == p.human ? "you start" : play_name(&p, first));
+        if (first != p.human)
+            fprintf(p.out, " starts");
+    }
+    fprintf(p.out, ". Type help for help.\n");
     json_decref(v);
 
     rc = 0;
-    while (!p.g->is_over(ad_table_state(p.t))) {
-        json_t *vv = my_view(&p);
-        int window = strcmp(json_string_value(json_object_get(vv, "phase")), "challenge") == 0;
-        int turn = (int)json_integer_value(json_object_get(vv, "turn"));
-        json_decref(vv);
-        int r = window ? answer_window(&p) : turn == p.human ? human_turn(&p) : bot_acts(&p, turn);
-        if (r < 0) {
-            fprintf(p.out, "\nGame left unfinished.\n");
-            break;
-        }
-    }
+    if ((p.rules->run ? p.rules->run(&p) : take_turns(&p)) < 0)
+        fprintf(p.out, "\nGame left unfinished.\n");
     if (p.g->is_over(ad_table_state(p.t)))
-        show_result(&p);
+        p.rules->result(&p);
     if (save && save_record(&p, save) < 0)
         rc = 1;
     ad_table_free(p.t);

@@ -1,0 +1,62 @@
+/*
+ * seqboard.c - the Sequence Letters board for clients (see seqboard.h).
+ * The data file is parsed on first use; a line that does not fit leaves
+ * the whole board unloaded, so callers never draw half a board.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "alphadeck/alphadeck.h"
+#include "seqboard.h"
+
+static seqboard board;
+static int loaded; /* 0 not yet, 1 ok, -1 failed */
+
+static int load(void)
+{
+    const char *p = ad_data_get("boards/sequence.txt");
+    int squares = 0;
+    if (!p)
+        return -1;
+    while (*p) {
+        const char *eol = strchr(p, '\n');
+        size_t len = eol ? (size_t)(eol - p) : strlen(p);
+        char line[128], letter[8];
+        int r, c, off = 0;
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
+        p += eol ? len + 1 : len;
+        if (sscanf(line, "square %d %d %7s %n", &r, &c, letter, &off) != 3 || off == 0)
+            continue;
+        if (r < 1 || r > SEQB_ROWS || c < 1 || c > SEQB_COLS)
+            return -1;
+        snprintf(board.letter[r - 1][c - 1], sizeof board.letter[0][0], "%.3s", letter);
+        snprintf(board.picture[r - 1][c - 1], sizeof board.picture[0][0], "%.23s", line + off);
+        squares++;
+    }
+    return squares == SEQB_ROWS * SEQB_COLS ? 1 : -1;
+}
+
+const seqboard *seqboard_get(void)
+{
+    if (!loaded)
+        loaded = load();
+    return loaded > 0 ? &board : NULL;
+}
+
+void seqboard_name(int row, int col, char *buf, size_t len)
+{
+    if (row >= 1 && row <= SEQB_ROWS && col >= 1 && col <= SEQB_COLS)
+        snprintf(buf, len, "%c%d", 'a' + col - 1, row);
+    else
+        snprintf(buf, len, "?");
+}
+
+int seqboard_parse(const char *s, int *row, int *col)
+{
+    char c = s[0] >= 'A' && s[0] <= 'Z' ? (char)(s[0] - 'A' + 'a') : s[0];
+    if (c < 'a' || c >= 'a' + SEQB_COLS || s[1] < '1' || s[1] >= '1' + SEQB_ROWS || s[2])
+        return 0;
+    *col = c - 'a' + 1;
+    *row = s[1] - '0';
+    return 1;
+}
