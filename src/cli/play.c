@@ -15,6 +15,7 @@
 #include "alphadeck/alphadeck.h"
 #include "cli.h"
 #include "narrate.h"
+#include "records.h"
 
 typedef struct player {
     ad_table *t;
@@ -262,19 +263,6 @@ static void usage(FILE *f)
                "  GAME: noway (default) or doubt; options: see `alphadeck games`\n");
 }
 
-static int save_record(const player *p, const char *path)
-{
-    json_t *rec = ad_table_record_json(p->t);
-    int rc = json_dump_file(rec, path, JSON_COMPACT);
-    json_decref(rec);
-    if (rc != 0) {
-        fprintf(stderr, "alphadeck: could not write the record to %s\n", path);
-        return -1;
-    }
-    fprintf(p->out, "The game's record is in %s.\n", path);
-    return 0;
-}
-
 int ad_cli_play(int argc, char **argv)
 {
     const char *game = "noway", *bots = "random", *save = NULL;
@@ -402,7 +390,7 @@ int ad_cli_play(int argc, char **argv)
     }
     if (p.g->is_over(ad_table_state(p.t)))
         show_result(&p);
-    if (save && save_record(&p, save) < 0)
+    if (records_save_told(p.t, save, p.out) < 0)
         rc = 1;
     ad_table_free(p.t);
 done:
