@@ -78,7 +78,8 @@ replay *replay_load(const json_t *record, ad_err *err)
         ad_err_set(err, AD_E_INTERNAL, "out of memory");
         goto fail;
     }
-    memcpy(r->steps, steps, (size_t)n * sizeof *steps);
+    if (n) /* a record with no actions has no steps array */
+        memcpy(r->steps, steps, (size_t)n * sizeof *steps);
     if (g->init(r->cur, &su, err) < 0)
         goto fail;
     for (int i = 0; i < n; i++) {

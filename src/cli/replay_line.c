@@ -172,6 +172,8 @@ static void tell_step(reviewer *v)
     int k = replay_at(v->r), n = replay_length(v->r);
     if (k == 0) {
         fprintf(v->out, "Step 0 of %d: the deal.\n", n);
+        if (n == 0)
+            tell_end(v); /* a game left before its first move */
         return;
     }
     fprintf(v->out, "Step %d of %d\n", k, n);

@@ -185,6 +185,15 @@ static void test_play_saves_every_game_under_xdg_data_home(void **state)
     assert_non_null(strstr(out, "unfinished"));
     assert_non_null(strstr(out, "-doubt-s1.json"));
     assert_int_equal(count_files(games_dir), before + 2);
+    /* and replays: a game left before its first move */
+    where = line_with(out, "The game's record is in ");
+    said = where + strlen("The game's record is in ");
+    snprintf(path, sizeof path, "%.*s", (int)strlen(said) - 1, said);
+    free(out);
+    out = replay(path, "", "", NULL);
+    assert_non_null(strstr(out, "Step 0 of 0: the deal."));
+    assert_non_null(strstr(out, "left unfinished"));
+    free(where);
     free(out);
 }
 
