@@ -9,6 +9,7 @@
 
 int ad_cli_engine(int argc, char **argv);
 int ad_cli_play(int argc, char **argv);
+int ad_cli_replay(int argc, char **argv);
 int ad_cli_bench(int argc, char **argv);
 int ad_cli_sim(int argc, char **argv);
 int ad_cli_words(int argc, char **argv);

@@ -15,6 +15,7 @@
 #include "alphadeck/alphadeck.h"
 #include "cli.h"
 #include "play.h"
+#include "records.h"
 #include "tui.h"
 
 const char *play_name(const player *p, int seat)
@@ -220,19 +221,6 @@ static void usage(FILE *f)
                "  lines: see docs/play.md.\n");
 }
 
-static int save_record(const player *p, const char *path)
-{
-    json_t *rec = ad_table_record_json(p->t);
-    int rc = json_dump_file(rec, path, JSON_COMPACT);
-    json_decref(rec);
-    if (rc != 0) {
-        fprintf(stderr, "alphadeck: could not write the record to %s\n", path);
-        return -1;
-    }
-    fprintf(p->out, "The game's record is in %s.\n", path);
-    return 0;
-}
-
 int ad_cli_play(int argc, char **argv)
 {
     const char *game = "noway", *bots = NULL, *save = NULL;
@@ -351,7 +339,7 @@ int ad_cli_play(int argc, char **argv)
         int r = tui_play(&ts);
         if (r < 0)
             rc = 1;
-        if (save && save_record(&p, save) < 0)
+        if (records_save_told(p.t, save, p.out) < 0)
             rc = 1;
         ad_table_free(p.t);
         goto done;
@@ -376,7 +364,7 @@ int ad_cli_play(int argc, char **argv)
         fprintf(p.out, "\nGame left unfinished.\n");
     if (p.g->is_over(ad_table_state(p.t)))
         p.rules->result(&p);
-    if (save && save_record(&p, save) < 0)
+    if (records_save_told(p.t, save, p.out) < 0)
         rc = 1;
     ad_table_free(p.t);
 done:

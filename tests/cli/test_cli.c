@@ -296,6 +296,10 @@ int main(int argc, char **argv)
         return 2;
     }
     BIN = argv[1];
+    /* `play` saves every game: into a directory of ours, never the real home */
+    char data[] = "/tmp/alphadeck-data-XXXXXX";
+    if (!mkdtemp(data) || setenv("XDG_DATA_HOME", data, 1) != 0)
+        return 2;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_play_plain_plays_a_noway_game_to_the_end),
         cmocka_unit_test(test_play_plain_plays_a_doubt_match_to_the_end),
@@ -308,5 +312,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bad_arguments_get_words_and_exit_2),
         cmocka_unit_test(test_rules_prints_each_games_rules_page_as_plain_text),
     };
-    return cmocka_run_group_tests_name("command line", tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("command line", tests, NULL, NULL);
+    char rm[128];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", data);
+    if (system(rm) != 0)
+        fprintf(stderr, "test_cli: could not remove %s\n", data);
+    return failed;
 }

@@ -352,8 +352,10 @@ static void test_shout_without_a_terminal_depends_only_on_seed_and_input(void **
 {
     (void)state;
     const char *input = "\n\nauto\n\n\n\nauto\nauto\n\n\n\n\n\n\n\n\n\n\n\n\n\nq\n";
-    char *one = play("shout --plain --players 3 --seed 7 --bots strong,basic", input, NULL);
-    char *two = play("shout --plain --players 3 --seed 7 --bots strong,basic", input, NULL);
+    const char *save = "/tmp/alphadeck-play-shout-same.json"; /* the same last line twice */
+    char *one = play("shout --plain --players 3 --seed 7 --bots strong,basic", input, save);
+    char *two = play("shout --plain --players 3 --seed 7 --bots strong,basic", input, save);
+    unlink(save);
     assert_string_equal(one, two);
     free(one);
     free(two);
@@ -443,6 +445,10 @@ int main(int argc, char **argv)
         return 2;
     }
     BIN = argv[1];
+    /* the games played here are saved: never into the real home */
+    char data[] = "/tmp/alphadeck-play-data-XXXXXX";
+    if (!mkdtemp(data) || setenv("XDG_DATA_HOME", data, 1) != 0)
+        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_claim_game_plays_to_the_end),
         cmocka_unit_test(test_claim_game_bad_play_gets_words_and_changes_nothing),
@@ -460,5 +466,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_shout_bad_words_get_words_and_change_nothing),
         cmocka_unit_test(test_shout_never_shows_the_deck),
     };
-    return cmocka_run_group_tests_name("play in plain line mode", tests, NULL, NULL);
+    int rc = cmocka_run_group_tests_name("play in plain line mode", tests, NULL, NULL);
+    char rm[128];
+    snprintf(rm, sizeof rm, "rm -rf %s", data);
+    if (system(rm) != 0)
+        rc = rc ? rc : 1;
+    return rc;
 }

@@ -269,7 +269,7 @@ static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
     new_socket();
     assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
                         "'TERM=xterm-256color %s play noway --players 4 --seed 3 --pace 0 "
-                        "--save /dev/null; echo EXITED $?; sleep 30'",
+                        "--save /tmp/alphadeck-tui-rules.json; echo EXITED $?; sleep 30'",
                         SOCK, BIN),
                      0);
     char *s = wait_for("Call \"No Way\"?", 5000);
@@ -301,6 +301,7 @@ static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
     s = wait_for("EXITED", 5000);
     assert_non_null(s);
     free(s);
+    unlink("/tmp/alphadeck-tui-rules.json");
     sh("tmux -L %s kill-server 2>/dev/null", SOCK);
 }
 
@@ -311,6 +312,10 @@ int main(int argc, char **argv)
         return 2;
     }
     BIN = argv[1];
+    /* every game here is saved with --save; none may reach the real home */
+    char data[] = "/tmp/alphadeck-tui-data-XXXXXX";
+    if (!mkdtemp(data) || setenv("XDG_DATA_HOME", data, 1) != 0)
+        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tui_shows_the_rules_and_asks_before_leaving),
         cmocka_unit_test(test_tui_plays_a_noway_game_to_the_end_through_the_keys),
@@ -319,5 +324,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tui_plays_a_liar_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_shout_game_to_the_end_through_the_keys),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    sh("rm -rf %s", data);
+    return rc;
 }
