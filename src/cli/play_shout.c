@@ -1,7 +1,7 @@
 /*
  * play_shout.c - Shout a Word in `alphadeck play`, in real time.  The
  * human types a word and the client finds the table cards that spell it
- * (shout_spell); the bots shout when their reaction time (docs/bots.md)
+ * (shout_cards.h); the bots shout when their reaction time (docs/bots.md)
  * comes, the soonest first, and the dealer deals deal_ms after the table
  * last changed.  Two clocks drive the same race:
  *  - in a terminal, the wall clock: stdin is polled with a timeout to the
@@ -24,78 +24,9 @@
 #include <unistd.h>
 
 #include "play.h"
-
-/* ------------------------------------------------------------ spelling */
+#include "shout_cards.h"
 
 #define SPELL_MAX AD_ACTION_MAX_CARDS
-
-typedef struct speller {
-    const char *word;
-    int nfaces;
-    char face[64][4];     /* distinct faces on the table, lowercase ("th", "*") */
-    int ids[64][SPELL_MAX];
-    int left[64];         /* cards of that face still unused */
-    int have[64];         /* cards of that face on the table */
-    int path[SPELL_MAX], depth;
-    int best[SPELL_MAX], nbest;
-} speller;
-
-static void spell_from(speller *sp, size_t pos)
-{
-    if (!sp->word[pos]) {
-        if (sp->depth > sp->nbest) {
-            memcpy(sp->best, sp->path, sizeof sp->path);
-            sp->nbest = sp->depth;
-        }
-        return;
-    }
-    if (sp->depth == SPELL_MAX)
-        return;
-    for (int f = 0; f < sp->nfaces; f++) {
-        if (!sp->left[f])
-            continue;
-        size_t len = strcmp(sp->face[f], "*") == 0 ? 1 : strlen(sp->face[f]);
-        if (strcmp(sp->face[f], "*") != 0 && strncmp(sp->word + pos, sp->face[f], len) != 0)
-            continue;
-        /* identical cards are interchangeable: take the next unused one */
-        sp->path[sp->depth++] = sp->ids[f][sp->have[f] - sp->left[f]];
-        sp->left[f]--;
-        spell_from(sp, pos + len);
-        sp->left[f]++;
-        sp->depth--;
-    }
-}
-
-/* The table cards ({"id","card"} objects) that spell word (lowercase
- * a-z), in word order, using the most cards: a double card such as TH as
- * printed, a wild `*` for any one letter.  Returns how many (their ids in
- * ids), 0 when the table cannot spell it. */
-static int shout_spell(const json_t *table, const char *word, int *ids)
-{
-    speller sp;
-    memset(&sp, 0, sizeof sp);
-    sp.word = word;
-    size_t i;
-    const json_t *c;
-    json_array_foreach(table, i, c) {
-        char face[4];
-        snprintf(face, sizeof face, "%s", json_string_value(json_object_get(c, "card")));
-        for (char *q = face; *q; q++)
-            *q = (char)tolower((unsigned char)*q);
-        int f = 0;
-        while (f < sp.nfaces && strcmp(sp.face[f], face) != 0)
-            f++;
-        if (f == 64 || (f < sp.nfaces && sp.have[f] == SPELL_MAX))
-            continue;
-        if (f == sp.nfaces)
-            snprintf(sp.face[sp.nfaces++], sizeof sp.face[0], "%s", face);
-        sp.ids[f][sp.have[f]++] = (int)json_integer_value(json_object_get(c, "id"));
-        sp.left[f] = sp.have[f];
-    }
-    spell_from(&sp, 0);
-    memcpy(ids, sp.best, sizeof sp.best);
-    return sp.nbest;
-}
 
 /* ---------------------------------------------------------------- race */
 
@@ -327,7 +258,7 @@ static int parse(player *p, const char *line, json_t **action, char *why, size_t
         else if (!may_act(p, p->human))
             snprintf(why, len, "%s", final ? "You have passed: you may not shout any more."
                                             : "There is nothing on the table yet.");
-        else if ((cards = shout_spell(json_object_get(v, "table"), word, ids)) == 0)
+        else if ((cards = shout_table_spell(json_object_get(v, "table"), word, ids, SPELL_MAX)) == 0)
             snprintf(why, len, "The table cannot spell \"%s\".", word);
         else if (cards < need)
             snprintf(why, len, "\"%s\" takes only %d card%s here; a word needs %d.", word, cards,

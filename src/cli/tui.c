@@ -402,7 +402,6 @@ int tui_play(const tui_setup *ts)
         }
     }
     endwin();
-    free(t->game_data);
     free(t);
     return over ? 0 : 1;
 }

@@ -48,7 +48,6 @@ struct tui {
     uint8_t sel[TUI_HAND_MAX];
     char say[8];
     char text[64]; /* what the player is typing (a word) */
-    void *game_data; /* a family's own (e.g. the Sequence board's pictures) */
 };
 
 json_t *tui_view(const tui *t);

@@ -1,50 +1,32 @@
 /*
  * tui_sequence.c - Sequence Letters in the full-screen client: the board
  * drawn in colour with each square's letter and picture (from the board's
- * data file, data/boards/sequence.txt), chips as coloured squares, a
+ * data file, through seqboard.h), chips as coloured squares, a
  * cursor to pick a square, and the hand to pick a card from by number.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "seqboard.h"
 #include "tui_impl.h"
 
 #define ROWS 6
 #define COLS_B 8
 #define CELL 9 /* a square's width on the screen */
 
-typedef struct board {
-    char letter[ROWS * COLS_B];
-    char picture[ROWS * COLS_B][24];
-} board;
-
-/* The board's letters and pictures, read from its data file. */
-static board *load_board(void)
+/* The board's letter and picture at square q (0..47, row by row); a
+ * blank board when its data is missing. */
+static char letter_at(int q)
 {
-    const char *text = ad_data_get("boards/sequence.txt");
-    board *b = calloc(1, sizeof *b);
-    for (const char *s = text; s && *s;) {
-        const char *nl = strchr(s, '\n');
-        int r, c, used = 0;
-        char letter;
-        if (sscanf(s, "square %d %d %c %n", &r, &c, &letter, &used) == 3 && used > 0 && r >= 1 &&
-            r <= ROWS && c >= 1 && c <= COLS_B) {
-            int q = (r - 1) * COLS_B + c - 1;
-            size_t len = nl ? (size_t)(nl - s - used) : strlen(s + used);
-            b->letter[q] = letter;
-            snprintf(b->picture[q], sizeof b->picture[q], "%.*s", (int)len, s + used);
-        }
-        s = nl ? nl + 1 : s + strlen(s);
-    }
-    return b;
+    const seqboard *b = seqboard_get();
+    return b ? b->letter[q / COLS_B][q % COLS_B][0] : ' ';
 }
 
-static board *board_of(tui *t)
+static const char *picture_at(int q)
 {
-    if (!t->game_data)
-        t->game_data = load_board();
-    return t->game_data;
+    const seqboard *b = seqboard_get();
+    return b ? b->picture[q / COLS_B][q % COLS_B] : "";
 }
 
 static int chip_pair(const char *colour)
@@ -84,9 +66,8 @@ static int in_line(const json_t *v, int q)
 
 static void draw_board(tui *t, const json_t *v, int y)
 {
-    board *b = board_of(t);
-    for (int c = 0; c < COLS_B; c++)
-        mvprintw(y, 3 + c * CELL + 3, "%d", c + 1);
+    for (int c = 0; c < COLS_B; c++) /* columns a-h, rows 1-6: "c2" as in line mode */
+        mvprintw(y, 3 + c * CELL + 3, "%c", 'a' + c);
     for (int r = 0; r < ROWS; r++) {
         mvprintw(y + 1 + 2 * r, 0, "%d", r + 1);
         for (int c = 0; c < COLS_B; c++) {
@@ -94,7 +75,7 @@ static void draw_board(tui *t, const json_t *v, int y)
             const char *chip = square_colour(v, q);
             int here = q == t->square && t->confirming, pair = chip ? chip_pair(chip) : 0;
             char top[16], bottom[16];
-            snprintf(top, sizeof top, "%c %-6.6s", b->letter[q], b->picture[q]);
+            snprintf(top, sizeof top, "%c %-6.6s", letter_at(q), picture_at(q));
             snprintf(bottom, sizeof bottom, "%-8.8s",
                      chip ? (in_line(v, q) ? " *LINE* " : chip) : "");
             int attrs = here ? A_REVERSE | A_BOLD : 0;
@@ -102,7 +83,7 @@ static void draw_board(tui *t, const json_t *v, int y)
                 tui_put(y + 1 + 2 * r, x, pair, attrs, top);
                 tui_put(y + 2 + 2 * r, x, pair, attrs | A_BOLD, bottom);
             } else {
-                tui_put(y + 1 + 2 * r, x, letter_pair(b->letter[q]), attrs, top);
+                tui_put(y + 1 + 2 * r, x, letter_pair(letter_at(q)), attrs, top);
                 tui_put(y + 2 + 2 * r, x, 0, attrs, here ? "  here  " : bottom);
             }
         }
@@ -158,13 +139,12 @@ static const char *hand_card(const json_t *v, int k)
 }
 
 /* The open squares of a letter, or -1s. */
-static void squares_of(tui *t, const json_t *v, char letter, int out[2])
+static void squares_of(const json_t *v, char letter, int out[2])
 {
-    board *b = board_of(t);
     int n = 0;
     out[0] = out[1] = -1;
     for (int q = 0; q < ROWS * COLS_B && n < 2; q++)
-        if (b->letter[q] == letter && !square_colour(v, q))
+        if (letter_at(q) == letter && !square_colour(v, q))
             out[n++] = q;
 }
 
@@ -178,7 +158,7 @@ static void turn_help(tui *t, const json_t *v)
     }
     const char *c = hand_card(v, t->cursor);
     int sq[2];
-    squares_of(t, v, c[0], sq);
+    squares_of(v, c[0], sq);
     if (c[0] == 'X')
         snprintf(t->status, sizeof t->status,
                  "X removes a chip of another side: arrows to it, Enter. t: turn in, d: discard");
@@ -201,7 +181,7 @@ static void pick(tui *t, const json_t *v, int k)
     t->cursor = k;
     const char *c = hand_card(v, k);
     int sq[2];
-    squares_of(t, v, c[0], sq);
+    squares_of(v, c[0], sq);
     if (sq[0] >= 0)
         t->square = sq[0];
     turn_help(t, v);
@@ -231,7 +211,7 @@ static int human_turn(tui *t)
             break;
         } else if (k == '\t' && t->cursor >= 0) {
             int sq[2];
-            squares_of(t, v, hand_card(v, t->cursor)[0], sq);
+            squares_of(v, hand_card(v, t->cursor)[0], sq);
             if (sq[1] >= 0)
                 t->square = t->square == sq[0] ? sq[1] : sq[0];
         } else if (k == KEY_LEFT || k == KEY_RIGHT || k == KEY_UP || k == KEY_DOWN) {

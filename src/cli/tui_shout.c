@@ -4,7 +4,7 @@
  * after the table last changed (its reaction time, ad_bot_opts.react_ms),
  * and the soonest acts when that moment comes unless the player's word
  * arrives first.  The player types a word and Enter; the client finds
- * which table cards spell it (ad_lex_spell) and claims them in order.
+ * which table cards spell it (shout_cards.h) and claims them in order.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "alphadeck/lexicon.h"
+#include "shout_cards.h"
 #include "tui_impl.h"
 
 static double now_ms(void)
@@ -73,28 +73,18 @@ static void draw(tui *t, const json_t *v)
     mvprintw(LINES - 2, 0, "Your word: %s_", t->text);
 }
 
-/* The table cards that spell word, as game card ids in word order: how
- * many, or 0 when they cannot. */
-static int find_cards(const json_t *table, const char *word, json_t **ids)
+/* The table cards that spell word, as a JSON array of ids in word order
+ * (NULL when the table cannot spell it). */
+static json_t *find_cards(const json_t *table, const char *word)
 {
-    uint8_t faces[64];
-    int n = 0;
-    for (size_t i = 0; i < json_array_size(table) && n < 64; i++)
-        faces[n++] = (uint8_t)ad_lex_card(tui_str(json_array_get(table, i), "card"));
-    ad_lex_spelling how;
-    if (ad_lex_spell(word, faces, n, 0, &how, NULL) != 1)
-        return 0;
-    uint8_t used[64] = {0};
-    *ids = json_array();
-    for (int k = 0; k < how.n; k++)
-        for (int i = 0; i < n; i++)
-            if (!used[i] && faces[i] == how.card[k]) {
-                used[i] = 1;
-                json_array_append_new(
-                    *ids, json_integer(tui_int(json_array_get(table, (size_t)i), "id")));
-                break;
-            }
-    return how.n;
+    int ids[AD_ACTION_MAX_CARDS];
+    int n = shout_table_spell(table, word, ids, AD_ACTION_MAX_CARDS);
+    if (n == 0)
+        return NULL;
+    json_t *out = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(out, json_integer(ids[i]));
+    return out;
 }
 
 /* The player's word, when Enter is pressed: a claim, a pass (an empty
@@ -114,8 +104,8 @@ static int shout(tui *t)
         json_decref(v);
         return changed;
     }
-    json_t *ids = NULL;
-    if (!find_cards(json_object_get(v, "table"), t->text, &ids)) {
+    json_t *ids = find_cards(json_object_get(v, "table"), t->text);
+    if (!ids) {
         snprintf(t->status, sizeof t->status, "The table cannot spell \"%s\". Type another word.",
                  t->text);
     } else if (tui_act_json(t, t->ts->human,
