@@ -22,6 +22,13 @@ BOT_FN(bot_basic_shout);
 BOT_FN(bot_strong_claim);
 BOT_FN(bot_strong_liar);
 BOT_FN(bot_strong_sequence);
+/* strong_sequence.c's model of a casual opponent, for its tests: the move
+ * `basic` would make (one of its best-scored), and what an opponent's last
+ * move tells of its hand (the card kinds, 1 in absent[kind], that it would
+ * have played instead; returns that opponent's seat, -1 when nothing is
+ * known). */
+void strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out);
+int strong_sequence_absent(const void *view, int seat, uint8_t absent[32]);
 
 /* Shout's reaction-time model (shout_react.c).  A level looks at the table
  * for base_ms, then needs per_card_ms for each card of the word it shouts;

@@ -10,12 +10,17 @@
  *    on its next turn, only the plays that stop it (if any does).
  *  - Determinization: the cards the seat cannot see (the game's cards less
  *    its hand and every discard pile, all public) dealt at random to the
- *    other hands and the draw deck.
- *  - Playouts: every seat plays a quick greedy game (win, else block a line
- *    about to be made, else the play that adds most to its windows of four
- *    and takes most from the others'), with a little noise; the end is
- *    scored won / lost / drawn, or by the windows each side holds.
+ *    other hands and the draw deck; the opponent who moved last keeps only
+ *    cards that its move shows it did not hold a better play with (the
+ *    casual model below).
+ *  - Playouts: the seat's side plays a quick greedy game (win, else block
+ *    a line about to be made, else the play that adds most to its windows
+ *    of four and takes most from the others'), with a little noise; the
+ *    opponents play as a casual player does (the best play by `basic`'s
+ *    line count); the end is scored won / lost / drawn, or by the windows
+ *    each side holds.
  */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -295,6 +300,80 @@ static int rate_plays(const seq_state *s, int seat, const tally *t, int every, r
     return n;
 }
 
+/* ------------------------------------------------- the casual player */
+
+/* What `basic` (basic_sequence.c) makes of seat's play of card k on square
+ * q, in the line count's terms: a line wins outright (a letter before a
+ * Z); a chip gains what it adds to its side's windows and takes from the
+ * others'; a Z costs a little; an X gains what the removal takes from the
+ * chip's owner, less a cost. */
+static long casual_score(const seq_state *s, const tally *t, int seat, int k, int q)
+{
+    const sq_board *b = s->bd;
+    int mine = colour_of(s, seat);
+    if (k == b->kind_x) {
+        int u = s->board[q], g = 0;
+        for (int i = 0; i < through_n[q]; i++) {
+            const uint8_t *n = t->n[through[q][i]];
+            if (n[u] + n[0] == 4)
+                g += worth[n[u]] - worth[n[u] - 1];
+        }
+        return g - TUNE_XCOST;
+    }
+    for (int i = 0; i < through_n[q]; i++) {
+        const uint8_t *n = t->n[through[q][i]];
+        if (n[mine] == 3 && n[0] == 1)
+            return 100000000L - (k == b->kind_z);
+    }
+    return place_gain(t, q, mine) - (k == b->kind_z ? TUNE_ZCOST : 0);
+}
+
+/* The best casual score of a play of card k by seat (k not dead; an X
+ * needs an opposing chip, a Z an open square); LONG_MIN when none. */
+static long casual_best(const seq_state *s, const tally *t, int seat, int k)
+{
+    const sq_board *b = s->bd;
+    int mine = colour_of(s, seat), letter = k != b->kind_x && k != b->kind_z;
+    long best = LONG_MIN;
+    for (int j = 0; j < (letter ? 2 : SQ_SQUARES); j++) {
+        int q = letter ? b->squares_of[k][j] : j, u = s->board[q];
+        if (k == b->kind_x ? !u || u == mine : u != 0)
+            continue;
+        long v = casual_score(s, t, seat, k, q);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* The casual player's move (it plays as `basic` does): the best scored
+ * play, equals drawn at random. */
+static void casual_policy(const seq_state *s, int seat, ad_rng *r, ad_action *out)
+{
+    if (forced(s, seat, out))
+        return;
+    tally t;
+    count_windows(s, &t);
+    const sq_board *b = s->bd;
+    int mine = colour_of(s, seat);
+    long top = LONG_MIN;
+    for (int k = 0; k < s->deck->nkinds; k++) {
+        if (!s->hand[seat][k] || is_dead(s, k))
+            continue;
+        int letter = k != b->kind_x && k != b->kind_z;
+        for (int j = 0; j < (letter ? 2 : SQ_SQUARES); j++) {
+            int q = letter ? b->squares_of[k][j] : j, u = s->board[q];
+            if (k == b->kind_x ? !u || u == mine : u != 0)
+                continue;
+            long key = casual_score(s, &t, seat, k, q) * 256 + ad_rng_below(r, 256);
+            if (key > top) {
+                top = key;
+                set_action(out, SQ_A_PLAY, k, q);
+            }
+        }
+    }
+}
+
 /* ---------------------------------------------------------- candidates */
 
 /* Opposing windows one chip from a line whose last square some card the
@@ -371,12 +450,55 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
 
 /* ------------------------------------------------------ determinization */
 
+/* What the last move tells of the hand that made it, if it was an
+ * opponent's: a casual player plays its best-scored card, so a card kind
+ * that would have scored more (a line it did not make, a block it did not
+ * play) was not in that hand, nor is it among the cards the player kept.
+ * Marks those kinds in absent and returns the mover (-1: nothing known). */
+static int hand_inference(const seq_state *v, int seat, uint8_t absent[SQ_KINDS])
+{
+    const sq_board *b = v->bd;
+    int who = v->last.seat;
+    memset(absent, 0, SQ_KINDS);
+    if (who < 0 || who >= v->players || colour_of(v, who) == colour_of(v, seat) ||
+        v->phase != SQ_PLAY || (v->last.type != SQ_A_PLAY && v->last.type != SQ_A_DISCARD))
+        return -1;
+    /* the board before that move */
+    seq_state prev = *v;
+    int k = v->last.card, q = v->last.square;
+    if (v->last.type == SQ_A_PLAY) {
+        if (q >= SQ_SQUARES)
+            return -1;
+        if (k == b->kind_x) {
+            if (v->teams != 2 || v->board[q])
+                return -1; /* whose chip it took is not known */
+            prev.board[q] = (uint8_t)(3 - colour_of(v, who));
+        } else {
+            if (v->board[q] != colour_of(v, who))
+                return -1;
+            prev.board[q] = 0;
+        }
+    }
+    tally t;
+    count_windows(&prev, &t);
+    long chosen = v->last.type == SQ_A_PLAY ? casual_score(&prev, &t, who, k, q) : LONG_MIN;
+    int any = 0;
+    for (int j = 0; j < v->deck->nkinds; j++) {
+        if (is_dead(&prev, j))
+            continue;
+        long best = casual_best(&prev, &t, who, j);
+        if (best != LONG_MIN && best > chosen)
+            absent[j] = 1, any = 1;
+    }
+    return any ? who : -1;
+}
+
 static void determinize(const void *view, int seat, ad_rng *r, void *out)
 {
     const seq_state *v = view;
     seq_state *s = out;
     memcpy(s, v, sizeof *s);
-    s->viewer = AD_GOD;
+    s->viewer = (int8_t)seat; /* the playouts' side (policy) */
     ad_rng_seed(&s->rng, ad_rng_next(r));
     /* the cards the seat cannot see: the game's, less its hand and the
      * discard piles (with an explicit deck some of them are not in play,
@@ -393,11 +515,31 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
     }
     ad_rng_shuffle(r, pool, have);
     int next = 0;
+    for (int p = 0; p < s->players; p++)
+        if (p != seat)
+            memset(s->hand[p], 0, sizeof s->hand[p]);
+    /* the last mover's kept cards first, from the kinds it may hold: the
+     * first such cards of the shuffled pool, the rest keeping its order */
+    uint8_t absent[SQ_KINDS];
+    int who = hand_inference(v, seat, absent);
+    if (who >= 0) {
+        int kept = s->count[who] - 1;
+        for (int i = 0; i < have && kept > 0; i++)
+            if (!absent[pool[i]]) {
+                uint8_t c = pool[i];
+                memmove(pool + next + 1, pool + next, (size_t)(i - next));
+                pool[next++] = c;
+                s->hand[who][c]++;
+                kept--;
+            }
+    }
     for (int p = 0; p < s->players; p++) {
         if (p == seat)
             continue;
-        memset(s->hand[p], 0, sizeof s->hand[p]);
-        for (int i = 0; i < s->count[p] && next < have; i++)
+        int held = 0;
+        for (int k = 0; k < s->deck->nkinds; k++)
+            held += s->hand[p][k];
+        for (int i = held; i < s->count[p] && next < have; i++)
             s->hand[p][pool[next++]]++;
     }
     int pile = have - next < s->pile_n ? have - next : s->pile_n;
@@ -409,10 +551,15 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
 
 /* The greedy play: a line if it can; else stop the most opposing
  * near-lines; else the best rated play, with a little noise so the
- * playouts differ. */
+ * playouts differ.  The searching seat's opponents (the determinized
+ * state's viewer is the searching seat) play the casual model instead. */
 static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
 {
     const seq_state *s = state;
+    if (s->viewer >= 0 && colour_of(s, seat) != colour_of(s, s->viewer)) {
+        casual_policy(s, seat, r, out);
+        return;
+    }
     if (forced(s, seat, out))
         return;
     tally t;
@@ -472,6 +619,18 @@ static const search_game sequence_search = {
     .sims = 2500,
     .paired = 1,
 };
+
+void strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out)
+{
+    pthread_once(&windows_once, build_windows);
+    casual_policy(state, seat, r, out);
+}
+
+int strong_sequence_absent(const void *view, int seat, uint8_t absent[SQ_KINDS])
+{
+    pthread_once(&windows_once, build_windows);
+    return hand_inference(view, seat, absent);
+}
 
 BOT_FN(bot_strong_sequence)
 {

@@ -3,10 +3,14 @@
  * player: it always gives a legal action; it completes a line at once and
  * turns in a dead card first, both without searching; facing a line about
  * to be made it weighs only the plays that stop it; it is deterministic for
- * a seed; and it decides from its seat's view alone.
+ * a seed; and it decides from its seat's view alone.  Its model of a
+ * casual opponent plays as `basic` does, and reads from an opponent's last
+ * move the cards it would have played instead (a block, a line) as cards
+ * it does not hold.
  */
 #include "../testutil.h"
 
+#include "bots/bots.h"
 #include "games/sequence.h"
 
 #define SQ(r, c) (((r)-1) * SQ_COLS + ((c)-1))
@@ -174,6 +178,99 @@ static void test_strong_sequence_decides_from_the_seats_view_only(void **state)
     ad_table_free(t);
 }
 
+/* In whole games between basic players, wherever basic makes the same
+ * move whatever its seed, the casual model makes that move too. */
+static void test_strong_sequence_casual_model_plays_as_basic_does(void **state)
+{
+    (void)state;
+    const ad_game *g = ad_game_find("sequence");
+    int compared = 0;
+    for (int game = 0; game < 12; game++) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "{\"game\":\"sequence\",\"players\":%d,\"seed\":%d}",
+                 2 + 2 * (game % 2), 70 + game);
+        ad_table *t = tu_new(buf);
+        ad_rng r;
+        ad_rng_seed(&r, (uint64_t)game);
+        int moves = 0;
+        while (!g->is_over(ad_table_state(t)) && moves++ < 400) {
+            const seq_state *s = ad_table_state(t);
+            int seat = __builtin_ctz(g->to_act(s));
+            seq_state v;
+            g->view(s, seat, &v);
+            ad_action a[6], m;
+            ad_err e;
+            int same = 1;
+            for (int i = 0; i < 6; i++) {
+                ad_rng br;
+                ad_rng_seed(&br, (uint64_t)(1000 * game + moves * 7 + i));
+                ad_bot_opts o = {0};
+                assert_int_equal(ad_bot_choose_opts(g, &v, seat, "basic", &o, &br, &a[i], &e), 0);
+                same &= memcmp(&a[i], &a[0], sizeof a[0]) == 0;
+            }
+            if (same) {
+                strong_sequence_casual(&v, seat, &r, &m);
+                assert_memory_equal(&m, &a[0], sizeof m);
+                compared++;
+            }
+            assert_int_equal(ad_table_act(t, seat, &a[0], NULL, &e), 0);
+        }
+        ad_table_free(t);
+    }
+    assert_true(compared >= 100);
+}
+
+/* Red holds B C D of row 1, A and E open; blue's last move put a chip on
+ * Q at [3,1] instead of blocking: blue holds no A, E or Z (each would have
+ * blocked) and no X (it would have broken the three), but may hold Q. */
+static void test_strong_sequence_infers_an_opponent_that_did_not_block_holds_no_blocker(
+    void **state)
+{
+    (void)state;
+    seq_state s = start(DECK);
+    s.board[SQ(1, 2)] = s.board[SQ(1, 3)] = s.board[SQ(1, 4)] = 1;
+    s.board[SQ(3, 1)] = 2;
+    int q = -1;
+    for (int k = 0; k < s.deck->nkinds; k++)
+        if (strcmp(s.deck->kind[k], "Q") == 0)
+            q = k;
+    s.last.seat = 1;
+    s.last.type = SQ_A_PLAY;
+    s.last.card = (uint8_t)q;
+    s.last.square = SQ(3, 1);
+    seq_state v;
+    ad_game_find("sequence")->view(&s, 0, &v);
+    uint8_t absent[SQ_KINDS];
+    assert_int_equal(strong_sequence_absent(&v, 0, absent), 1);
+    for (int k = 0; k < s.deck->nkinds; k++) {
+        const char *n = s.deck->kind[k];
+        if (!strcmp(n, "A") || !strcmp(n, "E") || !strcmp(n, "Z") || !strcmp(n, "X"))
+            assert_int_equal(absent[k], 1);
+    }
+    assert_int_equal(absent[q], 0);
+}
+
+/* The same three, E taken by blue, and blue's last move the block on A:
+ * a block is what a casual player makes, so it tells nothing of Z or X. */
+static void test_strong_sequence_reads_no_missing_card_into_a_block(void **state)
+{
+    (void)state;
+    seq_state s = start(DECK);
+    s.board[SQ(1, 2)] = s.board[SQ(1, 3)] = s.board[SQ(1, 4)] = 1;
+    s.board[SQ(1, 5)] = s.board[SQ(1, 1)] = 2;
+    s.last.seat = 1;
+    s.last.type = SQ_A_PLAY;
+    s.last.card = (uint8_t)s.bd->letter_of[SQ(1, 1)];
+    s.last.square = SQ(1, 1);
+    seq_state v;
+    ad_game_find("sequence")->view(&s, 0, &v);
+    uint8_t absent[SQ_KINDS];
+    strong_sequence_absent(&v, 0, absent);
+    assert_int_equal(absent[s.bd->kind_z], 0);
+    assert_int_equal(absent[s.bd->kind_x], 0);
+    assert_int_equal(absent[s.bd->letter_of[SQ(1, 1)]], 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +280,10 @@ int main(void)
         cmocka_unit_test(test_strong_sequence_stops_a_line_about_to_be_made),
         cmocka_unit_test(test_strong_sequence_is_deterministic_for_a_seed),
         cmocka_unit_test(test_strong_sequence_decides_from_the_seats_view_only),
+        cmocka_unit_test(test_strong_sequence_casual_model_plays_as_basic_does),
+        cmocka_unit_test(
+            test_strong_sequence_infers_an_opponent_that_did_not_block_holds_no_blocker),
+        cmocka_unit_test(test_strong_sequence_reads_no_missing_card_into_a_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
