@@ -380,9 +380,9 @@ int tui_play(const tui_setup *ts)
     json_decref(v);
     char who[64] = "";
     if (dealer >= 0)
-        snprintf(who, sizeof who, ", the dealer is %s",
-                 dealer == ts->human ? "you" : narrate_name(&t->nar, dealer));
-    snprintf(line, sizeof line, "%s for %d players: you are seat %d%s. Press ? for the rules.",
+        snprintf(who, sizeof who, "; %s %s", dealer == ts->human ? "you" : narrate_name(&t->nar, dealer),
+                 dealer == ts->human ? "deal" : "deals");
+    snprintf(line, sizeof line, "%s, %d players: you are seat %d%s. ? shows the rules.",
              t->g->title, t->players, ts->human, who);
     tui_log(t, line);
     while (!t->g->is_over(ad_table_state(ts->t)))
