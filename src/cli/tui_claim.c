@@ -209,10 +209,7 @@ static int human_turn(tui *t)
             } else if (k == '\n' || k == '\r' || k == KEY_ENTER) {
                 json_t *a = json_pack("{s:s,s:o,s:s}", "type", "play", "cards", chosen(t, v),
                                       "say", t->say);
-                ad_action x;
-                int rc = t->g->action_from_json(ad_table_state(t->ts->t), a, &x, &e);
-                json_decref(a);
-                if (rc == 0 && tui_act(t, t->ts->human, &x, &e) == 0) {
+                if (tui_act_json(t, t->ts->human, a, &e) == 0) {
                     json_decref(v);
                     t->typing = 0;
                     return 0;
@@ -244,11 +241,7 @@ static int human_turn(tui *t)
             json_decref(v);
             return tui_bot_act(t, t->ts->human);
         } else if (k == 'p') {
-            json_t *a = json_pack("{s:s}", "type", "pass");
-            ad_action x;
-            int rc = t->g->action_from_json(ad_table_state(t->ts->t), a, &x, &e);
-            json_decref(a);
-            if (rc == 0 && tui_act(t, t->ts->human, &x, &e) == 0) {
+            if (tui_act_json(t, t->ts->human, json_pack("{s:s}", "type", "pass"), &e) == 0) {
                 json_decref(v);
                 return 0;
             }
@@ -302,23 +295,14 @@ static int human_answers(tui *t)
         if (k == 'a')
             return tui_bot_act(t, t->ts->human);
         if (k == 'y' || k == 'n' || k == '\n' || k == '\r') {
-            json_t *a = json_pack("{s:s}", "type", k == 'y' ? "challenge" : "pass");
-            ad_action x;
             ad_err e;
-            int rc = t->g->action_from_json(ad_table_state(t->ts->t), a, &x, &e);
-            json_decref(a);
-            if (rc == 0)
-                rc = tui_act(t, t->ts->human, &x, &e);
-            return rc;
+            return tui_act_json(t, t->ts->human,
+                                json_pack("{s:s}", "type", k == 'y' ? "challenge" : "pass"), &e);
         }
         left++; /* another key: the second is not over */
     }
-    json_t *a = json_pack("{s:s}", "type", "pass");
-    ad_action x;
     ad_err e;
-    int rc = t->g->action_from_json(ad_table_state(t->ts->t), a, &x, &e);
-    json_decref(a);
-    return rc == 0 ? tui_act(t, t->ts->human, &x, &e) : -1;
+    return tui_act_json(t, t->ts->human, json_pack("{s:s}", "type", "pass"), &e);
 }
 
 /* A challenge window: the seats answer in order from the claimer's left,
