@@ -33,7 +33,22 @@ static int load(void)
         snprintf(board.picture[r - 1][c - 1], sizeof board.picture[0][0], "%.23s", line + off);
         squares++;
     }
-    return squares == SEQB_ROWS * SEQB_COLS ? 1 : -1;
+    if (squares != SEQB_ROWS * SEQB_COLS)
+        return -1;
+    /* the emoji are a nicety: a missing or odd line only leaves one out */
+    for (p = ad_data_get("boards/sequence-emoji.txt"); p && *p;) {
+        const char *eol = strchr(p, '\n'), *sp = strchr(p, ' ');
+        size_t len = eol ? (size_t)(eol - p) : strlen(p);
+        if (*p != '#' && sp && sp < p + len && (size_t)(sp - p) < sizeof board.emoji[0][0])
+            for (int r = 0; r < SEQB_ROWS; r++)
+                for (int c = 0; c < SEQB_COLS; c++)
+                    if (strlen(board.picture[r][c]) == (size_t)(p + len - sp - 1) &&
+                        strncmp(board.picture[r][c], sp + 1, (size_t)(p + len - sp - 1)) == 0)
+                        snprintf(board.emoji[r][c], sizeof board.emoji[0][0], "%.*s",
+                                 (int)(sp - p), p);
+        p += eol ? len + 1 : len;
+    }
+    return 1;
 }
 
 const seqboard *seqboard_get(void)

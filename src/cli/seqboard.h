@@ -1,7 +1,7 @@
 /*
  * seqboard.h - the Sequence Letters board as a client needs it: each
- * square's letter and picture, read once from the data compiled into the
- * library (data/boards/sequence.txt), and the square names players type
+ * square's letter, picture and the picture's emoji, read once from the data compiled into the
+ * library (data/boards/sequence.txt, sequence-emoji.txt), and the square names players type
  * and read: columns a-h from the left, rows 1-6 from the top ("c2" is
  * row 2, column 3: the Kite).
  */
@@ -16,6 +16,7 @@
 typedef struct seqboard {
     char letter[SEQB_ROWS][SEQB_COLS][4];    /* "K" */
     char picture[SEQB_ROWS][SEQB_COLS][24];  /* "Kite" */
+    char emoji[SEQB_ROWS][SEQB_COLS][8];     /* its emoji in UTF-8, or "" */
 } seqboard;
 
 /* The board, or NULL when the data is missing or damaged. */

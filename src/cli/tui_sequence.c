@@ -1,12 +1,15 @@
 /*
  * tui_sequence.c - Sequence Letters in the full-screen client: the board
  * drawn in colour with each square's letter and picture (from the board's
- * data file, through seqboard.h), chips as coloured squares, a
+ * data file, through seqboard.h, with the pictures' emoji where the
+ * terminal can show them), chips as coloured squares, a
  * cursor to pick a square, and the hand to pick a card from by number.
  */
+#include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "seqboard.h"
 #include "tui_impl.h"
@@ -27,6 +30,20 @@ static const char *picture_at(int q)
 {
     const seqboard *b = seqboard_get();
     return b ? b->picture[q / COLS_B][q % COLS_B] : "";
+}
+
+/* The picture's emoji when the terminal can show it: a UTF-8 locale, and
+ * one character two columns wide (as the board's layout counts it); else
+ * NULL, and the picture goes by its name alone. */
+static const char *emoji_at(int q)
+{
+    const seqboard *b = seqboard_get();
+    const char *e = b ? b->emoji[q / COLS_B][q % COLS_B] : "";
+    wchar_t w[2];
+    if (!*e || strcmp(nl_langinfo(CODESET), "UTF-8") != 0 || mbstowcs(w, e, 2) != 1 ||
+        wcwidth(w[0]) != 2)
+        return NULL;
+    return e;
 }
 
 static int chip_pair(const char *colour)
@@ -74,8 +91,12 @@ static void draw_board(tui *t, const json_t *v, int y)
             int q = r * COLS_B + c, x = 3 + c * CELL;
             const char *chip = square_colour(v, q);
             int here = q == t->square && t->confirming, pair = chip ? chip_pair(chip) : 0;
-            char top[16], bottom[16];
-            snprintf(top, sizeof top, "%c %-6.6s", letter_at(q), picture_at(q));
+            char top[32], bottom[16];
+            const char *emoji = emoji_at(q);
+            if (emoji) /* the emoji takes two columns: eight in all, as without */
+                snprintf(top, sizeof top, "%c %s%-4.4s", letter_at(q), emoji, picture_at(q));
+            else
+                snprintf(top, sizeof top, "%c %-6.6s", letter_at(q), picture_at(q));
             snprintf(bottom, sizeof bottom, "%-8.8s",
                      chip ? (in_line(v, q) ? " *LINE* " : chip) : "");
             int attrs = here ? A_REVERSE | A_BOLD : 0;

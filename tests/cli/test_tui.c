@@ -261,6 +261,31 @@ static void test_tui_plays_a_shout_game_to_the_end_through_the_keys(void **state
                           "-");
 }
 
+/* The Sequence board names each square's picture; in a UTF-8 terminal its
+ * emoji too (two columns, the layout unchanged), in a plain one its name
+ * alone. */
+static void test_tui_sequence_board_shows_emoji_where_the_terminal_can(void **state)
+{
+    (void)state;
+    const char *locales[] = {"C.UTF-8", "C"}, *want[] = {"A \xf0\x9f\x8d\x8e" "Appl", "A Apple"};
+    for (int i = 0; i < 2; i++) {
+        new_socket();
+        assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
+                            "'LC_ALL=%s TERM=xterm-256color %s play sequence --seed 3 --pace 0 "
+                            "--save /tmp/alphadeck-tui-emoji.json; sleep 30'",
+                            SOCK, locales[i], BIN),
+                         0);
+        char *s = wait_for(want[i], 5000);
+        if (!s) {
+            s = screen();
+            fail_msg("no \"%s\" on the board in locale %s:\n%s", want[i], locales[i], s);
+        }
+        free(s);
+        sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+    }
+    unlink("/tmp/alphadeck-tui-emoji.json");
+}
+
 /* At 80x24 the screen holds the table, the players, the log, the hand and
  * the keys' line; ? shows the rules page and q asks before leaving. */
 static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
@@ -321,6 +346,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tui_plays_a_noway_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_doubt_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_sequence_game_to_the_end_through_the_keys),
+        cmocka_unit_test(test_tui_sequence_board_shows_emoji_where_the_terminal_can),
         cmocka_unit_test(test_tui_plays_a_liar_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_shout_game_to_the_end_through_the_keys),
     };
