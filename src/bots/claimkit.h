@@ -107,4 +107,20 @@ static inline double ck_chance_true(const claim_state *s, int seat)
                        s->claim_n);
 }
 
+/* Sets out to seat's honest play: a play of the call, naming it, with every
+ * card of the call the seat holds, as many as may be laid at once.  out->n
+ * is 0 when the seat holds none (then the play is still to be made). */
+static inline void ck_honest_play(const claim_state *s, int seat, ad_action *out)
+{
+    const uint8_t *hand = s->hand[seat];
+    int most = s->maxplay < s->count[seat] ? s->maxplay : s->count[seat];
+    out->type = CC_A_PLAY;
+    out->arg[0] = s->call;
+    out->n = 0;
+    for (int k = 0; k < s->nkinds && out->n < most; k++)
+        if (s->class_of[k] == s->call)
+            for (int c = 0; c < hand[k] && out->n < most; c++)
+                out->cards[out->n++] = (uint8_t)k;
+}
+
 #endif

@@ -279,14 +279,7 @@ static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
         return;
     }
     const uint8_t *hand = s->hand[seat];
-    int most = s->maxplay < s->count[seat] ? s->maxplay : s->count[seat];
-    out->type = CC_A_PLAY;
-    out->arg[0] = s->call;
-    out->n = 0;
-    for (int k = 0; k < s->nkinds && out->n < most; k++)
-        if (s->class_of[k] == s->call)
-            for (int c = 0; c < hand[k] && out->n < most; c++)
-                out->cards[out->n++] = (uint8_t)k;
+    ck_honest_play(s, seat, out);
     if (out->n > 0)
         return;
     if (s->allow_pass) {
