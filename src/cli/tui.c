@@ -30,11 +30,16 @@ static const tui_kind *kind_of(const ad_game *g)
 
 /* ------------------------------------------------------------- helpers */
 
-static double now_ms(void)
+double tui_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+int tui_letter_colour(char c)
+{
+    return c >= 'A' && c <= 'Z' ? C_ORANGE + (c - 'A') % 4 : 0;
 }
 
 json_t *tui_view(const tui *t)
@@ -210,9 +215,9 @@ int tui_ask_leave(tui *t)
  * time ran out, or 'q' when the player leaves. */
 int tui_wait_key(tui *t, double ms)
 {
-    double end = now_ms() + ms;
+    double end = tui_now_ms() + ms;
     for (;;) {
-        double left = end - now_ms();
+        double left = end - tui_now_ms();
         if (ms >= 0 && left <= 0)
             return ERR;
         timeout(ms < 0 ? -1 : (int)left + 1);
@@ -290,13 +295,13 @@ int tui_bot_turn(tui *t, int seat, const char *doing)
     tui_draw(t);
     double pause = t->ts->pace_ms * (0.6 + 0.8 * (rand() % 1000) / 1000.0);
     while (pause > 0) {
-        double t0 = now_ms();
+        double t0 = tui_now_ms();
         int k = tui_wait_key(t, pause);
         if (k == 'q')
             return -1;
         if (k == ERR || k == ' ')
             break;
-        pause -= now_ms() - t0;
+        pause -= tui_now_ms() - t0;
     }
     return tui_bot_act(t, seat);
 }

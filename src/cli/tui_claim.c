@@ -23,8 +23,7 @@ static int card_colour(const tui *t, const char *card)
         char suit = card[0] ? card[strlen(card) - 1] : 0;
         return suit == 'H' || suit == 'D' ? C_RED : 0;
     }
-    int k = card[0] >= 'A' && card[0] <= 'Z' ? card[0] - 'A' : 0;
-    return C_ORANGE + k % 4;
+    return tui_letter_colour(card[0]);
 }
 
 /* The letter or rank a card counts as: "C", or "10" of "10C". */

@@ -50,6 +50,11 @@ struct tui {
     char text[64]; /* what the player is typing (a word) */
 };
 
+/* A letter's colour pair, as on the cards and the Sequence board: orange,
+ * purple, green, pink by its place in the alphabet; 0 for anything else. */
+int tui_letter_colour(char c);
+/* The monotonic clock in milliseconds. */
+double tui_now_ms(void);
 json_t *tui_view(const tui *t);
 long tui_int(const json_t *o, const char *key);
 const char *tui_str(const json_t *o, const char *key);

@@ -13,7 +13,7 @@
 
 static int letter_pair(const char *card)
 {
-    return card && card[0] >= 'A' && card[0] <= 'Z' ? C_ORANGE + (card[0] - 'A') % 4 : 0;
+    return card ? tui_letter_colour(card[0]) : 0;
 }
 
 static void draw_cards(const json_t *cards, int y, int x, int cursor)

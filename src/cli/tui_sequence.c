@@ -57,9 +57,7 @@ static int chip_pair(const char *colour)
  * green, pink by its place in the alphabet); X and Z none. */
 static int letter_pair(char letter)
 {
-    if (letter < 'A' || letter > 'Z' || letter == 'X' || letter == 'Z')
-        return 0;
-    return C_ORANGE + (letter - 'A') % 4;
+    return letter == 'X' || letter == 'Z' ? 0 : tui_letter_colour(letter);
 }
 
 static const char *square_colour(const json_t *v, int q)

@@ -10,23 +10,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "shout_cards.h"
 #include "tui_impl.h"
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
 
 static int face_pair(const char *card)
 {
     if (!card || !card[0] || card[0] == '*')
         return C_WARN;
-    return C_ORANGE + (card[0] - 'A') % 4;
+    return tui_letter_colour(card[0]);
 }
 
 static void draw(tui *t, const json_t *v)
@@ -176,7 +168,7 @@ static int step(tui *t)
     int bot = soonest_bot(t, &bot_action, &bot_ms);
     /* the human dealer's cards come on the clock too */
     int human_deals = !final && dealer == t->ts->human && human_may;
-    double start = now_ms(), limit = final ? final_ms : deal_ms;
+    double start = tui_now_ms(), limit = final ? final_ms : deal_ms;
     if (human_deals && (bot < 0 || deal_ms < bot_ms)) {
         bot = -2;
         bot_ms = deal_ms;
@@ -184,7 +176,7 @@ static int step(tui *t)
     t->typing = 1;
     for (;;) {
         help_line(t);
-        double left = (bot == -1 ? limit : bot_ms) - (now_ms() - start);
+        double left = (bot == -1 ? limit : bot_ms) - (tui_now_ms() - start);
         if (left <= 0)
             break;
         tui_draw(t);
