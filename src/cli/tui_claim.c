@@ -304,36 +304,25 @@ static int human_answers(tui *t)
     return tui_act_json(t, t->ts->human, json_pack("{s:s}", "type", "pass"), &e);
 }
 
-/* A challenge window: the seats answer in order from the claimer's left,
- * so when several would call, the nearest to the left is the one. */
-static int answer_window(tui *t)
-{
-    json_t *v = tui_view(t);
-    int claimer = (int)tui_int(json_object_get(v, "claim"), "seat");
-    json_decref(v);
-    for (int i = 1; i < t->players; i++) {
-        int seat = (claimer + i) % t->players;
-        const void *st = ad_table_state(t->ts->t);
-        if (t->g->is_over(st) || !(t->g->to_act(st) & (1u << seat)))
-            return 0;
-        int rc = seat == t->ts->human ? human_answers(t) : tui_bot_turn(t, seat, "weighs the claim");
-        if (rc < 0)
-            return -1;
-    }
-    return 0;
-}
-
-/* The next move: a challenge window's answers, the human's turn, or a
- * bot's. */
+/* The next move: the human's turn or a bot's, or in a challenge window
+ * the answer of the first seat still to answer from the claimer's left, so
+ * when several would call, the nearest to the left is the one. */
 static int step(tui *t)
 {
     json_t *v = tui_view(t);
     int window = strcmp(tui_str(v, "phase"), "challenge") == 0;
-    int turn = (int)tui_int(v, "turn");
+    int seat = (int)tui_int(v, "turn");
     json_decref(v);
-    if (window)
-        return answer_window(t);
-    return turn == t->ts->human ? human_turn(t) : tui_bot_turn(t, turn, "is choosing cards");
+    if (window) {
+        uint32_t m = t->g->to_act(ad_table_state(t->ts->t));
+        for (int i = 1; i < t->players; i++)
+            if (m & (1u << ((seat + i) % t->players))) {
+                seat = (seat + i) % t->players;
+                break;
+            }
+        return seat == t->ts->human ? human_answers(t) : tui_bot_turn(t, seat, "weighs the claim");
+    }
+    return seat == t->ts->human ? human_turn(t) : tui_bot_turn(t, seat, "is choosing cards");
 }
 
 const tui_kind tui_claim = {draw, step};
