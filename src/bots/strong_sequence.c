@@ -5,9 +5,9 @@
  *  - Forced answers, without searching: a play that makes a line of four
  *    is taken at once; a dead card is turned in first (a free card); with
  *    nothing playable, the card least worth keeping is discarded.
- *  - Candidates: every letter play, the Z squares and X removals that the
- *    line count rates best; and when an opposing side could complete a line
- *    on its next turn, only the plays that stop it (if any does).
+ *  - Candidates: every letter play, and the Z squares and X removals that
+ *    the line count rates best.  Whether to block a line about to be made
+ *    is left to the search: the opponent may well not hold its last card.
  *  - Determinization: the cards the seat cannot see (the game's cards less
  *    its hand and every discard pile, all public) dealt at random to the
  *    other hands and the draw deck; the opponent who moved last keeps only
@@ -376,33 +376,6 @@ static void casual_policy(const seq_state *s, int seat, ad_rng *r, ad_action *ou
 
 /* ---------------------------------------------------------- candidates */
 
-/* Opposing windows one chip from a line whose last square some card the
- * seat cannot see could still cover (its letter, or a Z). */
-static int live_threats(const seq_state *s, int seat, const tally *t)
-{
-    const sq_board *b = s->bd;
-    int mine = colour_of(s, seat), k = 0;
-    int unseen_z = s->deck->copies[b->kind_z] - s->hand[seat][b->kind_z];
-    for (int p = 0; p < s->players; p++)
-        for (int i = 0; i < s->discard_n[p]; i++)
-            unseen_z -= s->discard[p][i] == b->kind_z;
-    for (int w = 0; w < NWIN; w++) {
-        int o = owner(t->n[w]);
-        if (!o || o == mine || t->n[w][o] != 3)
-            continue;
-        int q = 0;
-        for (int i = 0; i < 4; i++)
-            if (!s->board[win_sq[w][i]])
-                q = win_sq[w][i];
-        int letter = b->letter_of[q], unseen = s->deck->copies[letter] - s->hand[seat][letter];
-        for (int p = 0; p < s->players; p++)
-            for (int i = 0; i < s->discard_n[p]; i++)
-                unseen -= s->discard[p][i] == letter;
-        k += unseen + unseen_z > 0;
-    }
-    return k;
-}
-
 static int by_score(const void *x, const void *y)
 {
     const rated *a = x, *b = y;
@@ -428,17 +401,10 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
     rated all[SQ_MAX_LEGAL];
     int n = rate_plays(s, seat, &t, 1, all);
     qsort(all, (size_t)n, sizeof all[0], by_score);
-    /* facing a line about to be made, only the plays that stop one */
-    int stoppers = 0;
-    if (live_threats(s, seat, &t))
-        for (int i = 0; i < n; i++)
-            stoppers += all[i].stops > 0;
     const sq_board *b = s->bd;
     int nc = 0, nz = 0, nx = 0;
     for (int i = 0; i < n && nc < SEARCH_MAX_CANDIDATES; i++) {
         int k = all[i].a.cards[0];
-        if (stoppers && !all[i].stops)
-            continue;
         if (k == b->kind_z && nz++ >= KEEP_Z)
             continue;
         if (k == b->kind_x && nx++ >= KEEP_X)
