@@ -61,6 +61,12 @@ typedef struct play_rules {
 
 extern const play_rules play_noway, play_doubt, play_sequence, play_liar, play_shout;
 
+/* No Way and I Doubt It, in both clients: in a challenge window, the seat
+ * that answers next is the first still to answer (in to_act) from the
+ * claimer's left, so when several would call, the nearest to the left is
+ * the one.  Returns the claimer when nobody is left to answer. */
+int play_window_next(uint32_t to_act, int claimer, int players);
+
 /* The name of a seat: "You" for the human, else Ann, Bea, ... */
 const char *play_name(const player *p, int seat);
 /* The human's view as JSON (caller decrefs). */

@@ -63,20 +63,21 @@ static int prompt(player *p, char *buf, size_t len)
     return !window;
 }
 
-/* The player on turn, or in a window the first seat from the player's
- * left that has not answered. */
+int play_window_next(uint32_t to_act, int claimer, int players)
+{
+    for (int i = 1; i < players; i++)
+        if (to_act & (1u << ((claimer + i) % players)))
+            return (claimer + i) % players;
+    return claimer;
+}
+
+/* The player on turn, or in a window the next to answer. */
 static int next_seat(player *p)
 {
     json_t *v = play_view(p);
     int seat = (int)json_integer_value(json_object_get(v, "turn"));
-    if (in_window(v)) {
-        uint32_t m = p->g->to_act(ad_table_state(p->t));
-        for (int i = 1; i < p->players; i++)
-            if (m & (1u << ((seat + i) % p->players))) {
-                seat = (seat + i) % p->players;
-                break;
-            }
-    }
+    if (in_window(v))
+        seat = play_window_next(p->g->to_act(ad_table_state(p->t)), seat, p->players);
     json_decref(v);
     return seat;
 }

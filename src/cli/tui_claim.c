@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "play.h"
 #include "tui_impl.h"
 
 static int is_doubt(const tui *t)
@@ -314,12 +315,7 @@ static int step(tui *t)
     int seat = (int)tui_int(v, "turn");
     json_decref(v);
     if (window) {
-        uint32_t m = t->g->to_act(ad_table_state(t->ts->t));
-        for (int i = 1; i < t->players; i++)
-            if (m & (1u << ((seat + i) % t->players))) {
-                seat = (seat + i) % t->players;
-                break;
-            }
+        seat = play_window_next(t->g->to_act(ad_table_state(t->ts->t)), seat, t->players);
         return seat == t->ts->human ? human_answers(t) : tui_bot_turn(t, seat, "weighs the claim");
     }
     return seat == t->ts->human ? human_turn(t) : tui_bot_turn(t, seat, "is choosing cards");
