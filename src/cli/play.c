@@ -1,12 +1,13 @@
 /*
- * play.c - `alphadeck play`: a game against computer players in plain line
- * mode (the full-screen client comes later).  This file is the driver: the
+ * play.c - `alphadeck play`: a game against computer players, full-screen
+ * on a terminal (tui.c) or in plain lines.  This file is the driver: the
  * arguments, the table, the bots, and the loop of a turn-based game, asking
  * the human when it is their move.  What differs per game (whose move it
  * is, what a typed line means, how the position looks) is in play_*.c,
  * behind play.h; Shout, played in real time, has its own loop there.
  */
 #include <ctype.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,11 +110,40 @@ void play_say_error(player *p, const ad_err *e)
     fprintf(p->out, "  %s.\n", text);
 }
 
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+int play_stop_signal(void)
+{
+    return stop_signal;
+}
+
+/* Ctrl-C, a kill or a closed terminal ends the game as `q` does, and its
+ * record is still written: the handler only notes the signal, and without
+ * SA_RESTART a read waiting for the player returns at once.  A signal the
+ * shell set to be ignored (a background job's SIGINT) stays ignored. */
+static void catch_stop_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa = {.sa_handler = on_stop};
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 int play_ask(player *p, const char *prompt, char *buf, size_t len)
 {
+    if (stop_signal)
+        return 0;
     fprintf(p->out, "%s", prompt);
     fflush(p->out);
-    if (!fgets(buf, (int)len, p->in))
+    if (!fgets(buf, (int)len, p->in) || stop_signal)
         return 0;
     buf[strcspn(buf, "\r\n")] = 0;
     return 1;
@@ -194,6 +224,8 @@ static int human_moves(player *p)
 static int take_turns(player *p)
 {
     while (!p->g->is_over(ad_table_state(p->t))) {
+        if (stop_signal)
+            return -1;
         int seat = p->rules->next_seat(p);
         if ((seat == p->human ? human_moves(p) : play_bot_acts(p, seat)) < 0)
             return -1;
@@ -331,6 +363,7 @@ int ad_cli_play(int argc, char **argv)
         goto done;
     }
     ad_rng_seed(&p.bot_rng, ad_table_seed(p.t) ^ 0x5eedb0750000ULL);
+    catch_stop_signals();
 
     rc = 0;
     if (!plain && tui_supports(p.g)) {
@@ -368,6 +401,8 @@ int ad_cli_play(int argc, char **argv)
         rc = 1;
     ad_table_free(p.t);
 done:
+    if (stop_signal)
+        rc = 128 + stop_signal; /* the shell's way to tell a stop by a signal */
     json_decref(opts);
     return rc;
 }

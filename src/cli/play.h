@@ -92,7 +92,11 @@ int play_command(const char *line);
 void play_trim(const char *line, char *buf, size_t len);
 /* "A E O S T": the strings of a JSON array with spaces. */
 void play_cards(const json_t *items, char *buf, size_t len);
-/* Reads a line after a prompt; 0 at end of input. */
+/* Reads a line after a prompt; 0 at end of input, or when `play` was
+ * asked to stop. */
 int play_ask(player *p, const char *prompt, char *buf, size_t len);
+/* The signal (SIGINT, SIGTERM or SIGHUP) that asked `play` to stop, or 0.
+ * Both clients then leave the game as `q` does, so its record is kept. */
+int play_stop_signal(void);
 
 #endif

@@ -378,7 +378,7 @@ static int run_terminal(player *p, race *r)
         int timeout = kind == NEXT_NONE ? -1 : when <= r->now ? 0 : (int)(when - r->now) + 1;
         struct pollfd pfd = {.fd = fileno(p->in), .events = POLLIN};
         int ready = poll(&pfd, 1, timeout);
-        if (ready < 0 && errno != EINTR)
+        if ((ready < 0 && errno != EINTR) || play_stop_signal())
             return -1;
         r->now = wall_ms() - start;
         if (ready > 0) {

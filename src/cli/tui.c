@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "play.h"
 #include "tui_impl.h"
 
 int tui_supports(const ad_game *g)
@@ -169,7 +170,7 @@ static void show_rules(tui *t)
         refresh();
         timeout(-1);
         int k = getch(), page = LINES - 2, most = n - (LINES - 1) > 0 ? n - (LINES - 1) : 0;
-        if (k == 'q' || k == 27 || k == '?')
+        if (k == 'q' || k == 27 || k == '?' || play_stop_signal())
             break;
         if (k == KEY_DOWN || k == 'j')
             top++;
@@ -202,7 +203,7 @@ int tui_ask_leave(tui *t)
     timeout(-1);
     int k = getch();
     snprintf(t->status, sizeof t->status, "%s", keep);
-    if (k == 'y' || k == 'Y') {
+    if (k == 'y' || k == 'Y' || play_stop_signal()) {
         t->left = 1;
         return 1;
     }
@@ -222,6 +223,10 @@ int tui_wait_key(tui *t, double ms)
             return ERR;
         timeout(ms < 0 ? -1 : (int)left + 1);
         int k = getch();
+        if (play_stop_signal()) { /* Ctrl-C, a kill: leave, keeping the record */
+            t->left = 1;
+            return 'q';
+        }
         if (k == ERR) {
             if (ms >= 0)
                 return ERR;

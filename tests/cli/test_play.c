@@ -438,6 +438,36 @@ static void test_shout_never_shows_the_deck(void **state)
     free(out);
 }
 
+/* Stopped by a signal (a kill here; Ctrl-C is the same in a terminal), the
+ * game is left as with q: its record is written, and the exit status says
+ * which signal stopped it. */
+static void test_a_game_stopped_by_a_signal_keeps_its_record(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/alphadeck-stop-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[2048], *out;
+    /* stdin is a FIFO opened for reading and writing: it never ends, so the
+     * game waits for the player until the signal comes */
+    snprintf(cmd, sizeof cmd,
+             "d=%s; mkfifo $d/in && { %s play noway --plain --seed 5 --save $d/game.json "
+             "0<>$d/in >$d/out 2>&1 & pid=$!; i=0; "
+             "until grep -q 'Type help' $d/out || [ $i -ge 200 ]; do sleep 0.05; i=$((i+1)); done; "
+             "kill -TERM $pid; wait $pid; echo \"exit $?\" >>$d/out; cat $d/out; }",
+             dir, BIN);
+    run(cmd, &out);
+    char path[64], told[128];
+    snprintf(path, sizeof path, "%s/game.json", dir);
+    snprintf(told, sizeof told, "The game's record is in %s.", path);
+    expect(out, "Game left unfinished.");
+    expect(out, told);
+    expect(out, "exit 143");
+    record_actions(path); /* a record that loads */
+    free(out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -465,6 +495,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_shout_finds_the_cards_of_a_typed_word),
         cmocka_unit_test(test_shout_bad_words_get_words_and_change_nothing),
         cmocka_unit_test(test_shout_never_shows_the_deck),
+        cmocka_unit_test(test_a_game_stopped_by_a_signal_keeps_its_record),
     };
     int rc = cmocka_run_group_tests_name("play in plain line mode", tests, NULL, NULL);
     char rm[128];

@@ -330,6 +330,31 @@ static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
     sh("tmux -L %s kill-server 2>/dev/null", SOCK);
 }
 
+/* Ctrl-C in the full-screen client leaves the game as q and y do: the
+ * terminal is given back, the record is written, and the exit status is
+ * the shell's for an interrupt (130). */
+static void test_tui_ctrl_c_leaves_and_keeps_the_record(void **state)
+{
+    (void)state;
+    new_socket();
+    unlink("/tmp/alphadeck-tui-ctrlc.json");
+    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
+                        "'TERM=xterm-256color %s play noway --players 4 --seed 3 --pace 0 "
+                        "--save /tmp/alphadeck-tui-ctrlc.json; echo EXITED $?; sleep 30'",
+                        SOCK, BIN),
+                     0);
+    free(wait_for("Call \"No Way\"?", 5000));
+    keys("C-c");
+    char *s = wait_for("EXITED", 5000);
+    assert_non_null(s);
+    assert_non_null(strstr(s, "The game's record is in /tmp/alphadeck-tui-ctrlc.json."));
+    assert_non_null(strstr(s, "EXITED 130"));
+    free(s);
+    assert_int_equal(access("/tmp/alphadeck-tui-ctrlc.json", R_OK), 0);
+    unlink("/tmp/alphadeck-tui-ctrlc.json");
+    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -343,6 +368,7 @@ int main(int argc, char **argv)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tui_shows_the_rules_and_asks_before_leaving),
+        cmocka_unit_test(test_tui_ctrl_c_leaves_and_keeps_the_record),
         cmocka_unit_test(test_tui_plays_a_noway_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_doubt_game_to_the_end_through_the_keys),
         cmocka_unit_test(test_tui_plays_a_sequence_game_to_the_end_through_the_keys),
