@@ -210,11 +210,15 @@ static json_t *cmd_seat(engine *en, const char *cmd, const json_t *req)
             ad_rng_seed(&r, seed);
             int rc = ad_bot_choose_opts(g, view, seat, lv ? json_string_value(lv) : "random", &o,
                                         &r, &a, &e);
-            if (rc < 0)
+            if (rc < 0) {
                 reply = fail(&e);
-            else /* null: the bot would wait for now */
+            } else { /* null: the bot would wait for now */
                 reply = json_pack("{s:b,s:o}", "ok", 1, "action",
                                   rc ? json_null() : g->action_to_json(ad_table_state(t), &a));
+                if (rc == 0 && o.react_ms > 0) /* a race: when it would act */
+                    json_object_set_new(reply, "react_ms",
+                                        json_integer((json_int_t)(o.react_ms + 0.5)));
+            }
         }
     }
     free(view);
