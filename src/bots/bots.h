@@ -30,6 +30,10 @@ BOT_FN(bot_strong_sequence);
 void strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out);
 int strong_sequence_absent(const void *view, int seat, uint8_t absent[32]);
 
+/* strong_claim.c's deal of the cards seat cannot see, for its tests: a full
+ * state at out (sizeof claim_state) that agrees with seat's view. */
+void strong_claim_deal(const void *view, int seat, ad_rng *r, void *out);
+
 /* Shout's reaction-time model (shout_react.c).  A level looks at the table
  * for base_ms, then needs per_card_ms for each card of the word it shouts;
  * each decision scales that by a moment, a factor drawn from the bot's

@@ -1,8 +1,8 @@
 /*
  * claimkit.h - what the claim-game bots (basic_claim.c, strong_claim.c)
  * share: counting a class's cards, and judging a pending claim from one
- * seat's knowledge (its hand, the claim, and the cards everyone saw go into
- * the other hands).  Inline: the strong bot's playouts call these millions
+ * seat's knowledge (its hand, the claim, the cards everyone saw go into
+ * the other hands, and the cards it laid face down itself).  Inline: the strong bot's playouts call these millions
  * of times a second.
  */
 #ifndef AD_BOTS_CLAIMKIT_H
@@ -20,14 +20,17 @@ static inline int ck_class_cards(const claim_state *s, const uint8_t *row, int c
 }
 
 /* Cards of the claimed class that the claimer could have laid down, as far
- * as `seat` knows: all of them, less its own and those seen going into the
- * hands of seats other than the claimer. */
+ * as `seat` knows: all of them, less its own, those seen going into the
+ * hands of seats other than the claimer, and those the seat itself laid
+ * face down earlier (still in the pile, so in no hand). */
 static inline int ck_could_hold(const claim_state *s, int seat)
 {
     int cls = s->claim_say, n = ck_class_cards(s, s->in_play, cls);
     for (int p = 0; p < s->players; p++)
         if (p != s->claim_seat)
             n -= ck_class_cards(s, p == seat ? s->hand[p] : s->known[p], cls);
+    if (seat != s->claim_seat && s->laid_n[seat])
+        n -= ck_class_cards(s, s->laid[seat], cls);
     return n;
 }
 
@@ -95,7 +98,8 @@ static inline double ck_at_least(int pool, int good, int drawn, int need)
  * a random part of the cards the seat cannot place. */
 static inline double ck_chance_true(const claim_state *s, int seat)
 {
-    int unknown = s->pile_n;
+    /* the cards the seat laid face down are in the pile, and it knows them */
+    int unknown = s->pile_n - (seat != s->claim_seat ? s->laid_n[seat] : 0);
     for (int p = 0; p < s->players; p++)
         if (p != seat) {
             unknown += s->count[p];

@@ -6,7 +6,7 @@
  *    keeping, a pass where allowed; in a window, challenge or pass.
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
- *    everyone saw go into it.  A pending claim is then laid from the
+ *    everyone saw go into it, the pile the cards the seat laid there itself.  A pending claim is then laid from the
  *    claimer's sampled hand by the bluff model: a claimer who can play true
  *    does so, except at a rate learned from how often its turned-up plays
  *    were false; one who cannot, lies.
@@ -196,7 +196,7 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
     uint8_t pool[CC_KINDS];
     int have = 0;
     for (int k = 0; k < s->nkinds; k++) {
-        int c = s->in_play[k] - s->hand[seat][k];
+        int c = s->in_play[k] - s->hand[seat][k] - s->laid[seat][k];
         for (int p = 0; p < s->players; p++)
             if (p != seat)
                 c -= s->known[p][k];
@@ -226,8 +226,10 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
             s->hand[p][k]++;
         }
     }
-    /* the face-down pile is the rest, with the pending claim's cards */
-    memcpy(s->pile, pool, sizeof s->pile);
+    /* the face-down pile is the rest, with the cards the seat laid there
+     * itself and the pending claim's */
+    for (int k = 0; k < s->nkinds; k++)
+        s->pile[k] = (uint8_t)(pool[k] + s->laid[seat][k]);
     if (!window)
         return;
     if (claimer != seat) {
@@ -337,4 +339,9 @@ BOT_FN(bot_strong_claim)
     search_game sg = claim_search;
     sg.g = s->rules->say_free ? &ad_game_noway : &ad_game_doubt;
     search_choose(&sg, view, seat, o, r, out);
+}
+
+void strong_claim_deal(const void *view, int seat, ad_rng *r, void *out)
+{
+    determinize(view, seat, r, out);
 }

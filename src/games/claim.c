@@ -3,8 +3,8 @@
  * A turn lays 1..maxplay cards face down and names a class (letter or rank);
  * then every other seat answers once (challenge or pass) unless the play is
  * checked at once.  Invariant after every apply: for each face k,
- * sum(hand[s][k]) + pile[k] == in_play[k]; the pending claim's cards are in
- * the pile.  apply validates everything before it changes anything.
+ * sum(hand[s][k]) + pile[k] == in_play[k], and sum(laid[s][k]) <= pile[k];
+ * the pending claim's cards are in the pile.  apply validates everything before it changes anything.
  */
 #include <string.h>
 
@@ -59,6 +59,8 @@ static void deal(claim_state *s, const uint8_t *cards, int n)
     memset(s->count, 0, sizeof s->count);
     memset(s->pile, 0, sizeof s->pile);
     memset(s->known, 0, sizeof s->known);
+    memset(s->laid, 0, sizeof s->laid);
+    memset(s->laid_n, 0, sizeof s->laid_n);
     s->pile_n = 0;
     int seat = next_seat(s, s->dealer);
     for (int i = 0; i < n; i++) {
@@ -291,6 +293,8 @@ static void take_pile(claim_state *s, int seat, ad_events *ev)
         memcpy(s->hand[seat] + k, &h, 8);
     }
     memset(s->pile, 0, sizeof s->pile);
+    memset(s->laid, 0, sizeof s->laid); /* the cards now lie in one hand */
+    memset(s->laid_n, 0, sizeof s->laid_n);
     s->count[seat] = (uint8_t)(s->count[seat] + s->pile_n);
     s->last.taker = (int8_t)seat;
     s->last.taken = s->pile_n;
@@ -510,6 +514,9 @@ static int claim_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad
         int claimer = s->claim_seat;
         ad_events_add(ev, CC_EV_STANDS, claimer, -1, 0);
         forget_played(s, 0);
+        for (int i = 0; i < s->claim_n; i++) /* unseen, but the claimer knows them */
+            s->laid[claimer][s->claim_cards[i]]++;
+        s->laid_n[claimer] = (uint8_t)(s->laid_n[claimer] + s->claim_n);
         if (s->count[claimer] == 0)
             win_deal(s, claimer, ev);
         else
@@ -529,8 +536,11 @@ static void claim_view(const void *st, int seat, void *out)
         return;
     v->viewer = (int8_t)seat;
     for (int p = 0; p < AD_MAX_SEATS; p++)
-        if (p != seat)
+        if (p != seat) {
             memset(v->hand[p], 0, sizeof v->hand[p]);
+            memset(v->laid[p], 0, sizeof v->laid[p]);
+            v->laid_n[p] = 0;
+        }
     memset(v->pile, 0, sizeof v->pile);
     if (s->claim_seat != seat && !s->last.settled)
         memset(v->claim_cards, 0, sizeof v->claim_cards);
@@ -655,8 +665,13 @@ static json_t *claim_view_json(const void *view)
             json_array_append_new(hands, adj_counts(d, s->hand[p], s->nkinds));
         json_object_set_new(v, "hands", hands);
         json_object_set_new(v, "pile", adj_counts(d, s->pile, s->nkinds));
+        json_t *laid = json_array();
+        for (int p = 0; p < n; p++)
+            json_array_append_new(laid, adj_counts(d, s->laid[p], s->nkinds));
+        json_object_set_new(v, "laid", laid);
     } else {
         json_object_set_new(v, "hand", adj_counts(d, s->hand[s->viewer], s->nkinds));
+        json_object_set_new(v, "laid", adj_counts(d, s->laid[s->viewer], s->nkinds));
     }
     json_t *counts = json_array();
     for (int p = 0; p < n; p++)

@@ -79,6 +79,13 @@ typedef struct claim_state {
      * shown[p] counts p's plays that were turned up, lied[p] the false ones. */
     uint8_t known[AD_MAX_SEATS][CC_KINDS];
     uint16_t shown[AD_MAX_SEATS], lied[AD_MAX_SEATS];
+    /* Private memory, what a player at a real table remembers of its own
+     * plays: laid[p] are the cards p laid face down in plays that stood,
+     * still unseen in the pile.  A seat's view keeps only its own row.  The
+     * pile being taken (or a new deal) clears every row, so for each face
+     * the rows together never hold more than the pile does. */
+    uint8_t laid[AD_MAX_SEATS][CC_KINDS];
+    uint8_t laid_n[AD_MAX_SEATS]; /* the cards in each row */
     int8_t draw[AD_MAX_SEATS]; /* doubt: the last round of the draw for dealer (a
                                   tie redraws); -1: not in that round, or no draw */
     int32_t score[AD_MAX_SEATS];

@@ -35,6 +35,22 @@ static void check_conservation(const claim_state *s)
     }
     if (pile != s->pile_n)
         fail_msg("the pile holds %d cards but counts %d", pile, s->pile_n);
+    /* what the seats remember laying face down is in the pile */
+    for (int k = 0; k < CC_KINDS; k++) {
+        int laid = 0;
+        for (int p = 0; p < AD_MAX_SEATS; p++)
+            laid += s->laid[p][k];
+        if (laid > s->pile[k])
+            fail_msg("face %d: the seats remember laying %d, the pile holds %d", k, laid,
+                     s->pile[k]);
+    }
+    for (int p = 0; p < AD_MAX_SEATS; p++) {
+        int n = 0;
+        for (int k = 0; k < CC_KINDS; k++)
+            n += s->laid[p][k];
+        if (n != s->laid_n[p])
+            fail_msg("seat %d remembers laying %d cards but counts %d", p, n, s->laid_n[p]);
+    }
     if (!pu_all_zero(s->hand[s->players], sizeof s->hand[0] * (size_t)(AD_MAX_SEATS - s->players)))
         fail_msg("a seat beyond the table holds cards");
 }
@@ -47,10 +63,14 @@ static void check_view(const ad_game *g, const claim_state *s, int seat, int jso
     g->view(s, seat, &v);
     assert_int_equal(v.viewer, seat);
     for (int p = 0; p < AD_MAX_SEATS; p++) {
-        if (p == seat)
+        if (p == seat) {
             SAME(v.hand[p], s->hand[p], CC_KINDS, "the seat's own hand and its view");
-        else if (!pu_all_zero(v.hand[p], CC_KINDS))
+            SAME(v.laid[p], s->laid[p], CC_KINDS, "the seat's own face-down cards and its view");
+        } else if (!pu_all_zero(v.hand[p], CC_KINDS)) {
             fail_msg("seat %d's view shows seat %d's hand", seat, p);
+        } else if (!pu_all_zero(v.laid[p], CC_KINDS)) {
+            fail_msg("seat %d's view shows the cards seat %d laid face down", seat, p);
+        }
     }
     assert_true(pu_all_zero(v.pile, sizeof v.pile));
     assert_true(pu_all_zero(&v.rng, sizeof v.rng));
@@ -60,6 +80,10 @@ static void check_view(const ad_game *g, const claim_state *s, int seat, int jso
     claim_state a = *s, b = v;
     memset(a.hand, 0, sizeof a.hand);
     memset(b.hand, 0, sizeof b.hand);
+    memset(a.laid, 0, sizeof a.laid);
+    memset(b.laid, 0, sizeof b.laid);
+    memset(a.laid_n, 0, sizeof a.laid_n);
+    memset(b.laid_n, 0, sizeof b.laid_n);
     memset(a.pile, 0, sizeof a.pile);
     memset(&a.rng, 0, sizeof a.rng);
     memset(a.claim_cards, 0, sizeof a.claim_cards);
@@ -71,6 +95,10 @@ static void check_view(const ad_game *g, const claim_state *s, int seat, int jso
         assert_null(json_object_get(j, "hands"));
         assert_null(json_object_get(j, "pile"));
         assert_int_equal(json_array_size(json_object_get(j, "hand")), s->count[seat]);
+        int laid = 0;
+        for (int k = 0; k < CC_KINDS; k++)
+            laid += s->laid[seat][k];
+        assert_int_equal(json_array_size(json_object_get(j, "laid")), laid);
         json_t *claim = json_object_get(j, "claim");
         if (claim && seat != s->claim_seat)
             assert_null(json_object_get(claim, "cards"));

@@ -1,6 +1,7 @@
 /*
  * test_bots.c - the promises of the computer players: the `basic` bots
- * challenge what they can prove false, play honestly when they can, pass or
+ * challenge what they can prove false (also from the cards they laid face
+ * down themselves), play honestly when they can, pass or
  * bluff when they cannot, and play each game soundly; the `strong` claim bot
  * takes the forced answers without searching and is deterministic for a
  * seed; every level decides from its seat's view alone; a level a game
@@ -8,6 +9,7 @@
  */
 #include "../testutil.h"
 
+#include "bots/bots.h"
 #include "games/claim.h"
 #include "games/liar.h"
 #include "games/sequence.h"
@@ -45,6 +47,43 @@ static void test_basic_challenges_more_cards_than_can_exist_outside_its_hand(voi
                          "\"deck\":[\"B\",\"A\",\"C\",\"A\",\"E\",\"F\"]}");
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
     assert_int_equal(basic(t, 1).type, CC_A_CHALLENGE);
+    ad_table_free(t);
+}
+
+/* A player remembers what it laid face down.  Seat 0 lays both B's as "two
+ * A's" and the play stands; at call B, seat 1's "one B" cannot be true, as
+ * seat 0 knows though nobody saw the B's: basic challenges it, and strong
+ * does without searching. */
+static void test_claim_bots_challenge_what_their_own_face_down_cards_disprove(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"B\",\"C\",\"B\",\"D\",\"E\",\"F\",\"G\",\"H\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"B\"],\"say\":\"A\"}");
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"C\"],\"say\":\"B\"}");
+    assert_int_equal(basic(t, 0).type, CC_A_CHALLENGE);
+    const ad_game *g = ad_table_game(t);
+    claim_state v;
+    g->view(ad_table_state(t), 0, &v);
+    ad_rng r;
+    ad_rng_seed(&r, 1);
+    ad_action a;
+    ad_err e;
+    ad_bot_opts o = {0};
+    assert_int_equal(ad_bot_choose_opts(g, &v, 0, "strong", &o, &r, &a, &e), 0);
+    assert_int_equal(a.type, CC_A_CHALLENGE);
+    assert_int_equal(o.sims_done, 0);
+    /* and strong's search deals those B's to the pile, never to a hand */
+    int b = 0;
+    while (strcmp(v.deck->kind[b], "B") != 0)
+        b++;
+    for (int i = 0; i < 200; i++) {
+        claim_state d;
+        strong_claim_deal(&v, 0, &r, &d);
+        assert_int_equal(d.hand[1][b], 0);
+        assert_int_equal(d.pile[b], 2);
+    }
     ad_table_free(t);
 }
 
@@ -454,6 +493,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_basic_challenges_a_claim_naming_a_letter_other_than_the_call),
         cmocka_unit_test(test_basic_challenges_more_cards_than_can_exist_outside_its_hand),
+        cmocka_unit_test(test_claim_bots_challenge_what_their_own_face_down_cards_disprove),
         cmocka_unit_test(test_basic_lets_a_likely_claim_stand),
         cmocka_unit_test(test_basic_plays_honestly_every_card_of_the_call_it_holds),
         cmocka_unit_test(test_basic_passes_when_allowed_and_holding_none_of_the_call),

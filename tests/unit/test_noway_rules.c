@@ -399,10 +399,51 @@ static void test_noway_rejected_action_changes_nothing(void **state)
     ad_table_free(t);
 }
 
+/* The cards as one row of names, "B B" ("" for none), from a view's field. */
+static void laid_text(ad_table *t, int seat, char *buf, size_t len)
+{
+    json_t *v = ad_table_view_json(t, seat);
+    const json_t *laid = json_object_get(v, "laid");
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < json_array_size(laid) && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "",
+                                 json_string_value(json_array_get(laid, i)));
+    json_decref(v);
+}
+
+/* A player remembers the cards it laid face down in a play that stood; no
+ * other seat sees them; once the pile is taken they are in a hand, and the
+ * memory is gone. */
+static void test_noway_a_seat_remembers_its_face_down_cards_and_no_other_seat_sees_them(
+    void **state)
+{
+    (void)state;
+    char buf[64];
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
+                         "\"deck\":[\"B\",\"C\",\"B\",\"D\",\"E\",\"F\",\"G\",\"H\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"B\"],\"say\":\"A\"}");
+    laid_text(t, 0, buf, sizeof buf);
+    assert_string_equal(buf, ""); /* waiting for answers: not yet a play that stood */
+    TU_OK(t, 1, "{\"type\":\"pass\"}");
+    laid_text(t, 0, buf, sizeof buf);
+    assert_string_equal(buf, "B B");
+    laid_text(t, 1, buf, sizeof buf);
+    assert_string_equal(buf, "");
+    /* seat 1's false "one B" is challenged: seat 1 takes the pile, B's and all */
+    TU_OK(t, 1, "{\"type\":\"play\",\"cards\":[\"C\"],\"say\":\"B\"}");
+    TU_OK(t, 0, "{\"type\":\"challenge\"}");
+    laid_text(t, 0, buf, sizeof buf);
+    assert_string_equal(buf, "");
+    ad_table_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_noway_deals_one_card_at_a_time_from_the_dealers_left),
+        cmocka_unit_test(
+            test_noway_a_seat_remembers_its_face_down_cards_and_no_other_seat_sees_them),
         cmocka_unit_test(test_noway_deals_all_cards_as_evenly_as_possible),
         cmocka_unit_test(test_noway_ant_cards_never_enter_play),
         cmocka_unit_test(test_noway_deck_size_follows_decks_and_copies),
