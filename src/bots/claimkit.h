@@ -2,8 +2,8 @@
  * claimkit.h - what the claim-game bots (basic_claim.c, strong_claim.c)
  * share: counting a class's cards, and judging a pending claim from one
  * seat's knowledge (its hand, the claim, the cards everyone saw go into
- * the other hands, and the cards it laid face down itself).  Inline: the strong bot's playouts call these millions
- * of times a second.
+ * the other hands, and the cards it laid face down itself).  Inline: the
+ * strong bot's playouts call these millions of times a second.
  */
 #ifndef AD_BOTS_CLAIMKIT_H
 #define AD_BOTS_CLAIMKIT_H

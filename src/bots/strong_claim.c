@@ -6,10 +6,11 @@
  *    keeping, a pass where allowed; in a window, challenge or pass.
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
- *    everyone saw go into it, the pile the cards the seat laid there itself.  A pending claim is then laid from the
- *    claimer's sampled hand by the bluff model: a claimer who can play true
- *    does so, except at a rate learned from how often its turned-up plays
- *    were false; one who cannot, lies.
+ *    everyone saw go into it, the pile the cards the seat laid there
+ *    itself.  A pending claim is then laid from the claimer's sampled hand
+ *    by the bluff model: a claimer who can play true does so, except at a
+ *    rate learned from how often its turned-up plays were false; one who
+ *    cannot, lies.
  *  - Playouts: basic's judgement without its dice (claimkit.h), honest
  *    play, one-card bluffs; then the hands are scored.
  */

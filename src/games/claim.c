@@ -4,7 +4,8 @@
  * then every other seat answers once (challenge or pass) unless the play is
  * checked at once.  Invariant after every apply: for each face k,
  * sum(hand[s][k]) + pile[k] == in_play[k], and sum(laid[s][k]) <= pile[k];
- * the pending claim's cards are in the pile.  apply validates everything before it changes anything.
+ * the pending claim's cards are in the pile.  apply validates everything
+ * before it changes anything.
  */
 #include <string.h>
 
@@ -52,6 +53,14 @@ static uint32_t others(const claim_state *s, int seat)
     return ((1u << s->players) - 1) & ~(1u << seat);
 }
 
+/* The pile has gone (into a hand, or a new deal): nobody can tell any more
+ * where the cards it laid face down are. */
+static void forget_laid(claim_state *s)
+{
+    memset(s->laid, 0, sizeof s->laid);
+    memset(s->laid_n, 0, sizeof s->laid_n);
+}
+
 /* Deals `n` cards (kinds, top first) one at a time from the dealer's left. */
 static void deal(claim_state *s, const uint8_t *cards, int n)
 {
@@ -59,8 +68,7 @@ static void deal(claim_state *s, const uint8_t *cards, int n)
     memset(s->count, 0, sizeof s->count);
     memset(s->pile, 0, sizeof s->pile);
     memset(s->known, 0, sizeof s->known);
-    memset(s->laid, 0, sizeof s->laid);
-    memset(s->laid_n, 0, sizeof s->laid_n);
+    forget_laid(s);
     s->pile_n = 0;
     int seat = next_seat(s, s->dealer);
     for (int i = 0; i < n; i++) {
@@ -293,8 +301,7 @@ static void take_pile(claim_state *s, int seat, ad_events *ev)
         memcpy(s->hand[seat] + k, &h, 8);
     }
     memset(s->pile, 0, sizeof s->pile);
-    memset(s->laid, 0, sizeof s->laid); /* the cards now lie in one hand */
-    memset(s->laid_n, 0, sizeof s->laid_n);
+    forget_laid(s);
     s->count[seat] = (uint8_t)(s->count[seat] + s->pile_n);
     s->last.taker = (int8_t)seat;
     s->last.taken = s->pile_n;
