@@ -14,8 +14,9 @@ LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 CLI_LIBS := $(shell pkg-config --libs ncursesw)
 
 B       ?= build
-LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c)
-CLI_SRC := $(wildcard src/cli/*.c)
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c \
+             src/director/*.c src/records/*.c)
+CLI_SRC := $(wildcard src/cli/*.c src/term/*.c src/tools/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 RULES   := $(sort $(wildcard docs/rules/*.md))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o
@@ -95,7 +96,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 test:
 	$(MAKE) --no-print-directory B=build/test EXTRA_CFLAGS=-Werror tests
 	$(MAKE) --no-print-directory B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
-	@tests/run build/test build/asan:1000
+	@tests/run build/test build/asan:1000:1200
 
 install-deps:
 	scripts/install-deps

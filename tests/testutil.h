@@ -1,6 +1,8 @@
 /*
- * testutil.h - shared helpers for the unit and property tests: building a
- * game from a JSON `new` request and acting with JSON, with cmocka asserts.
+ * testutil.h - shared helpers for the tests: building a game from a JSON
+ * `new` request and acting with JSON, with cmocka asserts; and running a
+ * shell command (the alphadeck binary, tmux) under a time limit, so that
+ * no test can hang the suite.
  */
 #ifndef AD_TESTUTIL_H
 #define AD_TESTUTIL_H
@@ -12,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include <cmocka.h>
 
@@ -87,5 +90,76 @@ static inline char *tu_god_str(const ad_table *t, const char *key)
         assert_string_equal(s_, (expect));                                                       \
         free(s_);                                                                                \
     } while (0)
+
+/* ------------------------------------------------ child processes */
+
+/* The time any one command a test starts may take, in seconds: generous
+ * (a whole game under the sanitizers takes a few), and a hang ends in a
+ * failed test instead of a CI run that never lands. */
+#define TU_LIMIT_S 120
+/* The exit status of a command that ran out of time (`timeout`'s). */
+#define TU_TIMED_OUT 124
+
+/* cmd as `timeout -k 5 LIMIT sh -c 'cmd'`: on time the whole command, a
+ * pipeline too, gets SIGTERM, and SIGKILL 5 s later (caller frees). */
+static inline char *tu_limited(const char *cmd)
+{
+    size_t n = strlen(cmd), k = 0;
+    char *s = malloc(n * 4 + 64);
+    k += (size_t)sprintf(s, "timeout -k 5 %d sh -c '", TU_LIMIT_S);
+    for (size_t i = 0; i < n; i++)
+        if (cmd[i] == '\'')
+            k += (size_t)sprintf(s + k, "'\\''");
+        else
+            s[k++] = cmd[i];
+    strcpy(s + k, "'");
+    return s;
+}
+
+/* The exit status of a finished command, -1 when a signal ended it; says
+ * on stderr when it ran out of time. */
+static inline int tu_status(int status, const char *cmd)
+{
+    int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (rc == TU_TIMED_OUT)
+        fprintf(stderr, "test: `%s` timed out after %d s\n", cmd, TU_LIMIT_S);
+    return rc;
+}
+
+/* popen(3) of cmd under the time limit. */
+static inline FILE *tu_popen(const char *cmd, const char *mode)
+{
+    char *limited = tu_limited(cmd);
+    FILE *f = popen(limited, mode);
+    free(limited);
+    return f;
+}
+
+/* system(3) of cmd under the time limit: its exit status, or -1. */
+static inline int tu_system(const char *cmd)
+{
+    char *limited = tu_limited(cmd);
+    int status = system(limited);
+    free(limited);
+    return tu_status(status, cmd);
+}
+
+/* Runs cmd under the time limit: its exit status (-1 when a signal ended
+ * it), and its output in *out (caller frees). */
+static inline int tu_run(const char *cmd, char **out)
+{
+    FILE *f = tu_popen(cmd, "r");
+    assert_non_null(f);
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 4096)
+            buf = realloc(buf, cap *= 2);
+    }
+    buf[n] = 0;
+    *out = buf;
+    return tu_status(pclose(f), cmd);
+}
 
 #endif

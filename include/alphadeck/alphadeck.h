@@ -219,6 +219,19 @@ typedef struct ad_setup {
 #define AD_MAX_SEATS 10
 #define AD_GOD (-1) /* the seat argument for the god view */
 
+/* What a seat does when its time runs out (ad_game.timeout): the answer
+ * silence gives, and which clock times it. */
+typedef struct ad_timeout {
+    ad_action action; /* applied for the seat when the time runs out */
+    uint8_t answer;   /* 1: the table's answer window times it (a challenge;
+                       * director.h's answer_ms); 0: the game's own clock, ms */
+    uint8_t keeps;    /* 1: the game's clock keeps running through changes
+                       * while the position keeps giving this seat a clock that
+                       * keeps (Shout's final window, timed from its opening);
+                       * 0: it starts again at every change (Shout's deal) */
+    int32_t ms;       /* the game's own time, when answer is 0 */
+} ad_timeout;
+
 /* A game: a table of functions.  `st` always points to state_size bytes. */
 typedef struct ad_game {
     const char *id;    /* "noway" */
@@ -251,6 +264,20 @@ typedef struct ad_game {
     int (*action_from_json)(const void *st, const json_t *j, ad_action *out, ad_err *err);
     json_t *(*action_to_json)(const void *st, const ad_action *a);
     json_t *(*event_json)(const void *st, const ad_event *e);
+
+    /* Added after 0.1.0, for whoever runs a table on a clock (director.h);
+     * new fields go at the end, and NULL means the plain rule. */
+    /* The seats asked to decide now, a subset of to_act.  Several at once
+     * are a race: the soonest acts.  NULL: to_act.  No Way and I Doubt It
+     * ask a challenge window's seats one at a time, nearest the claimer's
+     * left first, so when several would call, the nearest is the one. */
+    uint32_t (*asked)(const void *st);
+    /* What seat does by itself when its time runs out in this position:
+     * 1 with *out filled (a pass in a challenge window; Shout's deal at
+     * deal_ms and the final window's pass at final_ms), 0 when nothing
+     * (a turn: a clock on it is the table's, and a bot plays then).
+     * NULL: always 0. */
+    int (*timeout)(const void *st, int seat, ad_timeout *out);
 } ad_game;
 
 /* The registered games, in a fixed order. */
@@ -264,6 +291,9 @@ const ad_game *ad_setup_from_json(const json_t *req, ad_setup *su, ad_err *err);
 /* Reads a seed: an integer 0..2^63-1, or a decimal string for all of uint64
  * (JSON integers stop at 2^63-1).  Used by `new` and `bot` alike. */
 int ad_seed_from_json(const json_t *v, uint64_t *out, ad_err *err);
+/* A seed as ad_seed_from_json reads it back: an integer up to 2^63-1, a
+ * decimal string above. */
+json_t *ad_seed_to_json(uint64_t seed);
 /* {"name":default,...} for a game. */
 json_t *ad_options_json(const ad_game *g);
 
@@ -278,6 +308,10 @@ typedef struct ad_step {
 } ad_step;
 
 ad_table *ad_table_new(const json_t *new_req, ad_err *err);
+/* A table from a setup already read (su->seed is its seed): no JSON made,
+ * for callers that set up many games (sim).  Its record's `new` request
+ * holds game, players, seed, every option, and deck and dealer when set. */
+ad_table *ad_table_new_setup(const ad_game *g, const ad_setup *su, ad_err *err);
 void ad_table_free(ad_table *t);
 const ad_game *ad_table_game(const ad_table *t);
 const void *ad_table_state(const ad_table *t);
@@ -331,6 +365,13 @@ typedef struct ad_bot_opts {
                       * act.  0 in games without races (act when asked) and
                       * when the bot waits. */
 } ad_bot_opts;
+
+/* The largest budgets a caller should give (the engine's `bot`, sim and
+ * bench refuse more): a strong decision at AD_BOT_MAX_SIMS takes at most a
+ * few seconds in the slowest game (docs/bots.md), and a clock stops at
+ * AD_BOT_MAX_THINK_MS. */
+#define AD_BOT_MAX_SIMS 50000L
+#define AD_BOT_MAX_THINK_MS 5000
 
 int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char *level,
                        ad_bot_opts *opts, ad_rng *r, ad_action *out, ad_err *err);

@@ -5,6 +5,10 @@
  */
 #include <string.h>
 
+#include "../games/claim.h"
+#include "../games/liar.h"
+#include "../games/sequence.h"
+#include "../games/shout.h"
 #include "bots.h"
 
 /* The levels, and the games each level above `random` can play so far;
@@ -12,21 +16,24 @@
  * (Shout's adds a reaction time). */
 static const char *const levels[] = {"random", "basic", "strong"};
 
+/* Games by address, not by name: every decision looks its bot up here, and
+ * playouts through the director make millions of them. */
 static const struct {
-    const char *game, *level;
+    const ad_game *game;
+    const char *level;
     bot_fn choose;
 } bots[] = {
-    {"noway", "basic", bot_basic_claim},
-    {"doubt", "basic", bot_basic_claim},
-    {"sequence", "basic", bot_basic_sequence},
-    {"liar", "basic", bot_basic_liar},
-    {"shout", "random", bot_random_shout},
-    {"shout", "basic", bot_basic_shout},
-    {"noway", "strong", bot_strong_claim},
-    {"doubt", "strong", bot_strong_claim},
-    {"sequence", "strong", bot_strong_sequence},
-    {"shout", "strong", bot_strong_shout},
-    {"liar", "strong", bot_strong_liar},
+    {&ad_game_noway, "basic", bot_basic_claim},
+    {&ad_game_doubt, "basic", bot_basic_claim},
+    {&ad_game_sequence, "basic", bot_basic_sequence},
+    {&ad_game_liar, "basic", bot_basic_liar},
+    {&ad_game_shout, "random", bot_random_shout},
+    {&ad_game_shout, "basic", bot_basic_shout},
+    {&ad_game_noway, "strong", bot_strong_claim},
+    {&ad_game_doubt, "strong", bot_strong_claim},
+    {&ad_game_sequence, "strong", bot_strong_sequence},
+    {&ad_game_shout, "strong", bot_strong_shout},
+    {&ad_game_liar, "strong", bot_strong_liar},
 };
 
 int ad_bot_level_known(const char *level)
@@ -46,13 +53,20 @@ static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
         return ad_err_set(err, AD_E_BAD_LEVEL,
                           "there is no bot level \"%.20s\" (try: random, basic, strong)", level);
     for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++)
-        if (strcmp(bots[i].game, g->id) == 0 && strcmp(bots[i].level, level) == 0) {
+        if (bots[i].game == g && bots[i].level[0] == level[0] &&
+            strcmp(bots[i].level, level) == 0) {
             *fn = bots[i].choose;
             return 0;
         }
     if (strcmp(level, "random") == 0)
         return 0;
     return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random, basic)", g->title, level);
+}
+
+int bot_is_games_random(const ad_game *g, const char *level)
+{
+    bot_fn fn;
+    return strcmp(level, "random") == 0 && find(g, level, &fn, NULL) == 0 && !fn;
 }
 
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err)

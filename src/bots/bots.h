@@ -14,6 +14,12 @@ typedef void (*bot_fn)(const void *view, int seat, ad_bot_opts *o, ad_rng *r, ad
 
 #define BOT_FN(name) void name(const void *view, int seat, ad_bot_opts *o, ad_rng *r, ad_action *out)
 
+/* 1 when a bot of that level is the game's own random_action (no bot of
+ * its own for the level): it reads nothing its view hides (a test checks
+ * that it chooses the same from the state as from the view), so a caller
+ * that holds the state may skip making the view. */
+int bot_is_games_random(const ad_game *g, const char *level);
+
 BOT_FN(bot_basic_claim);
 BOT_FN(bot_basic_sequence);
 BOT_FN(bot_basic_liar);

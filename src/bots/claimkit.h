@@ -111,6 +111,39 @@ static inline double ck_chance_true(const claim_state *s, int seat)
                        s->claim_n);
 }
 
+/* The table's cycle of calls: seats take turns in order and the call moves
+ * one class a turn, so a seat is only ever called for the classes of one
+ * residue modulo gcd(players, classes) (two or four players and 26
+ * letters: every other letter; I Doubt It's 13 ranks: all of them). */
+static inline int ck_call_step(const claim_state *s)
+{
+    int a = s->players, b = s->nclasses;
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Whether seat will ever be called for class cls in this deal.  A card of
+ * a class it never is can only leave its hand by a bluff that stands. */
+static inline int ck_ever_called(const claim_state *s, int seat, int cls)
+{
+    int ahead = (seat - s->turn + s->players) % s->players; /* its next turn, from now */
+    int its_call = (s->call + ahead) % s->nclasses;
+    return (cls - its_call + s->nclasses) % ck_call_step(s) == 0;
+}
+
+/* How soon class cls will be called again at the table, in rounds of
+ * turns from the current call (0: it is the call): the later, the less a
+ * card of it is worth keeping. */
+static inline int ck_turns_until_called(const claim_state *s, int cls)
+{
+    int d = (cls - s->call + s->nclasses) % s->nclasses;
+    return d / s->players + (d % s->players != 0);
+}
+
 /* Sets out to seat's honest play: a play of the call, naming it, with every
  * card of the call the seat holds, as many as may be laid at once.  out->n
  * is 0 when the seat holds none (then the play is still to be made). */

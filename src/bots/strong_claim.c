@@ -23,44 +23,6 @@
 
 /* ---------------------------------------------------------- candidates */
 
-/* Whether seat will ever be called for class cls in this deal: seats take
- * turns in order and the call moves one class a turn, so a seat is only
- * ever called for the classes one residue modulo gcd(players, classes)
- * (two players and 26 letters: every other letter).  Other cards can
- * only leave its hand by bluffs. */
-static int ever_called(const claim_state *s, int seat, int cls)
-{
-    int a = s->players, b = s->nclasses;
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    int ahead = (seat - s->turn + s->players) % s->players; /* its next turn, from now */
-    int its_call = (s->call + ahead) % s->nclasses;
-    return (cls - its_call + s->nclasses) % a == 0;
-}
-
-/* Whether each seat is called for only some of the classes. */
-static int calls_skip_classes(const claim_state *s)
-{
-    int a = s->players, b = s->nclasses;
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    return a > 1;
-}
-
-/* How soon class cls will be called again for this seat (in its turns):
- * the later, the less a card of it is worth keeping. */
-static int turns_until_called(const claim_state *s, int cls)
-{
-    int d = (cls - s->call + s->nclasses) % s->nclasses;
-    return d / s->players + (d % s->players != 0);
-}
-
 /* The seat's faces not of the called class, the least worth keeping first. */
 static int junk(const claim_state *s, int seat, uint8_t *out)
 {
@@ -69,8 +31,8 @@ static int junk(const claim_state *s, int seat, uint8_t *out)
         if (s->hand[seat][k] && s->class_of[k] != s->call)
             out[n++] = (uint8_t)k;
     for (int i = 1; i < n; i++) /* insertion sort, latest call first */
-        for (int j = i; j > 0 && turns_until_called(s, s->class_of[out[j]]) >
-                                     turns_until_called(s, s->class_of[out[j - 1]]);
+        for (int j = i; j > 0 && ck_turns_until_called(s, s->class_of[out[j]]) >
+                                     ck_turns_until_called(s, s->class_of[out[j - 1]]);
              j--) {
             uint8_t t = out[j];
             out[j] = out[j - 1];
@@ -105,7 +67,7 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
                 honest[h++] = (uint8_t)k;
     int nj = junk(s, seat, bad);
     int have = ck_class_cards(s, s->hand[seat], s->call);
-    if (have >= 1 && s->count[seat] > have && calls_skip_classes(s)) {
+    if (have >= 1 && s->count[seat] > have && ck_call_step(s) > 1) {
         /* Where a seat is never called for some classes (two players in No
          * Way: every other letter), such a card can only leave its hand by
          * a bluff that stands, and a bluff is safe from proof only while
@@ -302,7 +264,7 @@ static double burden(const claim_state *s, int p)
     double b = 0;
     for (int k = 0; k < s->nkinds; k++)
         if (s->hand[p][k])
-            b += s->hand[p][k] * (ever_called(s, p, s->class_of[k]) ? 1.0 : 2.0);
+            b += s->hand[p][k] * (ck_ever_called(s, p, s->class_of[k]) ? 1.0 : 2.0);
     return b;
 }
 

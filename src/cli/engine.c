@@ -199,11 +199,19 @@ static json_t *cmd_seat(engine *en, const char *cmd, const json_t *req)
         } else if (sv && ad_seed_from_json(sv, &seed, &e) < 0) {
             reply = fail(&e);
         } else if (tv && (!json_is_integer(tv) || json_integer_value(tv) < 0 ||
-                          json_integer_value(tv) > 60000)) {
-            reply = failf(AD_E_BAD_FIELD, "\"think_ms\" must be a whole number from 0 to 60000");
+                          json_integer_value(tv) > AD_BOT_MAX_THINK_MS)) {
+            /* the budgets are bounded so one request holds the engine a few
+             * seconds at most */
+            ad_err_set(&e, AD_E_BAD_FIELD,
+                       "\"think_ms\" must be a whole number from 0 to %d (at most %d seconds "
+                       "a decision)", AD_BOT_MAX_THINK_MS, AD_BOT_MAX_THINK_MS / 1000);
+            reply = fail(&e);
         } else if (nv && (!json_is_integer(nv) || json_integer_value(nv) < 0 ||
-                          json_integer_value(nv) > 100000000)) {
-            reply = failf(AD_E_BAD_FIELD, "\"sims\" must be a whole number from 0 to 100000000");
+                          json_integer_value(nv) > AD_BOT_MAX_SIMS)) {
+            ad_err_set(&e, AD_E_BAD_FIELD,
+                       "\"sims\" must be a whole number from 0 to %ld (a few seconds a "
+                       "decision at most)", AD_BOT_MAX_SIMS);
+            reply = fail(&e);
         } else {
             ad_bot_opts o = {.think_ms = tv ? (int)json_integer_value(tv) : 0,
                              .sims = nv ? (long)json_integer_value(nv) : 0};
@@ -263,14 +271,16 @@ static json_t *handle(engine *en, const json_t *req)
     return fail(&e);
 }
 
-/* Reads one line into buf (at most LINE_MAX_BYTES); returns its length, -1
- * at end of input, or -2 for a line that was too long (consumed whole). */
+/* Reads one line into buf (LINE_MAX_BYTES + 1 bytes: a line just under the
+ * limit and its CR); returns its length, -1 at end of input, or -2 for a
+ * line that was too long (consumed whole).  A CR before the LF ends the
+ * line and is not part of it, so CR LF and LF lines have the same limit. */
 static long read_line(FILE *in, char *buf, int *eof)
 {
     long n = 0;
     int ch;
     while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
-        if (n < LINE_MAX_BYTES)
+        if (n <= LINE_MAX_BYTES)
             buf[n] = (char)ch;
         n++;
     }
@@ -279,10 +289,10 @@ static long read_line(FILE *in, char *buf, int *eof)
         if (n == 0)
             return -1;
     }
+    if (n > 0 && n <= LINE_MAX_BYTES + 1 && buf[n - 1] == '\r')
+        n--;
     if (n >= LINE_MAX_BYTES)
         return -2;
-    if (n > 0 && buf[n - 1] == '\r')
-        n--;
     return n;
 }
 
@@ -316,7 +326,7 @@ int ad_cli_engine(int argc, char **argv)
         return 2;
     }
     engine en = {0};
-    char *buf = malloc(LINE_MAX_BYTES);
+    char *buf = malloc(LINE_MAX_BYTES + 1);
     int eof = 0;
     while (!eof) {
         long n = read_line(stdin, buf, &eof);

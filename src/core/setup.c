@@ -4,6 +4,8 @@
  * deck and dealer.  What depends on the game's rules (copies in a deck,
  * options that depend on the player count) is checked by the game's init.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +38,15 @@ int ad_seed_from_json(const json_t *v, uint64_t *out, ad_err *err)
     }
     return ad_err_set(err, AD_E_BAD_FIELD,
                       "\"seed\" must be a non-negative integer (or a decimal string up to 2^64-1)");
+}
+
+json_t *ad_seed_to_json(uint64_t seed)
+{
+    char text[24];
+    if (seed <= (uint64_t)INT64_MAX)
+        return json_integer((json_int_t)seed);
+    snprintf(text, sizeof text, "%llu", (unsigned long long)seed);
+    return json_string(text);
 }
 
 static int read_options(const ad_game *g, const json_t *opts, ad_setup *su, ad_err *err)

@@ -1,8 +1,11 @@
 /*
  * table.c - a game in progress together with its record: the `new` request
  * (with the seed filled in, so it always replays) and every accepted action.
- * An action is applied to a scratch copy and committed with memcpy, so a
- * rejected action can never leave half a change behind.
+ * An action is applied in place: a game's apply checks an action before it
+ * changes anything (ad_game.apply's promise, which the property tests
+ * check), so a rejected action leaves no half change behind, and the
+ * record's room is made before, so an accepted one is always recorded.
+ * No copy of the state per action: the director's playouts run through here.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,10 +16,11 @@
 
 struct ad_table {
     const ad_game *g;
-    json_t *req;
+    json_t *req;       /* the `new` request; NULL for a table made from a setup... */
+    ad_setup *su;      /* ...which keeps that instead, written out when asked for */
     int players;
     uint64_t seed;
-    void *st, *scratch;
+    void *st;
     ad_step *steps;
     int nsteps, cap;
 };
@@ -55,7 +59,6 @@ ad_table *ad_table_new(const json_t *req, ad_err *err)
     }
     t->seed = su.seed;
     t->st = calloc(1, g->state_size);
-    t->scratch = calloc(1, g->state_size);
     if (g->init(t->st, &su, err) < 0) {
         ad_table_free(t);
         return NULL;
@@ -63,13 +66,59 @@ ad_table *ad_table_new(const json_t *req, ad_err *err)
     return t;
 }
 
+ad_table *ad_table_new_setup(const ad_game *g, const ad_setup *su, ad_err *err)
+{
+    ad_table *t = calloc(1, sizeof *t);
+    if (t) {
+        t->su = malloc(sizeof *su);
+        t->st = calloc(1, g->state_size);
+    }
+    if (!t || !t->su || !t->st) {
+        ad_table_free(t);
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        return NULL;
+    }
+    *t->su = *su;
+    t->g = g;
+    t->players = su->players;
+    t->seed = su->seed;
+    if (g->init(t->st, su, err) < 0) {
+        ad_table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* The `new` request of a table made from a setup: what ad_setup_from_json
+ * reads back into the same setup. */
+static json_t *setup_json(const ad_game *g, const ad_setup *su)
+{
+    json_t *opts = json_object();
+    for (int i = 0; i < g->nopt; i++)
+        json_object_set_new(opts, g->options[i].name, json_integer(su->opt[i]));
+    json_t *req = json_pack("{s:s,s:i,s:o}", "game", g->id, "players", su->players, "options",
+                            opts);
+    if (su->seed <= (uint64_t)INT64_MAX) {
+        json_object_set_new(req, "seed", json_integer((json_int_t)su->seed));
+    } else {
+        char text[24];
+        snprintf(text, sizeof text, "%llu", (unsigned long long)su->seed);
+        json_object_set_new(req, "seed", json_string(text));
+    }
+    if (su->deck_n >= 0)
+        json_object_set_new(req, "deck", adj_cards(ad_deck_get(g->deck), su->deck, su->deck_n));
+    if (su->dealer >= 0)
+        json_object_set_new(req, "dealer", json_integer(su->dealer));
+    return req;
+}
+
 void ad_table_free(ad_table *t)
 {
     if (!t)
         return;
+    free(t->su);
     json_decref(t->req);
     free(t->st);
-    free(t->scratch);
     free(t->steps);
     free(t);
 }
@@ -98,9 +147,6 @@ int ad_table_act(ad_table *t, int seat, const ad_action *a, ad_events *ev, ad_er
 {
     if (ev)
         ev->n = 0;
-    memcpy(t->scratch, t->st, t->g->state_size);
-    if (t->g->apply(t->scratch, seat, a, ev, err) < 0)
-        return -1;
     if (t->nsteps == t->cap) {
         int cap = t->cap ? t->cap * 2 : 64;
         ad_step *s = realloc(t->steps, (size_t)cap * sizeof *s);
@@ -109,12 +155,11 @@ int ad_table_act(ad_table *t, int seat, const ad_action *a, ad_events *ev, ad_er
         t->steps = s;
         t->cap = cap;
     }
+    if (t->g->apply(t->st, seat, a, ev, err) < 0)
+        return -1;
     t->steps[t->nsteps].seat = seat;
     t->steps[t->nsteps].action = *a;
     t->nsteps++;
-    void *tmp = t->st;
-    t->st = t->scratch;
-    t->scratch = tmp;
     return 0;
 }
 
@@ -149,7 +194,8 @@ json_t *ad_table_record_json(const ad_table *t)
     for (int i = 0; i < t->nsteps; i++)
         json_array_append_new(acts, json_pack("{s:i,s:o}", "seat", t->steps[i].seat, "action",
                                               t->g->action_to_json(t->st, &t->steps[i].action)));
-    return json_pack("{s:O,s:o}", "new", t->req, "actions", acts);
+    return json_pack("{s:o,s:o}", "new", t->req ? json_incref(t->req) : setup_json(t->g, t->su),
+                     "actions", acts);
 }
 
 ad_table *ad_table_load(const json_t *record, ad_err *err)

@@ -267,6 +267,35 @@ static int claim_is_over(const void *st)
     return ((const claim_state *)st)->phase == CC_OVER;
 }
 
+/* A challenge window asks one seat at a time, the first still to answer
+ * from the claimer's left: when several would call, the nearest to the
+ * left is the official challenger (docs/rules/noway.md). */
+static uint32_t claim_asked(const void *st)
+{
+    const claim_state *s = st;
+    if (s->phase != CC_CHALLENGE)
+        return claim_to_act(st);
+    for (int i = 1; i < s->players; i++) {
+        int seat = (s->claim_seat + i) % s->players;
+        if (s->waiting & (1u << seat))
+            return 1u << seat;
+    }
+    return 0;
+}
+
+/* Silence in a challenge window lets the play stand: a pass.  A turn has
+ * no answer of its own. */
+static int claim_timeout(const void *st, int seat, ad_timeout *out)
+{
+    const claim_state *s = st;
+    if (s->phase != CC_CHALLENGE || !(s->waiting & (1u << seat)))
+        return 0;
+    memset(out, 0, sizeof *out);
+    out->action.type = CC_A_PASS;
+    out->answer = 1;
+    return 1;
+}
+
 static void win_deal(claim_state *s, int seat, ad_events *ev);
 
 /* The next turn, after `after`'s; or, when the deal has run max_turns
@@ -862,6 +891,7 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
         .random_action = claim_random, .view_json = claim_view_json,                             \
         .legal_json = claim_legal_json, .action_from_json = claim_action_from_json,              \
         .action_to_json = claim_action_to_json, .event_json = claim_event_json,                  \
+        .asked = claim_asked, .timeout = claim_timeout,                                          \
     }
 
 const ad_game ad_game_noway = CLAIM_GAME("noway", "No Way", 2, 6, noway_options, noway_init);

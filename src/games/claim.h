@@ -49,7 +49,8 @@ typedef struct claim_state {
     uint8_t class_of[CC_KINDS];
     uint32_t waiting;       /* challenge window: seats yet to answer */
     int8_t winner;          /* -1 while playing */
-    uint8_t deal_no;        /* 1 for the first deal of a match */
+    uint32_t deal_no;       /* 1 for the first deal of a match (a match at target
+                             * 100000 may run to many thousands of deals) */
     int32_t target;
     uint8_t hand[AD_MAX_SEATS][CC_KINDS];
     uint8_t count[AD_MAX_SEATS];

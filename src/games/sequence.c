@@ -622,7 +622,7 @@ static int seq_action_from_json(const void *st, const json_t *j, ad_action *out,
     memset(out, 0, sizeof *out);
     if (!json_is_object(j))
         return ad_err_set(err, AD_E_BAD_ACTION, "an action must be a JSON object");
-    if (adj_str(j, "type", 1, &type, err) < 0 || adj_str(j, "card", 1, &card, err) < 0)
+    if (adj_str(j, "type", 1, &type, err) < 0)
         return -1;
     if (strcmp(type, "turn_in") == 0)
         out->type = SQ_A_TURN_IN;
@@ -633,6 +633,9 @@ static int seq_action_from_json(const void *st, const json_t *j, ad_action *out,
     else
         return ad_err_set(err, AD_E_BAD_ACTION,
                           "unknown action \"%.20s\"; use turn_in, play or discard", type);
+    /* the card only once the type is known: an unknown type is bad_action */
+    if (adj_str(j, "card", 1, &card, err) < 0)
+        return -1;
     int k = ad_deck_kind(s->deck, card);
     if (k < 0)
         return ad_err_set(err, AD_E_BAD_CARD, "\"%.20s\" is not a card of this game", card);

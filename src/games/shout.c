@@ -116,6 +116,28 @@ static int shout_is_over(const void *st)
     return ((const shout_state *)st)->phase == SH_OVER;
 }
 
+/* The game's pace (docs/rules/shout.md): the dealer deals deal_ms after the
+ * table last changed, and the final window closes final_ms after it opened,
+ * everyone still in passing. */
+static int shout_timeout(const void *st, int seat, ad_timeout *out)
+{
+    const shout_state *s = st;
+    if (!(shout_to_act(s) & (1u << seat)))
+        return 0;
+    memset(out, 0, sizeof *out);
+    if (s->phase == SH_FINAL) {
+        out->action.type = SH_A_PASS;
+        out->keeps = 1;
+        out->ms = s->final_ms;
+        return 1;
+    }
+    if (seat != s->dealer)
+        return 0;
+    out->action.type = SH_A_DEAL;
+    out->ms = s->deal_ms;
+    return 1;
+}
+
 static int on_table(const shout_state *s, int id)
 {
     for (int i = 0; i < s->table_n; i++)
@@ -550,4 +572,5 @@ const ad_game ad_game_shout = {
     .action_from_json = shout_action_from_json,
     .action_to_json = shout_action_to_json,
     .event_json = shout_event_json,
+    .timeout = shout_timeout,
 };

@@ -16,24 +16,6 @@ static const char *BIN;
 static char data_dir[] = "/tmp/alphadeck-replay-XXXXXX";
 static char tmp_dir[] = "/tmp/alphadeck-replay-files-XXXXXX";
 
-/* `sh -c cmd`: its exit status, and its output in *out (caller frees). */
-static int run(const char *cmd, char **out)
-{
-    FILE *f = popen(cmd, "r");
-    assert_non_null(f);
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n < 4096)
-            buf = realloc(buf, cap *= 2);
-    }
-    buf[n] = 0;
-    int status = pclose(f);
-    *out = buf;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* A path in this run's scratch directory. */
 static const char *scratch(const char *name)
 {
@@ -50,7 +32,7 @@ static char *play(const char *args)
 {
     char cmd[512], *out;
     snprintf(cmd, sizeof cmd, "yes auto | head -n 200000 | %s play %s 2>&1", BIN, args);
-    if (run(cmd, &out) != 0)
+    if (tu_run(cmd, &out) != 0)
         fail_msg("`%s` failed:\n%s", cmd, out);
     return out;
 }
@@ -65,7 +47,7 @@ static char *replay(const char *file, const char *opts, const char *input, int *
     fclose(f);
     char cmd[1024], *out;
     snprintf(cmd, sizeof cmd, "%s replay %s %s < %s 2>&1", BIN, file, opts, in);
-    int status = run(cmd, &out);
+    int status = tu_run(cmd, &out);
     if (rc)
         *rc = status;
     else if (status != 0)
@@ -181,7 +163,7 @@ static void test_play_saves_every_game_under_xdg_data_home(void **state)
     /* a game left unfinished is saved too */
     char cmd[256];
     snprintf(cmd, sizeof cmd, "%s play doubt --players 2 --seed 1 < /dev/null", BIN);
-    assert_int_equal(run(cmd, &out), 0);
+    assert_int_equal(tu_run(cmd, &out), 0);
     assert_non_null(strstr(out, "unfinished"));
     assert_non_null(strstr(out, "-doubt-s1.json"));
     assert_int_equal(count_files(games_dir), before + 2);
@@ -223,7 +205,7 @@ static void test_a_record_that_cannot_be_written_is_told_and_exits_non_zero(void
     char cmd[512], *out;
     snprintf(cmd, sizeof cmd,
              "%s play noway --seed 4 --save %s/no/such/dir/x.json < /dev/null 2>&1", BIN, tmp_dir);
-    assert_int_not_equal(run(cmd, &out), 0);
+    assert_int_not_equal(tu_run(cmd, &out), 0);
     if (!strstr(out, "could not write the record to") || !strstr(out, "/no/such/dir/x.json") ||
         !strstr(out, "No such file"))
         fail_msg("no clear words: %s", out);
@@ -231,7 +213,7 @@ static void test_a_record_that_cannot_be_written_is_told_and_exits_non_zero(void
     /* a data directory that is a file */
     snprintf(cmd, sizeof cmd, "XDG_DATA_HOME=/dev/null %s play noway --seed 4 < /dev/null 2>&1",
              BIN);
-    assert_int_not_equal(run(cmd, &out), 0);
+    assert_int_not_equal(tu_run(cmd, &out), 0);
     if (!strstr(out, "/dev/null/alphadeck"))
         fail_msg("no clear words: %s", out);
     free(out);
@@ -294,7 +276,7 @@ static void test_forward_then_back_gives_the_same_position(void **state)
         char *out = replay(file, "", walks[i], NULL);
         char *a = show_block(out, 0), *b = show_block(out, 1);
         assert_string_equal(a, b);
-        assert_non_null(strstr(a, "cards"));
+        assert_non_null(strstr(a, "Cards held:"));
         free(a);
         free(b);
         free(out);
@@ -339,25 +321,25 @@ static void test_past_the_end_and_bad_commands_change_nothing(void **state)
     free(out);
 }
 
-/* The cards after "NAME  K cards: " on the line of that name in a show. */
-static char *hand_of(const char *block, const char *name)
+/* The cards a show lists after `label` ("Your hand", "Bea's hand") on a
+ * line of their own (caller frees), or NULL when no such line. */
+static char *hand_of(const char *block, const char *label)
 {
-    char key[32];
-    snprintf(key, sizeof key, "\n  %-4s ", name);
+    char key[48];
+    snprintf(key, sizeof key, "\n  %s: ", label);
     const char *p = strstr(block, key);
     if (!p)
         return NULL;
-    const char *end = strchr(p + 1, '\n');
-    const char *colon = memchr(p + 1, ':', (size_t)(end ? end - p - 1 : (long)strlen(p + 1)));
-    if (!colon)
-        return strdup("");
-    return strndup(colon + 2, (size_t)(end ? end - colon - 2 : (long)strlen(colon + 2)));
+    p += strlen(key);
+    const char *end = strchr(p, '\n');
+    return strndup(p, end ? (size_t)(end - p) : strlen(p));
 }
 
 static void test_a_seat_never_sees_another_seats_hand(void **state)
 {
     (void)state;
     static const char *const names[] = {"Ann", "Bea", "Cal", "Dee"};
+    /* saved by same_winner: the person played seat 0, "You" from above */
     const char *files[] = {scratch("noway.json"), scratch("doubt.json")};
     int players[] = {3, 4};
     for (int f = 0; f < 2; f++) {
@@ -370,21 +352,25 @@ static void test_a_seat_never_sees_another_seats_hand(void **state)
         for (int k = 0; k < 5; k++) {
             char *g = show_block(god, k), *s = seat_block(seat, k);
             for (int p = 0; p < players[f]; p++) {
-                char *gh = hand_of(g, names[p]);
-                char *sh = hand_of(s, p == 1 ? "You" : names[p]);
-                assert_non_null(gh);
-                assert_non_null(sh);
-                if (p == 1)
-                    assert_string_equal(sh, gh); /* your own hand, as it was */
-                else if (*sh)
-                    fail_msg("seat 1 sees %s's hand \"%s\":\n%s", names[p], sh, s);
-                if (p != 1 && strlen(gh) > 8 && strstr(s, gh))
+                char label[32];
+                if (p == 0)
+                    snprintf(label, sizeof label, "Your hand");
+                else
+                    snprintf(label, sizeof label, "%s's hand", names[p]);
+                char *gh = hand_of(g, label); /* NULL: no cards */
+                if (p == 1) { /* your own hand, as it was */
+                    char *sh = hand_of(s, "Your hand");
+                    assert_non_null(sh);
+                    assert_string_equal(sh, gh ? gh : "");
+                    free(sh);
+                } else if (gh && strlen(gh) > 8 && strstr(s, gh)) {
                     fail_msg("seat 1's view holds %s's cards \"%s\":\n%s", names[p], gh, s);
+                }
                 free(gh);
-                free(sh);
             }
-            /* what lies face down on the pile is not shown either */
-            assert_null(strstr(s, "  pile:"));
+            /* nobody else's hand, and not what lies face down on the pile */
+            if (strstr(s, "'s hand:") || strstr(s, "Face down"))
+                fail_msg("seat 1 sees hidden cards:\n%s", s);
             free(g);
             free(s);
         }
@@ -442,7 +428,7 @@ static void test_a_missing_or_damaged_file_is_an_error_in_words(void **state)
         char cmd[512], *out;
         snprintf(cmd, sizeof cmd, "%s replay %s %s < /dev/null 2>&1", BIN, *args[i][0] ? good : "",
                  args[i][0]);
-        int rc = run(cmd, &out);
+        int rc = tu_run(cmd, &out);
         if (rc != 2 || !strstr(out, args[i][1]))
             fail_msg("`%s` exited %d saying: %s", cmd, rc, out);
         free(out);
@@ -529,7 +515,7 @@ static void test_records_of_every_game_replay(void **state)
              "\"say\":\"A\"}}' '{\"cmd\":\"act\",\"seat\":0,\"action\":{\"type\":\"challenge\"}}' "
              "'{\"cmd\":\"record\"}' | %s engine | tail -n 1",
              BIN);
-    assert_int_equal(run(cmd, &out), 0);
+    assert_int_equal(tu_run(cmd, &out), 0);
     json_t *reply = json_loads(out, 0, NULL);
     assert_non_null(reply);
     assert_int_equal(json_dump_file(json_object_get(reply, "record"), file, 0), 0);
@@ -539,6 +525,126 @@ static void test_records_of_every_game_replay(void **state)
     assert_non_null(strstr(out, "Step 2 of 2"));
     assert_non_null(strstr(out, "Ann calls \"No Way!\""));
     assert_non_null(strstr(out, "the claim was true"));
+    free(out);
+}
+
+/* The show of step `step` of file, seen from above (caller frees). */
+static char *show_at(const char *file, int step)
+{
+    char walk[64];
+    snprintf(walk, sizeof walk, "g %d\ns\n", step);
+    char *out = replay(file, "", walk, NULL);
+    char *block = show_block(out, 0);
+    free(out);
+    return block;
+}
+
+static void test_a_position_is_shown_as_the_line_mode_client_shows_it(void **state)
+{
+    (void)state;
+    /* what `play --plain` prints for each game when asked for the table */
+    static const struct {
+        const char *game;
+        int players;
+        const char *marks[3];
+    } games[] = {
+        {"noway", 3, {"Cards held: ", "; pile ", "Ann's hand: "}},
+        {"doubt", 3, {"Cards held: ", "; pile ", "Bea's hand: "}},
+        {"sequence", 2, {"Chips: r red (Ann), b blue (Bea).", "Discard piles (top card):",
+                         "Turn "}},
+        {"liar", 3, {"The hand: ", "(25 wins); draw pile ", "draw pile"}},
+        {"shout", 3, {"Table: ", "Cards won: ", "a word needs 3 cards"}},
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "client-%s.json", games[i].game);
+        const char *file = scratch(name);
+        int n = save_bot_game(games[i].game, games[i].players, file);
+        for (int k = 0; k < 3; k++) {
+            char *block = show_at(file, k == 0 ? 3 : k == 1 ? n / 2 : n);
+            for (int m = 0; m < 3 && k < 2; m++)
+                if (!strstr(block, games[i].marks[m]))
+                    fail_msg("%s: no \"%s\" in:\n%s", games[i].game, games[i].marks[m], block);
+            /* never the engine's insides: no JSON, no deck, no memory fields */
+            const char *body = strchr(block, '\n'); /* after the header and its prompt */
+            assert_non_null(body);
+            if (strpbrk(body, "{}[]") || strstr(body, "\n  held:") || strstr(body, "deck:") ||
+                strstr(body, "gone:") || strstr(body, "Phase:"))
+                fail_msg("%s: the engine's insides in a position:\n%s", games[i].game, block);
+            /* a record from the engine names nobody "You" */
+            if (strstr(block, "You"))
+                fail_msg("%s: a \"You\" in a record nobody played:\n%s", games[i].game, block);
+            free(block);
+        }
+    }
+}
+
+static void test_the_sequence_board_in_a_replay_shows_letters_and_square_names(void **state)
+{
+    (void)state;
+    const char *file = scratch("client-board.json");
+    save_bot_game("sequence", 2, file);
+    char *block = show_at(file, 4);
+    /* columns a-h, rows 1-6, each square its letter and its chip (or .) */
+    static const char *const want[] = {"a    b    c    d    e    f    g    h", "\n   1  A ",
+                                       "\n   3  Q ", "\n   6  H ", "  A "};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!strstr(block, want[i]))
+            fail_msg("no \"%s\" on the board:\n%s", want[i], block);
+    assert_null(strstr(block, "board:"));
+    free(block);
+}
+
+static void test_a_replay_shows_no_scores_in_a_game_without_scores(void **state)
+{
+    (void)state;
+    const char *files[] = {scratch("noway.json"), scratch("client-board.json")};
+    for (size_t i = 0; i < 2; i++) {
+        char *block = show_at(files[i], 5);
+        if (strstr(block, "Scores") || strstr(block, "points"))
+            fail_msg("a score in a game that has none:\n%s", block);
+        free(block);
+    }
+    /* where a game has points, they are shown */
+    char *block = show_at(scratch("client-liar.json"), 5);
+    assert_non_null(strstr(block, "Scores: "));
+    free(block);
+}
+
+static void test_the_seat_you_played_is_you_in_the_replay_as_in_play(void **state)
+{
+    (void)state;
+    const char *file = scratch("seat2.json");
+    char args[256];
+    snprintf(args, sizeof args, "noway --plain --players 3 --seed 11 --seat 2 --save %s", file);
+    char *out = play(args);
+    char *won = line_with(out, "the game!");
+    assert_non_null(won);
+    free(out);
+    /* the record says which seat was the person's */
+    json_t *rec = json_load_file(file, 0, NULL);
+    assert_non_null(rec);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(rec, "new"), "human")),
+                     2);
+    json_decref(rec);
+    /* seen from above, seat 2 is still "You", in the position and the story */
+    int n = steps_of(file);
+    char walk[64];
+    snprintf(walk, sizeof walk, "s\ng %d\n", n);
+    out = replay(file, "", walk, NULL);
+    assert_non_null(strstr(out, "seen from above; you played seat 2."));
+    char *block = show_block(out, 0);
+    assert_non_null(strstr(block, "Cards held: Ann "));
+    assert_non_null(strstr(block, ", You "));
+    assert_non_null(strstr(block, "\n  Your hand: "));
+    assert_non_null(strstr(block, "\n  Ann's hand: "));
+    assert_null(strstr(block, "Cal"));
+    free(block);
+    char *told = line_with(out, "the game!");
+    assert_non_null(told);
+    assert_string_equal(told, won);
+    free(told);
+    free(won);
     free(out);
 }
 
@@ -562,11 +668,15 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_a_seat_never_sees_another_seats_hand),
         cmocka_unit_test(test_a_missing_or_damaged_file_is_an_error_in_words),
         cmocka_unit_test(test_records_of_every_game_replay),
+        cmocka_unit_test(test_a_position_is_shown_as_the_line_mode_client_shows_it),
+        cmocka_unit_test(test_the_sequence_board_in_a_replay_shows_letters_and_square_names),
+        cmocka_unit_test(test_a_replay_shows_no_scores_in_a_game_without_scores),
+        cmocka_unit_test(test_the_seat_you_played_is_you_in_the_replay_as_in_play),
     };
     int failed = cmocka_run_group_tests_name("replay", tests, NULL, NULL);
     char rm[256];
     snprintf(rm, sizeof rm, "rm -rf '%s' '%s'", data_dir, tmp_dir);
-    if (system(rm) != 0)
+    if (tu_system(rm) != 0)
         fprintf(stderr, "test_replay: could not remove %s and %s\n", data_dir, tmp_dir);
     return failed;
 }

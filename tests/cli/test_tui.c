@@ -2,8 +2,11 @@
  * test_tui.c - the full-screen client as a player meets it: games played
  * to the end through the keys in a tmux pane of 80x24, the screen read
  * back with capture-pane.  Usage: test_tui PATH/TO/alphadeck (tmux must be
- * installed: scripts/install-deps).
+ * installed: scripts/install-deps).  Every tmux command and every game
+ * runs under `timeout`, and each test's tmux server is killed after it,
+ * passed or failed, so no test can hang the suite.
  */
+#include <signal.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -21,6 +24,7 @@ static void new_socket(void)
     snprintf(SOCK, sizeof SOCK, "alphadeck-test-%d-%d", (int)getpid(), ++sessions);
 }
 
+/* A command, under the tests' time limit (tu_system). */
 static int sh(const char *fmt, ...)
 {
     char cmd[2048];
@@ -28,8 +32,28 @@ static int sh(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(cmd, sizeof cmd, fmt, ap);
     va_end(ap);
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return tu_system(cmd);
+}
+
+/* A new tmux server with a session of 80x24 running `game` (alphadeck's
+ * arguments, after env settings such as TERM=...), under a time limit of
+ * its own, then "EXITED <status>".  The game is the pane's foreground job
+ * (timeout --foreground), so it owns the terminal. */
+static void start(const char *env, const char *game)
+{
+    new_socket();
+    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
+                        "'%s timeout --foreground -k 5 120 %s %s; echo EXITED $?; sleep 60'",
+                        SOCK, env, BIN, game),
+                     0);
+}
+
+/* After every test, passed or failed: its tmux server goes. */
+static int kill_session(void **state)
+{
+    (void)state;
+    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+    return 0;
 }
 
 /* The pane's text now (caller frees). */
@@ -37,7 +61,7 @@ static char *screen(void)
 {
     char cmd[256];
     snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t play 2>/dev/null", SOCK);
-    FILE *f = popen(cmd, "r");
+    FILE *f = tu_popen(cmd, "r");
     assert_non_null(f);
     size_t cap = 1 << 14, n = 0, got;
     char *buf = malloc(cap);
@@ -82,12 +106,9 @@ static void play_through_the_keys(const char *game, const char *args, const char
     char record[256];
     snprintf(record, sizeof record, "/tmp/alphadeck-tui-%d-%s.json", (int)getpid(), game);
     unlink(record);
-    new_socket();
-    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
-                        "'TERM=xterm-256color %s play %s %s --pace 0 --save %s; "
-                        "echo EXITED $?; sleep 30'",
-                        SOCK, BIN, game, args, record),
-                     0);
+    char cmdline[512];
+    snprintf(cmdline, sizeof cmdline, "play %s %s --pace 0 --save %s", game, args, record);
+    start("TERM=xterm-256color", cmdline);
     char ask[64];
     snprintf(ask, sizeof ask, "Call \"%s\"?", call_word);
     int turns = 0, answers = 0, done = 0;
@@ -122,7 +143,7 @@ static void play_through_the_keys(const char *game, const char *args, const char
                 cards[len] = 0;
             }
             snprintf(cmd, sizeof cmd, "%s words --min 3 %s 2>/dev/null | head -1", BIN, cards);
-            FILE *f = popen(cmd, "r");
+            FILE *f = tu_popen(cmd, "r");
             if (f && fscanf(f, "%63s", word) != 1)
                 word[0] = 0;
             if (f)
@@ -269,12 +290,9 @@ static void test_tui_sequence_board_shows_emoji_where_the_terminal_can(void **st
     (void)state;
     const char *locales[] = {"C.UTF-8", "C"}, *want[] = {"A \xf0\x9f\x8d\x8e" "Appl", "A Apple"};
     for (int i = 0; i < 2; i++) {
-        new_socket();
-        assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
-                            "'LC_ALL=%s TERM=xterm-256color %s play sequence --seed 3 --pace 0 "
-                            "--save /tmp/alphadeck-tui-emoji.json; sleep 30'",
-                            SOCK, locales[i], BIN),
-                         0);
+        char env[64];
+        snprintf(env, sizeof env, "LC_ALL=%s TERM=xterm-256color", locales[i]);
+        start(env, "play sequence --seed 3 --pace 0 --save /tmp/alphadeck-tui-emoji.json");
         char *s = wait_for(want[i], 5000);
         if (!s) {
             s = screen();
@@ -291,12 +309,8 @@ static void test_tui_sequence_board_shows_emoji_where_the_terminal_can(void **st
 static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
 {
     (void)state;
-    new_socket();
-    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
-                        "'TERM=xterm-256color %s play noway --players 4 --seed 3 --pace 0 "
-                        "--save /tmp/alphadeck-tui-rules.json; echo EXITED $?; sleep 30'",
-                        SOCK, BIN),
-                     0);
+    start("TERM=xterm-256color",
+          "play noway --players 4 --seed 3 --pace 0 --save /tmp/alphadeck-tui-rules.json");
     char *s = wait_for("Call \"No Way\"?", 5000);
     assert_non_null(s);
     assert_non_null(strstr(s, "No Way  -  4 players"));
@@ -304,7 +318,7 @@ static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
     assert_non_null(strstr(s, "Dee"));
     free(s);
     keys("?");
-    s = wait_for("The rules of No Way", 3000);
+    s = wait_for("Rules of No Way", 3000);
     assert_non_null(s);
     assert_non_null(strstr(s, "NO WAY"));
     free(s);
@@ -336,13 +350,9 @@ static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
 static void test_tui_ctrl_c_leaves_and_keeps_the_record(void **state)
 {
     (void)state;
-    new_socket();
     unlink("/tmp/alphadeck-tui-ctrlc.json");
-    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
-                        "'TERM=xterm-256color %s play noway --players 4 --seed 3 --pace 0 "
-                        "--save /tmp/alphadeck-tui-ctrlc.json; echo EXITED $?; sleep 30'",
-                        SOCK, BIN),
-                     0);
+    start("TERM=xterm-256color",
+          "play noway --players 4 --seed 3 --pace 0 --save /tmp/alphadeck-tui-ctrlc.json");
     free(wait_for("Call \"No Way\"?", 5000));
     keys("C-c");
     char *s = wait_for("EXITED", 5000);
@@ -353,6 +363,284 @@ static void test_tui_ctrl_c_leaves_and_keeps_the_record(void **state)
     assert_int_equal(access("/tmp/alphadeck-tui-ctrlc.json", R_OK), 0);
     unlink("/tmp/alphadeck-tui-ctrlc.json");
     sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+}
+
+/* The screen's line holding `what`, copied into buf ("" when none). */
+static const char *line_with(const char *s, const char *what, char *buf, size_t len)
+{
+    const char *at = strstr(s, what);
+    buf[0] = 0;
+    if (!at)
+        return buf;
+    const char *from = at;
+    while (from > s && from[-1] != '\n')
+        from--;
+    const char *to = strchr(at, '\n');
+    snprintf(buf, len, "%.*s", (int)(to ? to - from : (long)strlen(from)), from);
+    return buf;
+}
+
+/* Waits for `what`, failing with the screen when it does not come. */
+static char *expect(const char *what, int ms)
+{
+    char *s = wait_for(what, ms);
+    if (!s) {
+        s = screen();
+        fail_msg("no \"%s\" on the screen within %d ms:\n%s", what, ms, s);
+    }
+    return s;
+}
+
+/* Scrolls a page down a line at a time (at most `most` lines) until `what`
+ * shows, failing with the screen when it never does; so a test does not
+ * hang on where in a page a passage stands. */
+static char *scroll_to(const char *what, int most)
+{
+    for (int i = 0; i < most; i++) {
+        char *s = wait_for(what, 300);
+        if (s)
+            return s;
+        keys("Down");
+    }
+    return expect(what, 3000);
+}
+
+/* Shout, full screen: a word that takes fewer cards than a word needs
+ * ("ash" from A and SH, where words need 3) is refused before it is sent,
+ * as docs/play.md and the line mode say: a message, and nothing happens
+ * (no card goes to anyone).  Space deals the next card. */
+static void test_tui_shout_refuses_a_word_with_too_few_cards_before_sending_it(void **state)
+{
+    (void)state;
+    start("TERM=xterm-256color", "play shout --players 2 --seed 21 --pace 0 --deal_ms=60000 "
+                                 "--save /tmp/alphadeck-tui-ash.json");
+    free(expect("Space: the next card now", 5000));
+    keys("Space");
+    free(expect("turns up A.", 3000));
+    keys("Space");
+    free(expect("turns up SH.", 3000));
+    keys("-l ash");
+    keys("Enter");
+    char *s = expect("takes only 2 cards here; a word needs 3", 3000);
+    assert_null(strstr(s, "ASH")); /* never shouted: nothing in the log */
+    assert_null(strstr(s, "takes a card"));
+    assert_non_null(strstr(s, "A  SH")); /* the table as it was */
+    free(s);
+    unlink("/tmp/alphadeck-tui-ash.json");
+}
+
+/* Shout, full screen: the players' standing in words that fit in 80
+ * columns; after the player passes in the final window the key line says
+ * so (no "Enter alone to pass"); a final window that runs out is logged as
+ * the time running out, not as the player passing. */
+static void test_tui_shout_says_the_standing_in_words_and_tells_a_pass_from_time_running_out(
+    void **state)
+{
+    (void)state;
+    start("TERM=xterm-256color", "play shout --players 2 --seed 21 --pace 0 --deal_ms=100 "
+                                 "--final_ms=1500 --save /tmp/alphadeck-tui-final.json");
+    char *s = expect("won this round", 5000), line[128];
+    assert_non_null(strstr(s, "won in all rounds"));
+    assert_non_null(strstr(s, "points"));
+    free(s);
+    /* round 1: the player passes in the final window */
+    s = expect("Final window!", 60000);
+    assert_non_null(strstr(line_with(s, "Round 1 of 2", line, sizeof line), "cards."));
+    free(s);
+    keys("Enter");
+    s = expect("You passed: the others may shout until the window closes", 3000);
+    assert_null(strstr(s, "Enter alone to pass"));
+    free(s);
+    /* round 2: the window runs out while the player says nothing */
+    s = expect("Round 2 of 2: the deck is empty", 60000);
+    free(s);
+    s = expect("Time is up for the final window.", 60000);
+    assert_null(strstr(strstr(s, "Time is up"), "You pass.")); /* the player did not pass */
+    free(s);
+    unlink("/tmp/alphadeck-tui-final.json");
+}
+
+/* No Way, full screen: a card past the most a play holds is refused when
+ * it is picked, with a message (not after the confirmation). */
+static void test_tui_noway_refuses_a_card_past_the_most_a_play_holds(void **state)
+{
+    (void)state;
+    start("TERM=xterm-256color", "play noway --players 2 --seed 7 --pace 0 --bots basic "
+                                 "--save /tmp/alphadeck-tui-most.json");
+    char *s = NULL;
+    for (int i = 0; i < 40 && !(s = wait_for("picks 1-", 500)); i++)
+        keys("n"); /* let the bots' claims pass until the player's turn */
+    if (!s)
+        fail_msg("the player's turn did not come");
+    int most = 0;
+    assert_int_equal(sscanf(strstr(s, "picks 1-") + 8, "%d", &most), 1);
+    free(s);
+    for (int k = 0; k <= most; k++) {
+        keys("Space");
+        keys("Right");
+    }
+    s = expect("A play holds at most", 3000);
+    free(s);
+    unlink("/tmp/alphadeck-tui-most.json");
+}
+
+/* The turn counter never passes the limit: a Sequence game drawn at
+ * max_turns (the player's moves made by `a`) ends on "turn 20 of 20",
+ * never "turn 21 of 20". */
+static void test_tui_turn_counter_never_passes_the_limit(void **state)
+{
+    (void)state;
+    start("TERM=xterm-256color", "play sequence --players 2 --seed 6 --pace 0 --max_turns=20 "
+                                 "--save /tmp/alphadeck-tui-limit.json");
+    char *s = NULL;
+    for (int i = 0; i < 200; i++) {
+        s = screen();
+        if (strstr(s, "Press Enter to finish"))
+            break;
+        if (strstr(s, "Your turn: 1-"))
+            keys("a");
+        free(s);
+        s = NULL;
+        nap(50);
+    }
+    if (!s)
+        fail_msg("the game did not end");
+    assert_non_null(strstr(s, "drawn")); /* at this seed, by the limit */
+    assert_null(strstr(s, "turn 21"));
+    assert_non_null(strstr(s, "turn 20 of 20"));
+    free(s);
+    unlink("/tmp/alphadeck-tui-limit.json");
+}
+
+/* Liar, full screen: the first screen shows the hand the player holds,
+ * and does not say they passed it on. */
+static void test_tui_liar_does_not_say_you_passed_the_hand_you_hold(void **state)
+{
+    (void)state;
+    start("TERM=xterm-256color",
+          "play liar --players 2 --seed 5 --pace 0 --save /tmp/alphadeck-tui-held.json");
+    char *s = expect("letter word for", 5000);
+    assert_non_null(strstr(s, "Your hand"));
+    assert_null(strstr(s, "You passed on"));
+    free(s);
+    unlink("/tmp/alphadeck-tui-held.json");
+}
+
+/* Sequence, full screen: a square is named as on the board (c2), in the
+ * errors too (never the protocol's [2,3]); the rules page names them so
+ * and its board fits in 80 columns. */
+static void test_tui_sequence_names_squares_as_the_board_does(void **state)
+{
+    (void)state;
+    start("TERM=xterm-256color",
+          "play sequence --players 2 --seed 3 --pace 0 --save /tmp/alphadeck-tui-names.json");
+    free(expect("Your turn: 1-", 5000));
+    keys("1"); /* F: the cursor goes to an F square */
+    keys("Right"); /* the square beside it is not an F's */
+    keys("Enter");
+    char *s = expect("squares are", 3000), line[128];
+    line_with(s, "squares are", line, sizeof line);
+    assert_null(strchr(line, '['));
+    assert_non_null(strstr(line, "the F squares are f1 and c6"));
+    free(s);
+    keys("?");
+    free(expect("q: back to the game", 3000));
+    keys("-l G"); /* the end of the page */
+    keys("g");    /* its top */
+    free(expect("Rules of Sequence Letters", 3000));
+    free(scroll_to("1  A Apple      B Balloon          C Candle     D Duck", 80));
+    free(scroll_to("the Kite c2", 40)); /* the naming, wrapped at a space */
+    unlink("/tmp/alphadeck-tui-names.json");
+}
+
+/* At 80 columns the quit prompt is whole, and I Doubt It's challenge line
+ * shows its countdown. */
+static void test_tui_prompts_fit_in_80_columns(void **state)
+{
+    (void)state;
+    start("TERM=xterm-256color", "play doubt --players 3 --seed 8 --pace 0 --bots basic "
+                                 "--save /tmp/alphadeck-tui-fit.json");
+    char *s = expect("Call \"I doubt it\"?", 10000), line[128];
+    line_with(s, "Call \"I doubt it\"?", line, sizeof line);
+    int secs = 0;
+    assert_int_equal(sscanf(line, "%ds", &secs), 1);
+    assert_true(secs >= 1 && secs <= 10);
+    free(s);
+    keys("q");
+    s = expect("Leave this game?", 3000);
+    assert_non_null(strstr(s, "other keys: stay"));
+    free(s);
+    keys("y");
+    free(expect("EXITED", 5000));
+    unlink("/tmp/alphadeck-tui-fit.json");
+}
+
+/* A terminal that cannot draw the screen (TERM=dumb: no cursor
+ * addressing; a TERM unknown to terminfo; smaller than 80x24) gets the
+ * line mode, and one line saying so. */
+static void test_tui_falls_back_to_lines_when_the_terminal_cannot_draw(void **state)
+{
+    (void)state;
+    const char *terms[] = {"TERM=dumb", "TERM=no-such-terminal"};
+    const char *why[] = {"cannot move its cursor", "is unknown"};
+    for (int i = 0; i < 2; i++) {
+        start(terms[i], "play noway --players 2 --seed 3 --pace 0 "
+                        "--save /tmp/alphadeck-tui-dumb.json");
+        char *s = expect("playing in lines", 5000);
+        assert_non_null(strstr(s, why[i]));
+        free(s);
+        s = expect("No Way for 2 players (seed 3). You are seat 0", 5000); /* the line mode */
+        free(s);
+        sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+    }
+    new_socket();
+    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 70 -y 20 "
+                        "'TERM=xterm-256color timeout --foreground -k 5 120 %s play noway --players 2 "
+                        "--seed 3 --pace 0 --save /tmp/alphadeck-tui-dumb.json; echo EXITED $?; "
+                        "sleep 60'",
+                        SOCK, BIN),
+                     0);
+    char *s = expect("the terminal is 70x20, smaller than 80x24", 5000);
+    free(s);
+    free(expect("No Way for 2 players (seed 3). You are seat 0", 5000));
+    unlink("/tmp/alphadeck-tui-dumb.json");
+}
+
+/* A kill while the client waits for a key (the player's turn, the rules
+ * page) ends the game at once, keeping its record: the wait wakes on the
+ * signal (143: the shell's status for SIGTERM). */
+static void test_tui_a_kill_wakes_the_wait_for_a_key(void **state)
+{
+    (void)state;
+    for (int page = 0; page < 2; page++) {
+        unlink("/tmp/alphadeck-tui-kill.pid");
+        new_socket();
+        assert_int_equal(
+            sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
+               "'TERM=xterm-256color timeout --foreground -k 5 120 sh -c \"echo \\$\\$ "
+               ">/tmp/alphadeck-tui-kill.pid; exec %s play sequence --players 2 --seed 3 "
+               "--pace 0 --save /tmp/alphadeck-tui-kill.json\"; echo EXITED $?; sleep 60'",
+               SOCK, BIN),
+            0);
+        free(expect("Your turn: 1-", 5000));
+        if (page) {
+            keys("?");
+            free(expect("SEQUENCE LETTERS", 3000));
+        }
+        nap(300); /* well inside the wait */
+        FILE *f = fopen("/tmp/alphadeck-tui-kill.pid", "r");
+        int pid = 0;
+        assert_non_null(f);
+        assert_int_equal(fscanf(f, "%d", &pid), 1);
+        fclose(f);
+        assert_int_equal(kill(pid, SIGTERM), 0);
+        char *s = expect("EXITED 143", 3000);
+        assert_non_null(strstr(s, "alphadeck-tui-kill.json"));
+        free(s);
+        sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+    }
+    unlink("/tmp/alphadeck-tui-kill.pid");
+    unlink("/tmp/alphadeck-tui-kill.json");
 }
 
 int main(int argc, char **argv)
@@ -367,15 +655,32 @@ int main(int argc, char **argv)
     if (!mkdtemp(data) || setenv("XDG_DATA_HOME", data, 1) != 0)
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tui_shows_the_rules_and_asks_before_leaving),
-        cmocka_unit_test(test_tui_ctrl_c_leaves_and_keeps_the_record),
-        cmocka_unit_test(test_tui_plays_a_noway_game_to_the_end_through_the_keys),
-        cmocka_unit_test(test_tui_plays_a_doubt_game_to_the_end_through_the_keys),
-        cmocka_unit_test(test_tui_plays_a_sequence_game_to_the_end_through_the_keys),
-        cmocka_unit_test(test_tui_sequence_board_shows_emoji_where_the_terminal_can),
-        cmocka_unit_test(test_tui_plays_a_liar_game_to_the_end_through_the_keys),
-        cmocka_unit_test(test_tui_plays_a_shout_game_to_the_end_through_the_keys),
+        cmocka_unit_test_teardown(test_tui_shout_refuses_a_word_with_too_few_cards_before_sending_it,
+                                  kill_session),
+        cmocka_unit_test_teardown(
+            test_tui_shout_says_the_standing_in_words_and_tells_a_pass_from_time_running_out,
+            kill_session),
+        cmocka_unit_test_teardown(test_tui_noway_refuses_a_card_past_the_most_a_play_holds,
+                                  kill_session),
+        cmocka_unit_test_teardown(test_tui_turn_counter_never_passes_the_limit, kill_session),
+        cmocka_unit_test_teardown(test_tui_liar_does_not_say_you_passed_the_hand_you_hold,
+                                  kill_session),
+        cmocka_unit_test_teardown(test_tui_sequence_names_squares_as_the_board_does, kill_session),
+        cmocka_unit_test_teardown(test_tui_prompts_fit_in_80_columns, kill_session),
+        cmocka_unit_test_teardown(test_tui_falls_back_to_lines_when_the_terminal_cannot_draw,
+                                  kill_session),
+        cmocka_unit_test_teardown(test_tui_a_kill_wakes_the_wait_for_a_key, kill_session),
+        cmocka_unit_test_teardown(test_tui_shows_the_rules_and_asks_before_leaving, kill_session),
+        cmocka_unit_test_teardown(test_tui_ctrl_c_leaves_and_keeps_the_record, kill_session),
+        cmocka_unit_test_teardown(test_tui_plays_a_noway_game_to_the_end_through_the_keys, kill_session),
+        cmocka_unit_test_teardown(test_tui_plays_a_doubt_game_to_the_end_through_the_keys, kill_session),
+        cmocka_unit_test_teardown(test_tui_plays_a_sequence_game_to_the_end_through_the_keys, kill_session),
+        cmocka_unit_test_teardown(test_tui_sequence_board_shows_emoji_where_the_terminal_can, kill_session),
+        cmocka_unit_test_teardown(test_tui_plays_a_liar_game_to_the_end_through_the_keys, kill_session),
+        cmocka_unit_test_teardown(test_tui_plays_a_shout_game_to_the_end_through_the_keys, kill_session),
     };
+    if (getenv("TEST_TUI_ONLY")) /* one test by name (a pattern), when working on it */
+        cmocka_set_test_filter(getenv("TEST_TUI_ONLY"));
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     sh("rm -rf %s", data);
     return rc;

@@ -295,6 +295,44 @@ static void test_doubt_match_goes_on_until_someone_reaches_the_target(void **sta
     ad_table_free(t);
 }
 
+/* A long match counts its deals on past 256 (the count once wrapped to 0
+ * there, and the draw for dealer of deal 1 came back every 256 deals):
+ * every new deal is the last one plus one, in the event and the view, and
+ * only deal 1 shows the draw.  Deals end after 4 turns to keep it quick. */
+static void test_doubt_a_long_match_counts_its_deals_past_256(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":2,\"seed\":3,"
+                         "\"options\":{\"target\":100000,\"max_turns\":4}}");
+    json_t *draw = tu_god(t, "draw");
+    assert_true(json_is_array(draw)); /* deal 1 was dealt after a draw */
+    json_decref(draw);
+    const ad_game *g = ad_table_game(t);
+    ad_rng r;
+    ad_rng_seed(&r, 1);
+    long deal = 1;
+    for (long i = 0; i < 1000000 && deal < 300; i++) {
+        int seat = __builtin_ctz(g->to_act(ad_table_state(t)));
+        ad_action a;
+        ad_events ev;
+        g->random_action(ad_table_state(t), seat, &r, &a);
+        assert_int_equal(ad_table_act(t, seat, &a, &ev, NULL), 0);
+        for (int k = 0; k < ev.n; k++) {
+            if (ev.ev[k].type != CC_EV_DEAL)
+                continue;
+            assert_int_equal(ev.ev[k].value, deal + 1);
+            deal++;
+            json_t *v = ad_table_view_json(t, AD_GOD);
+            assert_int_equal(json_integer_value(json_object_get(v, "deal")), deal);
+            assert_null(json_object_get(v, "draw"));
+            json_decref(v);
+        }
+    }
+    assert_int_equal(deal, 300);
+    assert_false(g->is_over(ad_table_state(t)));
+    ad_table_free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +352,7 @@ int main(void)
         cmocka_unit_test(test_doubt_without_allow_pass_a_player_must_lay_cards),
         cmocka_unit_test(test_doubt_winner_scores_a_point_per_card_left_in_the_other_hands),
         cmocka_unit_test(test_doubt_match_goes_on_until_someone_reaches_the_target),
+        cmocka_unit_test(test_doubt_a_long_match_counts_its_deals_past_256),
     };
     return cmocka_run_group_tests_name("doubt rules", tests, NULL, NULL);
 }

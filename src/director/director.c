@@ -1,0 +1,682 @@
+/*
+ * director.c - src/director/ is the library layer between the games and
+ * bots below and every client above: it runs a table on a clock it is
+ * given (director.h says the rules).  This file holds the schedule: after
+ * every change each asked seat gets a clock and, when a bot plays it, a
+ * decision to wait for; a call applies whatever is due by its now, one
+ * step at a time in the order due.  No clock is read here.
+ *
+ * Cheap enough for playouts (sim): no allocation per step, no JSON or
+ * events unless asked, what a position decides (over, asked, a race)
+ * worked out once when it changes, and only the seats with something on
+ * (asked, or holding a clock or a decision) looked at.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bots/bots.h"
+#include "director_impl.h"
+
+enum { JOB_NONE, JOB_ASKED, JOB_READY, JOB_WAITS, JOB_FAILED }; /* a bot decision */
+enum { CLK_NONE, CLK_GAME, CLK_ANSWER, CLK_TURN };             /* a seat's clock */
+
+typedef struct seat_rt {
+    ad_seat_cfg cfg;
+    uint8_t away;      /* a person's seat the stand-in plays */
+    uint8_t on_state;  /* its bot is the game's random_action: it needs no view */
+    uint8_t job;       /* JOB_*: the bot decision of this position */
+    uint64_t req_id;   /* the request JOB_ASKED waits for */
+    uint64_t seed;     /* that request's seed (the pause is drawn from it) */
+    double asked_at;   /* when the seat was asked: its bot's moment counts from here */
+    double due;        /* JOB_READY: when act happens */
+    ad_action act;
+    uint8_t clock;     /* CLK_* */
+    uint8_t keeps;     /* a game clock that runs through changes */
+    double clock_start, clock_due;
+    ad_action clock_act;
+} seat_rt;
+
+struct ad_director {
+    ad_table *t;
+    const ad_game *g;
+    int players;
+    ad_director_opts o;
+    seat_rt seat[AD_MAX_SEATS];
+    uint32_t people;   /* seats a person holds */
+    uint32_t asked;    /* ad_game.asked of the position */
+    uint32_t live;     /* seats with a clock or a bot decision (the rest have nothing due) */
+    uint32_t pending;  /* seats whose bot's answer is outstanding (JOB_ASKED) */
+    uint8_t over;      /* the position's game is over */
+    uint8_t race;      /* several seats are asked at once */
+    uint64_t seed_base; /* director_seed_base of the table's seed */
+    uint8_t standin_on_state; /* on_state, for the stand-in */
+    uint32_t version;  /* steps applied */
+    double now;        /* the latest now_ms given (time never goes back) */
+    double changed_at; /* when the position last changed */
+    uint64_t next_id;
+    uint8_t *by;       /* AD_BY_* of each step of the record */
+    int by_cap;
+    ad_bot_request *queue; /* requests not yet taken */
+    int nqueue, qcap;
+    void *view;        /* scratch view for inline bots */
+    ad_err fail;       /* an inline bot's failure, reported by the call */
+    int failed;
+};
+
+ad_director_opts ad_director_defaults(void)
+{
+    ad_director_opts o;
+    memset(&o, 0, sizeof o);
+    o.answer_ms = 10000;
+    snprintf(o.standin, sizeof o.standin, "basic");
+    return o;
+}
+
+const ad_table *ad_director_table(const ad_director *d)
+{
+    return d->t;
+}
+
+uint32_t ad_director_version(const ad_director *d)
+{
+    return d->version;
+}
+
+uint32_t ad_director_asked(const ad_director *d)
+{
+    return d->asked;
+}
+
+uint32_t ad_director_people(const ad_director *d)
+{
+    return d->people;
+}
+
+uint32_t ad_director_away(const ad_director *d)
+{
+    uint32_t m = 0;
+    for (int s = 0; s < d->players; s++)
+        if (d->seat[s].away)
+            m |= 1u << s;
+    return m;
+}
+
+/* Times are kept in double ms (a bot's react_ms has fractions); a caller
+ * is woken at the whole millisecond at or after a moment. */
+static int64_t whole_ms(double t)
+{
+    return (int64_t)ceil(t);
+}
+
+int64_t ad_director_deadline(const ad_director *d, int seat)
+{
+    if (seat < 0 || seat >= d->players || d->seat[seat].clock == CLK_NONE)
+        return AD_DIRECTOR_NEVER;
+    return whole_ms(d->seat[seat].clock_due);
+}
+
+void ad_director_out_clear(ad_director_out *out)
+{
+    for (int i = 0; i < out->n && i < AD_DIRECTOR_MAX_STEPS; i++) {
+        json_decref(out->step[i].json);
+        out->step[i].json = NULL;
+    }
+    out->n = 0;
+    out->away = 0;
+    out->requests = 0;
+    out->wake_ms = AD_DIRECTOR_NEVER;
+}
+
+static int over(const ad_director *d)
+{
+    return d->over;
+}
+
+/* A seat's bot decision moves to job (JOB_*), kept in step with pending. */
+static void set_job(ad_director *d, int s, uint8_t job)
+{
+    d->seat[s].job = job;
+    if (job == JOB_ASKED)
+        d->pending |= 1u << s;
+    else
+        d->pending &= ~(1u << s);
+}
+
+/* ------------------------------------------------------- bot decisions */
+
+/* Forgets seat's bot decision, taken or not: the position or the seat's
+ * holder moved on, so its answer will be stale. */
+static void drop_job(ad_director *d, int s)
+{
+    seat_rt *r = &d->seat[s];
+    for (int i = 0; i < d->nqueue && r->job == JOB_ASKED;) {
+        if (d->queue[i].seat == s) {
+            ad_bot_request_free(&d->queue[i]);
+            d->queue[i] = d->queue[--d->nqueue];
+        } else {
+            i++;
+        }
+    }
+    set_job(d, s, JOB_NONE);
+    r->req_id = 0;
+}
+
+/* The pause before a bot acts where a person sits, varied per decision
+ * (0.6 to 1.4 times pause_ms) from the decision's own seed. */
+static double pause_of(const ad_director *d, const seat_rt *r)
+{
+    if (!d->people || d->o.pause_ms <= 0)
+        return 0;
+    double u = (double)(director_mix(r->seed ^ 0x9a05e) >> 11) * 0x1p-53;
+    return d->o.pause_ms * (0.6 + 0.8 * u);
+}
+
+/* Takes an answer for the decision seat waits for: 0, 1 when stale, -1
+ * when the bot failed. */
+static int take_answer(ad_director *d, const ad_bot_answer *a, ad_err *err)
+{
+    if (a->seat < 0 || a->seat >= d->players)
+        return 1;
+    seat_rt *r = &d->seat[a->seat];
+    if (r->job != JOB_ASKED || r->req_id != a->id)
+        return 1;
+    if (a->rc < 0) {
+        set_job(d, a->seat, JOB_FAILED);
+        if (err)
+            *err = a->err;
+        return -1;
+    }
+    if (a->rc == 1) {
+        set_job(d, a->seat, JOB_WAITS);
+        return 0;
+    }
+    set_job(d, a->seat, JOB_READY);
+    r->act = a->action;
+    r->due = r->asked_at + (a->react_ms > 0 ? a->react_ms : pause_of(d, r));
+    return 0;
+}
+
+/* Asks seat's bot (its own, or the stand-in for an away person) for this
+ * position: at once on this thread with inline_bots, else as a request. */
+static int ask_bot(ad_director *d, int s)
+{
+    seat_rt *r = &d->seat[s];
+    ad_bot_request rq;
+    memset(&rq, 0, sizeof rq);
+    rq.id = ++d->next_id;
+    rq.version = d->version;
+    rq.seat = s;
+    rq.g = d->g;
+    memcpy(rq.level, r->cfg.person ? d->o.standin : r->cfg.level, sizeof rq.level);
+    rq.think = r->cfg.think;
+    rq.seed = director_seed(d->seed_base, s, d->version);
+    set_job(d, s, JOB_ASKED);
+    r->req_id = rq.id;
+    r->seed = rq.seed;
+    if (d->o.inline_bots) {
+        /* the game's own random_action reads nothing a view hides (tested),
+         * so it is given the state and no view is made; another bot's view
+         * goes in the director's own buffer.  Nothing is allocated. */
+        ad_bot_answer a;
+        if (r->cfg.person ? d->standin_on_state : r->on_state) {
+            rq.view = (void *)ad_table_state(d->t);
+        } else {
+            rq.view = d->view;
+            d->g->view(ad_table_state(d->t), s, rq.view);
+        }
+        if (d->o.run_bot)
+            d->o.run_bot(d->o.run_ctx, &rq, &a);
+        else
+            ad_bot_request_run(&rq, &a);
+        if (take_answer(d, &a, &d->fail) < 0) {
+            d->failed = 1;
+            return -1;
+        }
+        return 0;
+    }
+    rq.view = malloc(d->g->state_size);
+    if (d->nqueue == d->qcap) {
+        int cap = d->qcap ? d->qcap * 2 : 8;
+        ad_bot_request *q = realloc(d->queue, (size_t)cap * sizeof *q);
+        if (!q || !rq.view) {
+            free(rq.view);
+            d->failed = 1;
+            return ad_err_set(&d->fail, AD_E_INTERNAL, "out of memory");
+        }
+        d->queue = q;
+        d->qcap = cap;
+    }
+    d->g->view(ad_table_state(d->t), s, rq.view);
+    d->queue[d->nqueue++] = rq;
+    return 0;
+}
+
+/* -------------------------------------------------------------- clocks */
+
+/* Seat s is asked (again) at time t, after the position changed or the
+ * seat changed hands: its clock, and its bot's decision when a bot plays
+ * it.  A seat not asked has neither. */
+static int schedule_seat(ad_director *d, int s, double t)
+{
+    seat_rt *r = &d->seat[s];
+    const void *st = ad_table_state(d->t);
+    uint32_t bit = 1u << s;
+    int kept = r->clock == CLK_GAME && r->keeps;
+    double kept_start = r->clock_start;
+    if (r->job != JOB_NONE)
+        drop_job(d, s);
+    r->clock = CLK_NONE;
+    r->keeps = 0;
+    d->live &= ~bit;
+    if (over(d) || !(d->asked & bit))
+        return 0;
+    d->live |= bit; /* a bot's decision, or a clock, or (a person's untimed turn) nothing */
+    r->asked_at = t;
+    int person_here = r->cfg.person && !r->away;
+    int race = d->race;
+    ad_timeout to;
+    if (d->g->timeout && d->g->timeout(st, s, &to)) {
+        if (!to.answer) {
+            /* the game's own clock runs from the last change, or on from
+             * when it began if it keeps */
+            r->clock = CLK_GAME;
+            r->keeps = to.keeps;
+            r->clock_start = to.keeps && kept ? kept_start : d->changed_at;
+            r->clock_due = r->clock_start + to.ms;
+            r->clock_act = to.action;
+        } else if (person_here && !race && d->o.answer_ms > 0) {
+            r->clock = CLK_ANSWER;
+            r->clock_start = t;
+            r->clock_due = t + d->o.answer_ms;
+            r->clock_act = to.action;
+        }
+    } else if (person_here && !race && d->o.turn_ms > 0) {
+        r->clock = CLK_TURN;
+        r->clock_start = t;
+        r->clock_due = t + d->o.turn_ms;
+    }
+    return person_here ? 0 : ask_bot(d, s);
+}
+
+/* The position changed at t: every seat is asked afresh.  A seat neither
+ * asked now nor holding a clock or decision has nothing to change. */
+static int schedule_all(ad_director *d, double t)
+{
+    const void *st = ad_table_state(d->t);
+    d->changed_at = t;
+    d->over = (uint8_t)(d->g->is_over(st) != 0);
+    d->asked = d->over ? 0 : d->g->asked ? d->g->asked(st) : d->g->to_act(st);
+    d->race = (d->asked & (d->asked - 1)) != 0;
+    int rc = 0;
+    for (uint32_t m = d->asked | d->live; m; m &= m - 1)
+        if (schedule_seat(d, __builtin_ctz(m), t) < 0)
+            rc = -1;
+    return rc;
+}
+
+/* --------------------------------------------------------------- steps */
+
+static int mark(ad_director *d, uint8_t by, ad_err *err)
+{
+    if ((int)d->version >= d->by_cap) {
+        int cap = d->by_cap ? d->by_cap * 2 : 256;
+        while (cap <= (int)d->version)
+            cap *= 2;
+        uint8_t *b = realloc(d->by, (size_t)cap);
+        if (!b)
+            return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        memset(b + d->by_cap, 0, (size_t)(cap - d->by_cap));
+        d->by = b;
+        d->by_cap = cap;
+    }
+    d->by[d->version] = by;
+    return 0;
+}
+
+static const char *by_name(uint8_t by)
+{
+    return by == AD_BY_BOT ? "bot" : by == AD_BY_TIME ? "time" : NULL;
+}
+
+/* Applies a for seat at time t and asks everyone again.  -1 with err when
+ * the rules refuse it (nothing changed) or an inline bot then failed. */
+static int apply(ad_director *d, int seat, const ad_action *a, uint8_t by, double t,
+                 ad_director_out *out, ad_err *err)
+{
+    ad_director_step *st = &out->step[out->n];
+    /* marks start zero (AD_BY_SEAT), so only the other kinds are written */
+    if (by != AD_BY_SEAT && mark(d, by, err) < 0)
+        return -1;
+    if (ad_table_act(d->t, seat, a, d->o.silent ? NULL : &st->ev, err) < 0)
+        return -1;
+    if (d->o.silent)
+        st->ev.n = 0;
+    d->version++;
+    out->n++;
+    st->seat = seat;
+    st->action = *a;
+    st->by = by;
+    st->at_ms = whole_ms(t);
+    st->json = NULL;
+    if (d->o.json && !d->o.silent) {
+        /* public: the events only, for the action may hold face-down cards */
+        st->json = json_pack("{s:i,s:I,s:o}", "seat", seat, "at_ms", (json_int_t)st->at_ms,
+                             "events", ad_table_events_json(d->t, &st->ev));
+        if (by_name(by))
+            json_object_set_new(st->json, "by", json_string(by_name(by)));
+    }
+    if (schedule_all(d, t) < 0) {
+        if (err)
+            *err = d->fail;
+        return -1;
+    }
+    return 0;
+}
+
+static int any_asked(const ad_director *d)
+{
+    return d->pending != 0;
+}
+
+/* The next thing due: a bot's action or a clock, the earliest; at a tie a
+ * bot's action before a clock, then the lower seat.  Returns the seat (or
+ * -1) with *when and *clock (1: the clock). */
+static int next_due(const ad_director *d, double *when, int *clock)
+{
+    int best = -1;
+    for (uint32_t m = d->live; m; m &= m - 1) {
+        int s = __builtin_ctz(m);
+        const seat_rt *r = &d->seat[s];
+        if (r->job == JOB_READY && (best < 0 || r->due < *when)) {
+            best = s;
+            *when = r->due;
+            *clock = 0;
+        }
+    }
+    for (uint32_t m = d->live; m; m &= m - 1) {
+        int s = __builtin_ctz(m);
+        const seat_rt *r = &d->seat[s];
+        if (r->clock != CLK_NONE && (best < 0 || r->clock_due < *when)) {
+            best = s;
+            *when = r->clock_due;
+            *clock = 1;
+        }
+    }
+    return best;
+}
+
+static void set_wake(ad_director *d, ad_director_out *out, int full)
+{
+    double when = 0;
+    int clock = 0;
+    out->requests = d->nqueue;
+    if (full)
+        out->wake_ms = whole_ms(d->now);
+    else if (over(d) || any_asked(d) || next_due(d, &when, &clock) < 0)
+        out->wake_ms = AD_DIRECTOR_NEVER;
+    else
+        out->wake_ms = whole_ms(when);
+}
+
+/* Applies what is due by d->now, leaving `room` slots of out free.
+ * Returns 1 when out filled up with more still due, 0, or -1 with err. */
+static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
+{
+    for (;;) {
+        double when = 0;
+        int clock = 0;
+        /* an outstanding answer might be the soonest: wait for it */
+        if (over(d) || any_asked(d))
+            return 0;
+        int s = next_due(d, &when, &clock);
+        if (s < 0 || when > d->now)
+            return 0;
+        if (out->n + room >= AD_DIRECTOR_MAX_STEPS)
+            return 1;
+        seat_rt *r = &d->seat[s];
+        if (clock && r->clock == CLK_TURN) {
+            /* a person's turn ran out: the stand-in plays the seat */
+            r->away = 1;
+            out->away |= 1u << s;
+            if (schedule_seat(d, s, when) < 0) {
+                if (err)
+                    *err = d->fail;
+                return -1;
+            }
+            continue;
+        }
+        ad_action a = clock ? r->clock_act : r->act;
+        uint8_t by = !r->cfg.person ? AD_BY_SEAT : clock ? AD_BY_TIME : AD_BY_BOT;
+        if (apply(d, s, &a, by, when, out, err) < 0)
+            return -1;
+    }
+}
+
+/* Every call begins here: the out is emptied and time moves on. */
+static void begin(ad_director *d, int64_t now_ms, ad_director_out *out)
+{
+    ad_director_out_clear(out);
+    if ((double)now_ms > d->now)
+        d->now = (double)now_ms;
+}
+
+static int finish(ad_director *d, ad_director_out *out, int rc, ad_err *err)
+{
+    int full = 0;
+    if (rc >= 0) {
+        rc = run_due(d, out, 0, err);
+        full = rc == 1;
+        rc = rc < 0 ? -1 : 0;
+    }
+    set_wake(d, out, full);
+    return rc;
+}
+
+int ad_director_advance(ad_director *d, int64_t now_ms, ad_director_out *out, ad_err *err)
+{
+    begin(d, now_ms, out);
+    return finish(d, out, 0, err);
+}
+
+static int check_person(const ad_director *d, int seat, ad_err *err)
+{
+    if (seat < 0 || seat >= d->players)
+        return ad_err_set(err, AD_E_BAD_SEAT, "there is no seat %d at this %d-seat table", seat,
+                          d->players);
+    if (!d->seat[seat].cfg.person)
+        return ad_err_set(err, AD_E_BAD_SEAT, "seat %d is a computer player's", seat);
+    return 0;
+}
+
+int ad_director_act(ad_director *d, int64_t now_ms, int seat, const ad_action *a,
+                    ad_director_out *out, ad_err *err)
+{
+    begin(d, now_ms, out);
+    int rc = run_due(d, out, 1, err);
+    if (rc < 0)
+        return finish(d, out, -1, err);
+    if (rc == 1) {
+        ad_err_set(err, AD_E_NOT_YOUR_TURN,
+                   "the table has more moves due before yours: advance it first");
+        return finish(d, out, -1, err);
+    }
+    if (check_person(d, seat, err) < 0)
+        return finish(d, out, -1, err);
+    if (d->seat[seat].away) {
+        ad_err_set(err, AD_E_NOT_YOUR_TURN,
+                   "a computer player is playing seat %d: take the seat back first", seat);
+        return finish(d, out, -1, err);
+    }
+    uint32_t bit = 1u << seat;
+    if (d->asked && !(d->asked & bit) && (d->g->to_act(ad_table_state(d->t)) & bit)) {
+        ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d answers before you", __builtin_ctz(d->asked));
+        return finish(d, out, -1, err);
+    }
+    return finish(d, out, apply(d, seat, a, AD_BY_SEAT, d->now, out, err), err);
+}
+
+int ad_director_act_json(ad_director *d, int64_t now_ms, int seat, const json_t *action,
+                         ad_director_out *out, ad_err *err)
+{
+    ad_action a;
+    if (d->g->action_from_json(ad_table_state(d->t), action, &a, err) < 0) {
+        begin(d, now_ms, out);
+        return finish(d, out, -1, err);
+    }
+    return ad_director_act(d, now_ms, seat, &a, out, err);
+}
+
+/* A person's seat changes hands at now: the stand-in, or the person. */
+static int hand_over(ad_director *d, int64_t now_ms, int seat, int away, ad_director_out *out,
+                     ad_err *err)
+{
+    begin(d, now_ms, out);
+    int rc = run_due(d, out, 0, err) < 0 ? -1 : 0;
+    if (rc == 0 && check_person(d, seat, err) < 0)
+        rc = -1;
+    if (rc == 0 && d->seat[seat].away != away) {
+        d->seat[seat].away = (uint8_t)away;
+        if (away)
+            out->away |= 1u << seat;
+        if (schedule_seat(d, seat, d->now) < 0) {
+            if (err)
+                *err = d->fail;
+            rc = -1;
+        }
+    }
+    return finish(d, out, rc, err);
+}
+
+int ad_director_leave(ad_director *d, int64_t now_ms, int seat, ad_director_out *out, ad_err *err)
+{
+    return hand_over(d, now_ms, seat, 1, out, err);
+}
+
+int ad_director_take_back(ad_director *d, int64_t now_ms, int seat, ad_director_out *out,
+                          ad_err *err)
+{
+    return hand_over(d, now_ms, seat, 0, out, err);
+}
+
+int ad_director_requests(ad_director *d, ad_bot_request *out, int max)
+{
+    int n = 0;
+    while (n < max && d->nqueue > 0) {
+        out[n++] = d->queue[0];
+        memmove(d->queue, d->queue + 1, (size_t)(--d->nqueue) * sizeof *d->queue);
+    }
+    return n;
+}
+
+int ad_director_bot_answer(ad_director *d, int64_t now_ms, const ad_bot_answer *a,
+                           ad_director_out *out, ad_err *err)
+{
+    begin(d, now_ms, out);
+    int taken = take_answer(d, a, err);
+    int rc = finish(d, out, taken < 0 ? -1 : 0, err);
+    return rc < 0 ? -1 : taken;
+}
+
+/* ------------------------------------------------------- set up, record */
+
+ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_director_opts *opts,
+                             int64_t now_ms, ad_err *err)
+{
+    if (!t || !seats) {
+        ad_err_set(err, AD_E_BAD_FIELD, "a director needs a table and its seats");
+        return NULL;
+    }
+    ad_director_opts o = opts ? *opts : ad_director_defaults();
+    const ad_game *g = ad_table_game(t);
+    if (o.answer_ms < 0 || o.answer_ms > 3600000 || o.turn_ms < 0 || o.turn_ms > 86400000 ||
+        o.pause_ms < 0 || o.pause_ms > 60000) {
+        ad_err_set(err, AD_E_BAD_OPTION, "answer_ms is 0 to 3600000, turn_ms 0 to 86400000 and "
+                                         "pause_ms 0 to 60000");
+        return NULL;
+    }
+    int n = ad_table_players(t);
+    uint32_t people = 0;
+    if (!memchr(o.standin, 0, sizeof o.standin)) {
+        ad_err_set(err, AD_E_BAD_LEVEL, "the stand-in's level is not a string");
+        return NULL;
+    }
+    for (int s = 0; s < n; s++) {
+        if (!memchr(seats[s].level, 0, sizeof seats[s].level)) {
+            ad_err_set(err, AD_E_BAD_LEVEL, "seat %d: the level is not a string", s);
+            return NULL;
+        }
+        if (seats[s].person > 1) {
+            ad_err_set(err, AD_E_BAD_FIELD, "seat %d: person is 0 (a bot) or 1", s);
+            return NULL;
+        }
+        if (seats[s].person)
+            people |= 1u << s;
+        else if (!ad_bot_available(g, seats[s].level, err))
+            return NULL;
+    }
+    if (people && !ad_bot_available(g, o.standin, err))
+        return NULL;
+    ad_director *d = calloc(1, sizeof *d);
+    if (d)
+        d->view = malloc(g->state_size);
+    if (!d || !d->view) {
+        if (d)
+            free(d->view);
+        free(d);
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        return NULL;
+    }
+    d->t = t;
+    d->g = g;
+    d->players = n;
+    d->o = o;
+    d->people = people;
+    for (int s = 0; s < n; s++) {
+        d->seat[s].cfg = seats[s];
+        d->seat[s].on_state = (uint8_t)bot_is_games_random(g, seats[s].level);
+    }
+    d->standin_on_state = (uint8_t)bot_is_games_random(g, o.standin);
+    const ad_step *steps;
+    d->version = (uint32_t)ad_table_steps(t, &steps);
+    d->now = (double)now_ms;
+    d->seed_base = director_seed_base(ad_table_seed(t));
+    if (schedule_all(d, d->now) < 0) {
+        if (err && d->failed)
+            *err = d->fail;
+        d->t = NULL; /* not taken */
+        ad_director_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+void ad_director_free(ad_director *d)
+{
+    if (!d)
+        return;
+    for (int i = 0; i < d->nqueue; i++)
+        ad_bot_request_free(&d->queue[i]);
+    free(d->queue);
+    free(d->by);
+    free(d->view);
+    ad_table_free(d->t);
+    free(d);
+}
+
+json_t *ad_director_record_json(const ad_director *d)
+{
+    json_t *rec = ad_table_record_json(d->t);
+    json_t *acts = json_object_get(rec, "actions");
+    for (size_t i = 0; i < json_array_size(acts) && (int)i < d->by_cap; i++)
+        if (by_name(d->by[i]))
+            json_object_set_new(json_array_get(acts, i), "by", json_string(by_name(d->by[i])));
+    json_t *seats = json_array();
+    for (int s = 0; s < d->players; s++)
+        json_array_append_new(seats, d->seat[s].cfg.person
+                                         ? json_pack("{s:b}", "person", 1)
+                                         : json_pack("{s:s}", "bot", d->seat[s].cfg.level));
+    json_object_set_new(rec, "seats", seats);
+    return rec;
+}
