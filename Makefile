@@ -7,16 +7,16 @@ PKGS    := jansson
 OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -Isrc \
              $(shell pkg-config --cflags $(PKGS))
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 # the command alone (its full-screen client) links ncursesw; the library does not
-CLI_LIBS := $(shell pkg-config --libs ncursesw)
+CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets sqlite3 libcrypto)
 
 B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c \
              src/director/*.c src/records/*.c)
-CLI_SRC := $(wildcard src/cli/*.c src/term/*.c src/tools/*.c)
+CLI_SRC := $(wildcard src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 RULES   := $(sort $(wildcard docs/rules/*.md))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o

@@ -218,6 +218,8 @@ typedef struct ad_setup {
 
 #define AD_MAX_SEATS 10
 #define AD_GOD (-1) /* the seat argument for the god view */
+#define AD_PUBLIC (-2) /* the seat argument for a spectator's view: no card hidden from any
+                        * seat (no "hand"; "seat" is null), what everyone at the table sees */
 
 /* What a seat does when its time runs out (ad_game.timeout): the answer
  * silence gives, and which clock times it. */

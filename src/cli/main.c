@@ -19,6 +19,7 @@ static void usage(FILE *f)
             "commands:\n"
             "  play GAME [options]  play a game against the computer (see alphadeck play --help)\n"
             "  replay FILE          step through a saved game, forwards and back (--seat K)\n"
+            "  serve [options]      play with friends: the game server (docs/server.md)\n"
             "  engine               the JSON engine protocol on stdin/stdout (docs/protocol.md)\n"
             "  sim [options]        many games between bot levels: win rates with 95%% intervals\n"
             "  bench [options]      random-playout speed of the rules engines (--words: the dictionary)\n"
@@ -143,6 +144,8 @@ int main(int argc, char **argv)
         return ad_cli_play(argc - 2, argv + 2);
     if (strcmp(cmd, "replay") == 0)
         return ad_cli_replay(argc - 2, argv + 2);
+    if (strcmp(cmd, "serve") == 0)
+        return ad_cli_serve(argc - 2, argv + 2);
     if (strcmp(cmd, "sim") == 0)
         return ad_cli_sim(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)

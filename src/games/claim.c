@@ -692,7 +692,7 @@ static json_t *claim_view_json(const void *view)
     json_t *v = json_object();
     json_object_set_new(v, "game", json_string(s->rules->id));
     json_object_set_new(v, "players", json_integer(n));
-    json_object_set_new(v, "seat", s->viewer == AD_GOD ? json_null() : json_integer(s->viewer));
+    json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
     json_object_set_new(v, "to_act", adj_seats(claim_to_act(s), n));
     if (s->viewer == AD_GOD) {
@@ -705,7 +705,7 @@ static json_t *claim_view_json(const void *view)
         for (int p = 0; p < n; p++)
             json_array_append_new(laid, adj_counts(d, s->laid[p], s->nkinds));
         json_object_set_new(v, "laid", laid);
-    } else {
+    } else if (s->viewer >= 0) {
         json_object_set_new(v, "hand", adj_counts(d, s->hand[s->viewer], s->nkinds));
         json_object_set_new(v, "laid", adj_counts(d, s->laid[s->viewer], s->nkinds));
     }

@@ -477,7 +477,7 @@ static json_t *liar_view_json(const void *view)
     json_t *v = json_object();
     json_object_set_new(v, "game", json_string("liar"));
     json_object_set_new(v, "players", json_integer(n));
-    json_object_set_new(v, "seat", s->viewer == AD_GOD ? json_null() : json_integer(s->viewer));
+    json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
     json_object_set_new(v, "to_act", adj_seats(liar_to_act(s), n));
     uint8_t none[LI_LETTERS] = {0};
@@ -498,7 +498,7 @@ static json_t *liar_view_json(const void *view)
         }
         json_object_set_new(v, "held", held);
         json_object_set_new(v, "gone", gone);
-    } else {
+    } else if (s->viewer >= 0) {
         json_object_set_new(v, "hand",
                             adj_counts(d, s->viewer == s->holder ? s->hand : none, LI_LETTERS));
         json_object_set_new(v, "held", held_json(s, s->viewer));

@@ -541,7 +541,7 @@ static json_t *seq_view_json(const void *view)
     json_t *v = json_object();
     json_object_set_new(v, "game", json_string("sequence"));
     json_object_set_new(v, "players", json_integer(n));
-    json_object_set_new(v, "seat", s->viewer == AD_GOD ? json_null() : json_integer(s->viewer));
+    json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(s->phase == SQ_PLAY ? "play" : "over"));
     json_object_set_new(v, "to_act", adj_seats(seq_to_act(s), n));
     if (s->viewer == AD_GOD) {
@@ -553,7 +553,7 @@ static json_t *seq_view_json(const void *view)
         for (int i = s->pile_n - 1; i >= 0; i--)
             json_array_append_new(pile, json_string(d->kind[s->pile[i]]));
         json_object_set_new(v, "deck", pile);
-    } else {
+    } else if (s->viewer >= 0) {
         json_object_set_new(v, "hand", adj_counts(d, s->hand[s->viewer], d->nkinds));
     }
     json_t *counts = json_array(), *discards = json_array(), *colours = json_array();

@@ -415,7 +415,7 @@ static json_t *shout_view_json(const void *view)
     json_t *v = json_object();
     json_object_set_new(v, "game", json_string("shout"));
     json_object_set_new(v, "players", json_integer(n));
-    json_object_set_new(v, "seat", s->viewer == AD_GOD ? json_null() : json_integer(s->viewer));
+    json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(phases[s->phase]));
     json_object_set_new(v, "to_act", adj_seats(shout_to_act(s), n));
     if (s->viewer == AD_GOD) {
@@ -428,7 +428,7 @@ static json_t *shout_view_json(const void *view)
             json_array_append_new(deck, json_pack("{s:i,s:s}", "id", s->pile[i], "card",
                                                   s->deck->kind[s->face_of[s->pile[i]]]));
         json_object_set_new(v, "deck", deck);
-    } else {
+    } else if (s->viewer >= 0) {
         json_object_set_new(v, "hand", json_array()); /* shout has no hands */
     }
     json_object_set_new(v, "hand_counts", adj_int_array(zeros, n));

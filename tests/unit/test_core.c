@@ -228,6 +228,53 @@ static void test_load_rejects_a_record_whose_action_is_illegal(void **state)
     json_decref(rec);
 }
 
+/* A spectator (AD_PUBLIC) sees what everyone at the table sees: no hand,
+ * (face-up piles such as Sequence's discards are public),
+ * no deck, no face-down card, in any position of any game. */
+static void test_a_spectators_view_holds_no_card_hidden_from_any_seat(void **state)
+{
+    (void)state;
+    static const char *const hidden[] = {"hand", "hands", "deck", "pile", "laid",
+                                         "held", "gone"};
+    for (int gi = 0; gi < ad_game_count(); gi++) {
+        const ad_game *g = ad_game_at(gi);
+        int n = g->max_players < 4 ? g->max_players : 4;
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            char req[128];
+            snprintf(req, sizeof req, "{\"game\":\"%s\",\"players\":%d,\"seed\":%llu}",
+                     g->id, n, (unsigned long long)seed);
+            ad_table *t = tu_new(req);
+            void *view = malloc(g->state_size);
+            ad_rng r;
+            ad_rng_seed(&r, seed);
+            for (int step = 0; step < 300; step++) {
+                json_t *pub = ad_table_view_json(t, AD_PUBLIC);
+                assert_true(json_is_null(json_object_get(pub, "seat")));
+                for (size_t k = 0; k < sizeof hidden / sizeof hidden[0]; k++)
+                    if (json_object_get(pub, hidden[k]))
+                        fail_msg("%s, seed %llu, step %d: the public view has \"%s\"", g->id,
+                                 (unsigned long long)seed, step, hidden[k]);
+                json_t *claim = json_object_get(pub, "claim");
+                assert_null(json_object_get(claim, "cards"));
+                json_decref(pub);
+                const void *st = ad_table_state(t);
+                uint32_t who = g->to_act(st);
+                if (g->is_over(st) || !who)
+                    break;
+                int seat = __builtin_ctz(who);
+                ad_action a;
+                g->view(st, seat, view);
+                g->random_action(view, seat, &r, &a);
+                ad_err e;
+                if (ad_table_act(t, seat, &a, NULL, &e) < 0)
+                    fail_msg("%s: a random action was refused: %s", g->id, e.text);
+            }
+            free(view);
+            ad_table_free(t);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_deal_other_seed_other_deal),
         cmocka_unit_test(test_new_without_seed_records_the_seed_it_chose),
         cmocka_unit_test(test_load_rejects_a_record_whose_action_is_illegal),
+        cmocka_unit_test(test_a_spectators_view_holds_no_card_hidden_from_any_seat),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

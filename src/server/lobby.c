@@ -1,0 +1,1430 @@
+/*
+ * lobby.c - players, tables and the server protocol's commands
+ * (docs/server.md).  Each table being played runs on a director: the loop
+ * gives it the wall clock (its timer fires at the director's wake), people's
+ * actions and the workers' bot answers; what the director applies is kept
+ * as pending steps until the end of the loop's pass, when lobby_flush
+ * stores them all in one commit and only then acknowledges the `act`s and
+ * pushes the updates.  When the commit fails nothing is acknowledged and
+ * every table it touched is rebuilt from the store, as it was before.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include <openssl/evp.h>
+
+#include "server.h"
+
+typedef struct member {
+    conn *c;
+    int seat; /* -1: a spectator */
+} member;
+
+typedef struct seat_t {
+    int64_t player;                 /* a person's seat, once taken (0: open, or a bot's) */
+    char name[SRV_NAME_MAX * 4 + 1];
+    char bot[AD_DIRECTOR_LEVEL_MAX]; /* a bot's level; "" for a person's seat */
+    int online;                     /* that person's connections at the table */
+} seat_t;
+
+typedef struct pend_step {
+    uint32_t v;
+    int seat, by;
+    int64_t at_ms;
+    char *action; /* JSON text */
+    json_t *ev;   /* the director's public step: {"seat","at_ms","events"[,"by"]} + "v" */
+} pend_step;
+
+/* The clock presets: a person's turn and challenge answer, in ms. */
+typedef struct clock_preset {
+    const char *name;
+    int turn_ms, answer_ms;
+} clock_preset;
+
+static const clock_preset presets[] = {
+    {"untimed", 0, 15000},
+    {"relaxed", 60000, 15000},
+    {"normal", 30000, 10000},
+    {"blitz", 10000, 5000},
+};
+#define NPRESETS ((int)(sizeof presets / sizeof presets[0]))
+
+struct table {
+    int64_t id;
+    uint64_t gen; /* changes when the table is rebuilt: older bot answers are dropped */
+    const ad_game *g;
+    int players;
+    json_t *new_req; /* with its seed */
+    seat_t seat[AD_MAX_SEATS];
+    int status;
+    int clock; /* index in presets */
+    int pause_ms;
+    int64_t next; /* the rematch's table, once made */
+    ad_table *t0;    /* while waiting: the deal to come */
+    ad_director *d;  /* while playing or over (it owns its table) */
+    int64_t created_ms, started_ms;
+    srv_timer_t tm;
+    member *mem;
+    int nmem, cmem;
+    pend_step *pend; /* applied, not yet stored */
+    int npend, cpend;
+    int meta_dirty;  /* meta or status to store with the next commit */
+    int seats_dirty; /* a seats push to send */
+    uint32_t away;
+    json_t *hist[SRV_HISTORY]; /* each stored version's step, for sync */
+    table *dnext;
+    int dirty;
+};
+
+typedef struct ack {
+    conn *c;
+    json_t *rid;
+    int64_t table;
+    uint32_t v;
+} ack;
+
+struct lobby {
+    server *srv;
+    store *st;
+    workers *w;
+    table **tab; /* by id, ascending */
+    int ntab, ctab;
+    table *dirty;
+    ack *acks;
+    int nacks, cacks;
+    uint64_t gen;
+    ad_director_out out; /* scratch for every director call */
+};
+
+/* ------------------------------------------------------------ replies */
+
+static void reply(conn *c, const json_t *rid, json_t *j)
+{
+    if (rid)
+        json_object_set(j, "rid", (json_t *)rid);
+    conn_send(c, j);
+}
+
+static void refuse(conn *c, const json_t *rid, const char *code, const char *text)
+{
+    reply(c, rid, json_pack("{s:b,s:s,s:s}", "ok", 0, "error", text, "code", code));
+}
+
+static void refuse_err(conn *c, const json_t *rid, const ad_err *e)
+{
+    refuse(c, rid, ad_code_token(e->code), e->text);
+}
+
+void lobby_refuse(conn *c, const char *code, const char *fmt, ...)
+{
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    refuse(c, NULL, code, text);
+}
+
+/* ------------------------------------------------------------ tables */
+
+static table *find_table(lobby *l, int64_t id)
+{
+    int lo = 0, hi = l->ntab - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (l->tab[mid]->id == id)
+            return l->tab[mid];
+        if (l->tab[mid]->id < id)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return NULL;
+}
+
+static int add_table(lobby *l, table *t)
+{
+    if (l->ntab == l->ctab) {
+        int cap = l->ctab ? l->ctab * 2 : 64;
+        table **n = realloc(l->tab, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        l->tab = n;
+        l->ctab = cap;
+    }
+    int i = l->ntab++; /* ids only grow, but resume may hand them in any order */
+    while (i > 0 && l->tab[i - 1]->id > t->id) {
+        l->tab[i] = l->tab[i - 1];
+        i--;
+    }
+    l->tab[i] = t;
+    t->tm.l = l;
+    t->tm.t = t;
+    return 0;
+}
+
+static void mark_dirty(lobby *l, table *t)
+{
+    if (!t->dirty) {
+        t->dirty = 1;
+        t->dnext = l->dirty;
+        l->dirty = t;
+    }
+}
+
+static const char *status_name(int s)
+{
+    return s == TABLE_WAITING ? "waiting" : s == TABLE_PLAYING ? "playing" : "over";
+}
+
+static const ad_table *game_table(const table *t)
+{
+    return t->d ? ad_director_table(t->d) : t->t0;
+}
+
+static uint32_t version(const table *t)
+{
+    return t->d ? ad_director_version(t->d) : 0;
+}
+
+static json_t *meta_json(const table *t)
+{
+    json_t *seats = json_array();
+    for (int s = 0; s < t->players; s++) {
+        const seat_t *st = &t->seat[s];
+        json_array_append_new(
+            seats, json_pack("{s:o,s:o,s:o}", "player",
+                             st->player ? json_integer(st->player) : json_null(), "name",
+                             st->player ? json_string(st->name) : json_null(), "bot",
+                             st->bot[0] ? json_string(st->bot) : json_null()));
+    }
+    json_t *m = json_pack("{s:o,s:s,s:i}", "seats", seats, "clock", presets[t->clock].name,
+                          "bot_pause_ms", t->pause_ms);
+    if (t->next)
+        json_object_set_new(m, "next", json_integer(t->next));
+    return m;
+}
+
+static char *meta_text(const table *t)
+{
+    json_t *m = meta_json(t);
+    char *s = json_dumps(m, JSON_COMPACT);
+    json_decref(m);
+    return s;
+}
+
+static json_t *seats_json(const table *t)
+{
+    json_t *a = json_array();
+    uint32_t away = t->d ? ad_director_away(t->d) : 0;
+    for (int s = 0; s < t->players; s++) {
+        const seat_t *st = &t->seat[s];
+        json_t *o = json_pack("{s:o,s:o,s:b}", "name",
+                              st->player ? json_string(st->name) : json_null(), "bot",
+                              st->bot[0] ? json_string(st->bot) : json_null(), "online",
+                              st->bot[0] ? 1 : st->online > 0);
+        if (away & (1u << s))
+            json_object_set_new(o, "away", json_true());
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *view_of(const table *t, int seat)
+{
+    return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
+}
+
+static member *member_of(table *t, const conn *c)
+{
+    for (int i = 0; i < t->nmem; i++)
+        if (t->mem[i].c == c)
+            return &t->mem[i];
+    return NULL;
+}
+
+static int add_member(table *t, conn *c, int seat)
+{
+    member *m = member_of(t, c);
+    if (m) {
+        m->seat = seat;
+        return 0;
+    }
+    conn_lobby *cl = conn_state(c);
+    if (cl->nat == SRV_CONN_TABLES)
+        return -1;
+    if (t->nmem == t->cmem) {
+        int cap = t->cmem ? t->cmem * 2 : 8;
+        member *n = realloc(t->mem, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        t->mem = n;
+        t->cmem = cap;
+    }
+    t->mem[t->nmem++] = (member){c, seat};
+    cl->at[cl->nat++] = t;
+    return 0;
+}
+
+static void drop_member(table *t, conn *c)
+{
+    for (int i = 0; i < t->nmem; i++)
+        if (t->mem[i].c == c) {
+            if (t->mem[i].seat >= 0 && t->seat[t->mem[i].seat].online > 0) {
+                t->seat[t->mem[i].seat].online--;
+                t->seats_dirty = 1;
+            }
+            t->mem[i] = t->mem[--t->nmem];
+            break;
+        }
+    conn_lobby *cl = conn_state(c);
+    for (int i = 0; i < cl->nat; i++)
+        if (cl->at[i] == t) {
+            cl->at[i] = cl->at[--cl->nat];
+            break;
+        }
+}
+
+static int seat_of_player(const table *t, int64_t player)
+{
+    for (int s = 0; s < t->players; s++)
+        if (player && t->seat[s].player == player)
+            return s;
+    return -1;
+}
+
+static void push_all(table *t, json_t *j)
+{
+    for (int i = 0; i < t->nmem; i++)
+        conn_send(t->mem[i].c, json_incref(j));
+    json_decref(j);
+}
+
+static void push_seats(table *t)
+{
+    push_all(t, json_pack("{s:s,s:I,s:o}", "push", "seats", "table", (json_int_t)t->id, "seats",
+                          seats_json(t)));
+    t->seats_dirty = 0;
+}
+
+/* An update to every member: the events given, each its own view. */
+static void push_update(table *t, json_t *events, int sync_of, conn *only)
+{
+    json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
+    for (int i = 0; i < t->nmem; i++) {
+        member *m = &t->mem[i];
+        if (only && m->c != only)
+            continue;
+        json_t **vw = &views[m->seat + 1];
+        if (!*vw)
+            *vw = view_of(t, m->seat);
+        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O}", "push", "update", "table",
+                              (json_int_t)t->id, "v", (json_int_t)version(t), "events", events,
+                              "view", *vw);
+        if (sync_of)
+            json_object_set_new(p, "sync", json_true());
+        conn_send(m->c, p);
+    }
+    for (int i = 0; i <= AD_MAX_SEATS; i++)
+        json_decref(views[i]);
+    json_decref(events);
+}
+
+static void push_clock(table *t)
+{
+    if (!t->d || t->status != TABLE_PLAYING)
+        return;
+    uint32_t asked = ad_director_asked(t->d);
+    int64_t soonest = AD_DIRECTOR_NEVER;
+    json_t *seats = json_array();
+    for (int s = 0; s < t->players; s++) {
+        int64_t dl = ad_director_deadline(t->d, s);
+        if (!(asked & (1u << s)) || dl == AD_DIRECTOR_NEVER)
+            continue;
+        json_array_append_new(seats, json_integer(s));
+        if (dl < soonest)
+            soonest = dl;
+    }
+    if (soonest == AD_DIRECTOR_NEVER) {
+        json_decref(seats);
+        return;
+    }
+    int64_t left = soonest - srv_now_ms();
+    push_all(t, json_pack("{s:s,s:I,s:o,s:I}", "push", "clock", "table", (json_int_t)t->id,
+                          "seats", seats, "deadline_ms", (json_int_t)(left > 0 ? left : 0)));
+}
+
+/* ------------------------------------------------------------ the director */
+
+static void schedule(lobby *l, table *t, int64_t wake_ms)
+{
+    if (wake_ms == AD_DIRECTOR_NEVER)
+        srv_timer_cancel(&t->tm);
+    else
+        srv_timer(l->srv, &t->tm, wake_ms - srv_now_ms());
+}
+
+/* Takes what a director call did: its steps become pending (stored and
+ * pushed at the end of the pass), its bot requests go to the workers, its
+ * wake to the timer. */
+static void took(lobby *l, table *t, ad_director_out *out)
+{
+    const ad_game *g = t->g;
+    const ad_table *gt = ad_director_table(t->d);
+    uint32_t base = ad_director_version(t->d) - (uint32_t)out->n;
+    for (int i = 0; i < out->n; i++) {
+        ad_director_step *s = &out->step[i];
+        if (t->npend == t->cpend) {
+            int cap = t->cpend ? t->cpend * 2 : 8;
+            pend_step *n = realloc(t->pend, (size_t)cap * sizeof *n);
+            if (!n)
+                abort(); /* nothing sane to do without memory for the log */
+            t->pend = n;
+            t->cpend = cap;
+        }
+        json_t *aj = g->action_to_json(ad_table_state(gt), &s->action);
+        pend_step *p = &t->pend[t->npend++];
+        p->v = base + (uint32_t)i + 1;
+        p->seat = s->seat;
+        p->by = s->by;
+        p->at_ms = s->at_ms;
+        p->action = json_dumps(aj, JSON_COMPACT);
+        json_decref(aj);
+        p->ev = s->json ? json_incref(s->json) : json_object();
+        json_object_set_new(p->ev, "v", json_integer(p->v));
+        mark_dirty(l, t);
+    }
+    if (out->n && g->is_over(ad_table_state(gt)) && t->status != TABLE_OVER) {
+        t->status = TABLE_OVER;
+        t->meta_dirty = 1;
+        mark_dirty(l, t);
+    }
+    if (out->away != t->away) {
+        t->away = out->away;
+        t->seats_dirty = 1;
+        mark_dirty(l, t);
+    }
+    ad_bot_request rq[8];
+    int n;
+    while ((n = ad_director_requests(t->d, rq, 8)) > 0)
+        for (int i = 0; i < n; i++) {
+            worker_job *j = calloc(1, sizeof *j);
+            if (!j) {
+                ad_bot_request_free(&rq[i]);
+                continue;
+            }
+            j->table = t->id;
+            j->gen = t->gen;
+            j->rq = rq[i];
+            workers_submit(l->w, j);
+        }
+    schedule(l, t, t->status == TABLE_PLAYING ? out->wake_ms : AD_DIRECTOR_NEVER);
+    ad_director_out_clear(out);
+}
+
+static ad_director *make_director(table *t, ad_table *gt, int64_t now_ms, ad_err *err)
+{
+    ad_seat_cfg seats[AD_MAX_SEATS];
+    memset(seats, 0, sizeof seats);
+    for (int s = 0; s < t->players; s++) {
+        seats[s].person = t->seat[s].bot[0] == 0;
+        snprintf(seats[s].level, sizeof seats[s].level, "%s", t->seat[s].bot);
+    }
+    ad_director_opts o = ad_director_defaults();
+    o.answer_ms = presets[t->clock].answer_ms;
+    o.turn_ms = presets[t->clock].turn_ms;
+    o.pause_ms = t->pause_ms;
+    o.inline_bots = 0;
+    o.json = 1;
+    return ad_director_new(gt, seats, &o, now_ms, err);
+}
+
+/* Every open seat is taken: the game begins, at version 0. */
+static int start(lobby *l, table *t, ad_err *err)
+{
+    int64_t now = srv_now_ms();
+    ad_director *d = make_director(t, t->t0, now, err);
+    if (!d)
+        return -1;
+    t->d = d;
+    t->t0 = NULL;
+    t->status = TABLE_PLAYING;
+    t->started_ms = now;
+    char *meta = meta_text(t);
+    int rc = store_table_update(l->st, t->id, meta, t->status, t->started_ms, err);
+    free(meta);
+    if (rc < 0)
+        return -1; /* it is playing in memory; it resumes from the store as waiting */
+    push_update(t, json_array(), 0, NULL);
+    push_seats(t);
+    ad_err e;
+    if (ad_director_advance(t->d, now, &l->out, &e) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+    took(l, t, &l->out);
+    return 0;
+}
+
+/* ------------------------------------------------------------ from the store */
+
+static int parse_meta(table *t, const char *text)
+{
+    json_error_t je;
+    json_t *m = json_loads(text, 0, &je);
+    json_t *seats = json_object_get(m, "seats");
+    if (!json_is_array(seats) || (int)json_array_size(seats) != t->players) {
+        json_decref(m);
+        return -1;
+    }
+    for (int s = 0; s < t->players; s++) {
+        json_t *e = json_array_get(seats, (size_t)s);
+        const char *name = json_string_value(json_object_get(e, "name"));
+        const char *bot = json_string_value(json_object_get(e, "bot"));
+        t->seat[s].player = json_integer_value(json_object_get(e, "player"));
+        snprintf(t->seat[s].name, sizeof t->seat[s].name, "%s", name ? name : "");
+        snprintf(t->seat[s].bot, sizeof t->seat[s].bot, "%s", bot ? bot : "");
+    }
+    const char *clock = json_string_value(json_object_get(m, "clock"));
+    for (int i = 0; i < NPRESETS; i++)
+        if (clock && strcmp(clock, presets[i].name) == 0)
+            t->clock = i;
+    t->pause_ms = (int)json_integer_value(json_object_get(m, "bot_pause_ms"));
+    t->next = json_integer_value(json_object_get(m, "next"));
+    json_decref(m);
+    return 0;
+}
+
+/* The game of a stored table at its last stored version, and the moment
+ * of its last action (its clocks run again from there). */
+static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, ad_err *err)
+{
+    ad_table *gt = ad_table_new(t->new_req, err);
+    if (!gt)
+        return NULL;
+    *last_ms = t->started_ms;
+    if (t->status == TABLE_WAITING)
+        return gt;
+    json_t *acts = store_actions(l->st, t->id, err);
+    if (!acts) {
+        ad_table_free(gt);
+        return NULL;
+    }
+    size_t i;
+    json_t *a;
+    json_array_foreach(acts, i, a) {
+        int seat = (int)json_integer_value(json_object_get(a, "seat"));
+        if (ad_table_act_json(gt, seat, json_object_get(a, "action"), NULL, err) < 0) {
+            json_decref(acts);
+            ad_table_free(gt);
+            return NULL;
+        }
+        *last_ms = json_integer_value(json_object_get(a, "at_ms"));
+    }
+    json_decref(acts);
+    return gt;
+}
+
+/* (Re)builds a table's game from the store: after a restart, or after a
+ * commit that failed (what was not stored never happened). */
+static int rebuild(lobby *l, table *t, ad_err *err)
+{
+    int64_t last_ms;
+    ad_table *gt = replay_stored(l, t, &last_ms, err);
+    if (!gt)
+        return -1;
+    if (t->d)
+        ad_director_free(t->d);
+    if (t->t0)
+        ad_table_free(t->t0);
+    t->d = NULL;
+    t->t0 = NULL;
+    t->gen = ++l->gen;
+    if (t->status == TABLE_WAITING) {
+        t->t0 = gt;
+        return 0;
+    }
+    t->d = make_director(t, gt, last_ms, err);
+    if (!t->d) {
+        ad_table_free(gt);
+        return -1;
+    }
+    t->away = 0;
+    if (t->status == TABLE_PLAYING) {
+        ad_err e;
+        if (ad_director_advance(t->d, srv_now_ms(), &l->out, &e) < 0)
+            fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+        took(l, t, &l->out);
+    }
+    return 0;
+}
+
+typedef struct resume_ctx {
+    lobby *l;
+    ad_err *err;
+    int failed;
+} resume_ctx;
+
+static table *table_from_row(const store_table *row, ad_err *err)
+{
+    table *t = calloc(1, sizeof *t);
+    if (!t) {
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        return NULL;
+    }
+    json_error_t je;
+    t->id = row->id;
+    t->new_req = json_loads(row->new_req, 0, &je);
+    t->status = row->status;
+    t->created_ms = row->created_ms;
+    t->started_ms = row->started_ms;
+    const char *game = json_string_value(json_object_get(t->new_req, "game"));
+    t->g = game ? ad_game_find(game) : NULL;
+    t->players = (int)json_integer_value(json_object_get(t->new_req, "players"));
+    if (!t->g || t->players < 1 || t->players > AD_MAX_SEATS || parse_meta(t, row->meta) < 0) {
+        ad_err_set(err, AD_E_BAD_RECORD, "table %lld in the store is damaged", (long long)row->id);
+        json_decref(t->new_req);
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static int resume_one(void *ctx, const store_table *row)
+{
+    resume_ctx *r = ctx;
+    table *t = table_from_row(row, r->err);
+    if (!t || add_table(r->l, t) < 0 || rebuild(r->l, t, r->err) < 0) {
+        fprintf(stderr, "alphadeck serve: table %lld not resumed: %s\n", (long long)row->id,
+                r->err->text);
+        r->failed++;
+        return 0; /* one damaged table does not keep the others down */
+    }
+    return 0;
+}
+
+int lobby_resume(lobby *l, ad_err *err)
+{
+    resume_ctx r = {l, err, 0};
+    if (store_tables(l->st, TABLE_WAITING, resume_one, &r, err) < 0 ||
+        store_tables(l->st, TABLE_PLAYING, resume_one, &r, err) < 0)
+        return -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ the pass's commit */
+
+static void clear_pend(table *t)
+{
+    for (int i = 0; i < t->npend; i++) {
+        free(t->pend[i].action);
+        json_decref(t->pend[i].ev);
+    }
+    t->npend = 0;
+}
+
+void lobby_flush(lobby *l)
+{
+    if (!l->dirty && !l->nacks)
+        return;
+    ad_err err;
+    int ok = store_begin(l->st, &err) == 0;
+    for (table *t = l->dirty; ok && t; t = t->dnext) {
+        for (int i = 0; ok && i < t->npend; i++) {
+            pend_step *p = &t->pend[i];
+            ok = store_append(l->st, t->id, p->v, p->seat, p->action, p->by, p->at_ms, &err) == 0;
+        }
+        if (ok && t->meta_dirty) {
+            char *meta = meta_text(t);
+            ok = store_table_update(l->st, t->id, meta, t->status, t->started_ms, &err) == 0;
+            free(meta);
+        }
+    }
+    if (ok)
+        ok = store_commit(l->st, &err) == 0;
+    else
+        store_rollback(l->st);
+    table *t = l->dirty;
+    l->dirty = NULL;
+    if (!ok) {
+        fprintf(stderr, "alphadeck serve: nothing of this pass was stored: %s\n", err.text);
+        for (int i = 0; i < l->nacks; i++) {
+            if (l->acks[i].c)
+                refuse(l->acks[i].c, l->acks[i].rid, "store_failed",
+                       "the action could not be stored, so it was not made; try again");
+            json_decref(l->acks[i].rid);
+        }
+        l->nacks = 0;
+        while (t) {
+            table *next = t->dnext;
+            t->dirty = 0;
+            clear_pend(t);
+            if (t->meta_dirty && t->status == TABLE_OVER)
+                t->status = TABLE_PLAYING;
+            t->meta_dirty = 0;
+            ad_err e;
+            if (rebuild(l, t, &e) < 0)
+                fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+            push_update(t, json_array(), 1, NULL); /* everyone back to what is stored */
+            t = next;
+        }
+        return;
+    }
+    for (int i = 0; i < l->nacks; i++) {
+        if (l->acks[i].c)
+            reply(l->acks[i].c, l->acks[i].rid,
+                  json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)l->acks[i].v));
+        json_decref(l->acks[i].rid);
+    }
+    l->nacks = 0;
+    while (t) {
+        table *next = t->dnext;
+        t->dirty = 0;
+        t->meta_dirty = 0;
+        if (t->npend) {
+            json_t *events = json_array();
+            for (int i = 0; i < t->npend; i++) {
+                json_t *ev = t->pend[i].ev;
+                json_t *slot = json_incref(ev);
+                json_decref(t->hist[t->pend[i].v % SRV_HISTORY]);
+                t->hist[t->pend[i].v % SRV_HISTORY] = slot;
+                json_t *list = json_object_get(ev, "events");
+                size_t k;
+                json_t *e;
+                json_array_foreach(list, k, e) {
+                    json_t *one = json_deep_copy(e);
+                    json_object_set_new(one, "v", json_integer(t->pend[i].v));
+                    json_object_set(one, "seat_acting", json_object_get(ev, "seat"));
+                    if (json_object_get(ev, "by"))
+                        json_object_set(one, "by", json_object_get(ev, "by"));
+                    json_array_append_new(events, one);
+                }
+            }
+            clear_pend(t);
+            push_update(t, events, 0, NULL);
+            push_clock(t);
+        }
+        if (t->seats_dirty)
+            push_seats(t);
+        t = next;
+    }
+}
+
+/* ------------------------------------------------------------ the workers and timers */
+
+void lobby_worker_answers(lobby *l)
+{
+    worker_job *j;
+    while ((j = workers_take(l->w))) {
+        table *t = find_table(l, j->table);
+        if (t && t->d && t->gen == j->gen && t->status == TABLE_PLAYING) {
+            ad_err e;
+            if (ad_director_bot_answer(t->d, srv_now_ms(), &j->ans, &l->out, &e) < 0)
+                fprintf(stderr, "alphadeck serve: table %lld: a bot failed: %s\n",
+                        (long long)t->id, e.text);
+            took(l, t, &l->out);
+        }
+        ad_bot_request_free(&j->rq);
+        free(j);
+    }
+}
+
+void lobby_timer(lobby *l, table *t)
+{
+    if (!t->d || t->status != TABLE_PLAYING)
+        return;
+    ad_err e;
+    if (ad_director_advance(t->d, srv_now_ms(), &l->out, &e) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+    took(l, t, &l->out);
+}
+
+/* ------------------------------------------------------------ requests */
+
+static int hexval(int ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* The token's hash, which is all the store keeps of it (OpenSSL's SHA-256). */
+static int sha256(const void *in, size_t n, uint8_t out[32])
+{
+    unsigned int len = 0;
+    return EVP_Digest(in, n, out, &len, EVP_sha256(), NULL) == 1 && len == 32 ? 0 : -1;
+}
+
+/* 1 to 24 characters of UTF-8, none a control character. */
+static int name_ok(const char *s)
+{
+    int chars = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            return 0;
+        if ((*p & 0xc0) != 0x80)
+            chars++;
+    }
+    return chars >= 1 && chars <= SRV_NAME_MAX;
+}
+
+static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    const char *name = json_string_value(json_object_get(req, "name"));
+    json_t *tok = json_object_get(req, "token");
+    if (!json_object_get(req, "name"))
+        return refuse(c, rid, "missing_field", "hello needs a name");
+    if (!name || !name_ok(name))
+        return refuse(c, rid, "bad_field", "a name is 1 to 24 printable characters");
+    conn_lobby *cl = conn_state(c);
+    ad_err err;
+    uint8_t hash[32];
+    char token[33];
+    int64_t id;
+    if (tok) {
+        const char *ts = json_string_value(tok);
+        int good = ts && strlen(ts) == 32;
+        for (int i = 0; good && i < 32; i++)
+            good = hexval(ts[i]) >= 0;
+        if (!good)
+            return refuse(c, rid, "bad_token", "a token is the 32 hexadecimal digits hello gave");
+        if (sha256(ts, 32, hash) < 0)
+            return refuse(c, rid, "internal", "the token could not be hashed");
+        int rc = store_player_find(l->st, hash, name, &id, &err);
+        if (rc < 0)
+            return refuse(c, rid, "store_failed", err.text);
+        if (rc == 1)
+            return refuse(c, rid, "bad_token", "no player has that token");
+        snprintf(token, sizeof token, "%s", ts);
+    } else {
+        uint8_t raw[16];
+        if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+            return refuse(c, rid, "internal", "no random bits for a token");
+        for (int i = 0; i < 16; i++)
+            snprintf(token + 2 * i, 3, "%02x", raw[i]);
+        if (sha256(token, 32, hash) < 0)
+            return refuse(c, rid, "internal", "the token could not be hashed");
+        if (store_player_new(l->st, name, hash, &id, &err) < 0)
+            return refuse(c, rid, "store_failed", err.text);
+    }
+    cl->player = id;
+    snprintf(cl->name, sizeof cl->name, "%s", name);
+    for (int i = 0; i < l->ntab; i++) { /* the name a person's seats show */
+        int s = seat_of_player(l->tab[i], id);
+        if (s >= 0 && strcmp(l->tab[i]->seat[s].name, name) != 0) {
+            snprintf(l->tab[i]->seat[s].name, sizeof l->tab[i]->seat[s].name, "%s", name);
+            l->tab[i]->seats_dirty = 1;
+            l->tab[i]->meta_dirty = 1;
+            mark_dirty(l, l->tab[i]);
+        }
+    }
+    reply(c, rid, json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token));
+}
+
+/* Reads "table": a table the lobby holds. */
+static table *req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    json_t *v = json_object_get(req, "table");
+    if (!v) {
+        refuse(c, rid, "missing_field", "the field table is missing");
+        return NULL;
+    }
+    if (!json_is_integer(v)) {
+        refuse(c, rid, "bad_field", "table is a table's number");
+        return NULL;
+    }
+    table *t = find_table(l, json_integer_value(v));
+    if (!t)
+        refuse(c, rid, "unknown_table", "there is no such table");
+    return t;
+}
+
+static int open_tables_of(lobby *l, int64_t player)
+{
+    int n = 0;
+    for (int i = 0; i < l->ntab; i++)
+        if (l->tab[i]->status != TABLE_OVER && seat_of_player(l->tab[i], player) >= 0)
+            n++;
+    return n;
+}
+
+static int all_taken(const table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (!t->seat[s].bot[0] && !t->seat[s].player)
+            return 0;
+    return 1;
+}
+
+static json_t *joined(const table *t, int seat)
+{
+    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s}", "ok", 1, "table", (json_int_t)t->id, "seat",
+                     seat >= 0 ? json_integer(seat) : json_null(), "v",
+                     (json_int_t)version(t), "view", view_of(t, seat), "status",
+                     status_name(t->status));
+}
+
+/* A new table in memory and in the store, with seat `sit` (or none) for c. */
+static table *new_table(lobby *l, conn *c, json_t *new_req, const ad_game *g, int players,
+                        const seat_t *seats, int clock, int pause_ms, ad_err *err)
+{
+    ad_table *gt = ad_table_new(new_req, err);
+    if (!gt)
+        return NULL;
+    json_object_set_new(new_req, "seed", ad_seed_to_json(ad_table_seed(gt)));
+    table *t = calloc(1, sizeof *t);
+    if (!t) {
+        ad_table_free(gt);
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        return NULL;
+    }
+    t->g = g;
+    t->players = players;
+    t->new_req = json_incref(new_req);
+    memcpy(t->seat, seats, sizeof t->seat);
+    t->clock = clock;
+    t->pause_ms = pause_ms;
+    t->t0 = gt;
+    t->created_ms = srv_now_ms();
+    t->gen = ++l->gen;
+    char *req_text = json_dumps(new_req, JSON_COMPACT), *meta = meta_text(t);
+    int rc = store_table_new(l->st, req_text, meta, TABLE_WAITING, t->created_ms, &t->id, err);
+    free(req_text);
+    free(meta);
+    if (rc < 0 || add_table(l, t) < 0) {
+        if (rc == 0)
+            ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        ad_table_free(gt);
+        json_decref(t->new_req);
+        free(t);
+        return NULL;
+    }
+    (void)c;
+    return t;
+}
+
+static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    conn_lobby *cl = conn_state(c);
+    if (!json_object_get(req, "game"))
+        return refuse(c, rid, "missing_field", "create needs a game");
+    if (!json_object_get(req, "players"))
+        return refuse(c, rid, "missing_field", "create needs players");
+    json_t *new_req = json_object();
+    const char *keys[] = {"game", "players", "options", "seed"};
+    for (int i = 0; i < 4; i++)
+        if (json_object_get(req, keys[i]))
+            json_object_set(new_req, keys[i], json_object_get(req, keys[i]));
+    ad_setup su;
+    ad_err err;
+    const ad_game *g = ad_setup_from_json(new_req, &su, &err);
+    if (!g) {
+        json_decref(new_req);
+        return refuse_err(c, rid, &err);
+    }
+    int n = su.players;
+    seat_t seats[AD_MAX_SEATS];
+    memset(seats, 0, sizeof seats);
+    json_t *sj = json_object_get(req, "seats");
+    for (int s = 0; s < n; s++)
+        snprintf(seats[s].bot, sizeof seats[s].bot, "%s", s == 0 ? "" : "basic");
+    if (sj) {
+        if (!json_is_array(sj) || (int)json_array_size(sj) != n) {
+            json_decref(new_req);
+            return refuse(c, rid, "bad_field", "seats is an array of one entry a seat: "
+                                               "\"open\" or a bot level");
+        }
+        for (int s = 0; s < n; s++) {
+            const char *e = json_string_value(json_array_get(sj, (size_t)s));
+            if (!e) {
+                json_decref(new_req);
+                return refuse(c, rid, "bad_field", "each seat is \"open\" or a bot level");
+            }
+            if (strcmp(e, "open") == 0) {
+                seats[s].bot[0] = 0;
+                continue;
+            }
+            if (strlen(e) >= sizeof seats[s].bot || !ad_bot_available(g, e, &err)) {
+                json_decref(new_req);
+                if (strlen(e) >= sizeof seats[s].bot)
+                    ad_err_set(&err, AD_E_BAD_LEVEL, "no bot level is called that");
+                return refuse_err(c, rid, &err);
+            }
+            snprintf(seats[s].bot, sizeof seats[s].bot, "%s", e);
+        }
+    }
+    int clock = 0;
+    json_t *cj = json_object_get(req, "clock");
+    if (cj) {
+        const char *cn = json_string_value(cj);
+        clock = -1;
+        for (int i = 0; cn && i < NPRESETS; i++)
+            if (strcmp(cn, presets[i].name) == 0)
+                clock = i;
+        if (clock < 0) {
+            json_decref(new_req);
+            return refuse(c, rid, "bad_field",
+                          "clock is untimed, relaxed, normal or blitz (docs/server.md)");
+        }
+    }
+    int pause_ms = 800;
+    json_t *pj = json_object_get(req, "bot_pause_ms");
+    if (pj) {
+        if (!json_is_integer(pj) || json_integer_value(pj) < 0 || json_integer_value(pj) > 5000) {
+            json_decref(new_req);
+            return refuse(c, rid, "bad_field", "bot_pause_ms is 0 to 5000");
+        }
+        pause_ms = (int)json_integer_value(pj);
+    }
+    if (open_tables_of(l, cl->player) >= SRV_TABLES_PER_PLAYER) {
+        json_decref(new_req);
+        return refuse(c, rid, "too_many_tables", "a player may sit at 50 unfinished tables at most");
+    }
+    if (cl->nat == SRV_CONN_TABLES) {
+        json_decref(new_req);
+        return refuse(c, rid, "too_many_tables",
+                      "one connection may be at 16 tables at once; leave one first");
+    }
+    int sit = -1;
+    for (int s = 0; s < n && sit < 0; s++)
+        if (!seats[s].bot[0])
+            sit = s;
+    if (sit >= 0) {
+        seats[sit].player = cl->player;
+        snprintf(seats[sit].name, sizeof seats[sit].name, "%s", cl->name);
+    }
+    table *t = new_table(l, c, new_req, g, n, seats, clock, pause_ms, &err);
+    json_decref(new_req);
+    if (!t)
+        return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
+                      err.text);
+    add_member(t, c, sit);
+    if (sit >= 0)
+        t->seat[sit].online = 1;
+    reply(c, rid, joined(t, sit));
+    if (all_taken(t) && start(l, t, &err) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
+                err.text);
+}
+
+static json_t *table_summary(const table *t)
+{
+    return json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I}", "table", (json_int_t)t->id, "game",
+                     t->g->id, "players", t->players, "seats", seats_json(t), "status",
+                     status_name(t->status), "clock", presets[t->clock].name, "v",
+                     (json_int_t)version(t));
+}
+
+static void cmd_tables(lobby *l, conn *c, const json_t *rid)
+{
+    json_t *a = json_array();
+    int over = 0;
+    for (int i = l->ntab - 1; i >= 0; i--) {
+        const table *t = l->tab[i];
+        if (t->status == TABLE_OVER && over++ >= 20)
+            continue;
+        json_array_append_new(a, table_summary(t));
+    }
+    reply(c, rid, json_pack("{s:b,s:o}", "ok", 1, "tables", a));
+}
+
+static void cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    conn_lobby *cl = conn_state(c);
+    table *t = req_table(l, c, req, rid);
+    if (!t)
+        return;
+    json_t *sv = json_object_get(req, "seat");
+    if (sv && !json_is_integer(sv))
+        return refuse(c, rid, "bad_field", "seat is a seat's number");
+    int seat = seat_of_player(t, cl->player);
+    ad_err err;
+    if (seat < 0) {
+        if (t->status != TABLE_WAITING)
+            return refuse(c, rid, "table_full", "every seat at that table is taken");
+        if (sv) {
+            json_int_t s = json_integer_value(sv);
+            if (s < 0 || s >= t->players)
+                return refuse(c, rid, "bad_seat", "there is no such seat at that table");
+            if (t->seat[s].bot[0] || t->seat[s].player)
+                return refuse(c, rid, "seat_taken", "that seat is taken");
+            seat = (int)s;
+        } else {
+            for (int s = 0; s < t->players && seat < 0; s++)
+                if (!t->seat[s].bot[0] && !t->seat[s].player)
+                    seat = s;
+            if (seat < 0)
+                return refuse(c, rid, "table_full", "every seat at that table is taken");
+        }
+        if (cl->nat == SRV_CONN_TABLES)
+            return refuse(c, rid, "too_many_tables",
+                          "one connection may be at 16 tables at once; leave one first");
+        t->seat[seat].player = cl->player;
+        snprintf(t->seat[seat].name, sizeof t->seat[seat].name, "%s", cl->name);
+        char *meta = meta_text(t);
+        int rc = store_table_update(l->st, t->id, meta, t->status, t->started_ms, &err);
+        free(meta);
+        if (rc < 0) {
+            t->seat[seat].player = 0;
+            return refuse(c, rid, "store_failed", err.text);
+        }
+    }
+    member *m = member_of(t, c);
+    if (!(m && m->seat == seat)) {
+        if (m)
+            drop_member(t, c);
+        if (add_member(t, c, seat) < 0)
+            return refuse(c, rid, "too_many_tables",
+                          "one connection may be at 16 tables at once; leave one first");
+        t->seat[seat].online++;
+    }
+    if (t->d && t->status == TABLE_PLAYING && (ad_director_away(t->d) & (1u << seat))) {
+        if (ad_director_take_back(t->d, srv_now_ms(), seat, &l->out, &err) < 0)
+            fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, err.text);
+        took(l, t, &l->out);
+    }
+    t->seats_dirty = 1;
+    mark_dirty(l, t);
+    reply(c, rid, joined(t, seat));
+    if (t->status == TABLE_WAITING && all_taken(t) && start(l, t, &err) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
+                err.text);
+}
+
+static void cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    table *t = req_table(l, c, req, rid);
+    if (!t)
+        return;
+    member *m = member_of(t, c);
+    if (!m && add_member(t, c, -1) < 0)
+        return refuse(c, rid, "too_many_tables",
+                      "one connection may be at 16 tables at once; leave one first");
+    reply(c, rid, joined(t, m ? m->seat : -1));
+}
+
+static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    table *t = req_table(l, c, req, rid);
+    if (!t)
+        return;
+    member *m = member_of(t, c);
+    if (!m || m->seat < 0)
+        return refuse(c, rid, "not_seated", "you hold no seat at that table (join it first)");
+    json_t *action = json_object_get(req, "action");
+    if (!action)
+        return refuse(c, rid, "missing_field", "act needs an action");
+    if (t->status == TABLE_WAITING)
+        return refuse(c, rid, "not_started", "the game starts when every seat is taken");
+    if (t->status == TABLE_OVER)
+        return refuse(c, rid, "game_over", "the game is over");
+    json_t *vj = json_object_get(req, "v");
+    if (vj && !json_is_integer(vj))
+        return refuse(c, rid, "bad_field", "v is the table's version, a whole number");
+    if (vj && json_integer_value(vj) != (json_int_t)version(t)) {
+        char text[128];
+        snprintf(text, sizeof text, "the table is at version %u, not %lld: nothing was done",
+                 version(t), (long long)json_integer_value(vj));
+        return refuse(c, rid, "stale", text);
+    }
+    ad_err err;
+    int seat = m->seat;
+    int rc = ad_director_act_json(t->d, srv_now_ms(), seat, action, &l->out, &err);
+    if (rc < 0) {
+        took(l, t, &l->out);
+        return refuse_err(c, rid, &err);
+    }
+    uint32_t v = ad_director_version(t->d);
+    uint32_t base = v - (uint32_t)l->out.n;
+    for (int i = l->out.n - 1; i >= 0; i--)
+        if (l->out.step[i].seat == seat && l->out.step[i].by == AD_BY_SEAT) {
+            v = base + (uint32_t)i + 1;
+            break;
+        }
+    took(l, t, &l->out);
+    if (l->nacks == l->cacks) {
+        int cap = l->cacks ? l->cacks * 2 : 64;
+        ack *n = realloc(l->acks, (size_t)cap * sizeof *n);
+        if (!n)
+            abort();
+        l->acks = n;
+        l->cacks = cap;
+    }
+    l->acks[l->nacks++] = (ack){c, rid ? json_incref((json_t *)rid) : NULL, t->id, v};
+}
+
+static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    table *t = req_table(l, c, req, rid);
+    if (!t)
+        return;
+    member *m = member_of(t, c);
+    if (!m)
+        return refuse(c, rid, "not_watching", "join or watch the table before sync");
+    json_t *vj = json_object_get(req, "v");
+    if (!vj)
+        return refuse(c, rid, "missing_field", "sync needs v, the last version you saw");
+    if (!json_is_integer(vj) || json_integer_value(vj) < 0)
+        return refuse(c, rid, "bad_field", "v is a version, a whole number");
+    uint32_t now_v = version(t), from = (uint32_t)json_integer_value(vj);
+    /* the steps stored since `from`, when they are all still in memory */
+    json_t *events = json_array();
+    uint32_t stored = now_v - (uint32_t)t->npend;
+    if (from < stored && stored - from <= SRV_HISTORY) {
+        for (uint32_t v = from + 1; v <= stored; v++) {
+            json_t *ev = t->hist[v % SRV_HISTORY];
+            if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
+                json_array_clear(events);
+                break;
+            }
+            size_t k;
+            json_t *e;
+            json_array_foreach(json_object_get(ev, "events"), k, e) {
+                json_t *one = json_deep_copy(e);
+                json_object_set_new(one, "v", json_integer(v));
+                json_object_set(one, "seat_acting", json_object_get(ev, "seat"));
+                json_array_append_new(events, one);
+            }
+        }
+    }
+    push_update(t, events, 1, c);
+    reply(c, rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v));
+}
+
+static void cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    table *t = req_table(l, c, req, rid);
+    if (!t)
+        return;
+    member *m = member_of(t, c);
+    conn_lobby *cl = conn_state(c);
+    int seat = seat_of_player(t, cl->player);
+    if (!m && seat < 0)
+        return refuse(c, rid, "not_seated", "you are not at that table");
+    ad_err err;
+    if (seat >= 0 && t->status == TABLE_WAITING) {
+        t->seat[seat].player = 0;
+        t->seat[seat].name[0] = 0;
+        t->meta_dirty = 1;
+    } else if (seat >= 0 && t->status == TABLE_PLAYING &&
+               !(ad_director_away(t->d) & (1u << seat))) {
+        if (ad_director_leave(t->d, srv_now_ms(), seat, &l->out, &err) < 0) {
+            took(l, t, &l->out);
+            return refuse_err(c, rid, &err);
+        }
+        took(l, t, &l->out);
+    }
+    if (m)
+        drop_member(t, c);
+    t->seats_dirty = 1;
+    mark_dirty(l, t);
+    reply(c, rid, json_pack("{s:b}", "ok", 1));
+}
+
+static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    table *t = req_table(l, c, req, rid);
+    if (!t)
+        return;
+    conn_lobby *cl = conn_state(c);
+    int seat = seat_of_player(t, cl->player);
+    if (seat < 0)
+        return refuse(c, rid, "not_seated", "only a player of that game can ask for a rematch");
+    if (t->status != TABLE_OVER)
+        return refuse(c, rid, "not_over", "a rematch comes when the game is over");
+    table *nt = t->next ? find_table(l, t->next) : NULL;
+    ad_err err;
+    if (!nt) {
+        json_t *nr = json_deep_copy(t->new_req);
+        json_object_del(nr, "seed");
+        seat_t seats[AD_MAX_SEATS];
+        memcpy(seats, t->seat, sizeof seats);
+        for (int s = 0; s < t->players; s++)
+            seats[s].online = 0;
+        nt = new_table(l, c, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
+        json_decref(nr);
+        if (!nt)
+            return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
+                          err.text);
+        t->next = nt->id;
+        t->meta_dirty = 1;
+        mark_dirty(l, t);
+        if (start(l, nt, &err) < 0)
+            fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n",
+                    (long long)nt->id, err.text);
+        push_all(t, json_pack("{s:s,s:I,s:I}", "push", "rematch", "table", (json_int_t)t->id,
+                              "next", (json_int_t)nt->id));
+    }
+    reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)nt->id, "seat",
+                            seat_of_player(nt, cl->player)));
+}
+
+void lobby_request(lobby *l, conn *c, const char *text, size_t len)
+{
+    json_error_t je;
+    json_t *req = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return refuse(c, NULL, "bad_json", "a frame is one JSON object");
+    }
+    const json_t *rid = json_object_get(req, "rid");
+    const char *cmd = json_string_value(json_object_get(req, "cmd"));
+    conn_lobby *cl = conn_state(c);
+    if (!json_object_get(req, "cmd"))
+        refuse(c, rid, "missing_field", "every request has a cmd");
+    else if (!cmd)
+        refuse(c, rid, "bad_field", "cmd is a string");
+    else if (strcmp(cmd, "hello") == 0)
+        cmd_hello(l, c, req, rid);
+    else if (strcmp(cmd, "state") == 0 || strcmp(cmd, "record") == 0)
+        refuse(c, rid, "forbidden",
+               "state and record are never sent over the network; a finished game's record "
+               "is at /api/tables/<id>/record");
+    else if (strcmp(cmd, "create") != 0 && strcmp(cmd, "tables") != 0 &&
+             strcmp(cmd, "join") != 0 && strcmp(cmd, "watch") != 0 && strcmp(cmd, "act") != 0 &&
+             strcmp(cmd, "sync") != 0 && strcmp(cmd, "leave") != 0 &&
+             strcmp(cmd, "rematch") != 0)
+        refuse(c, rid, "unknown_cmd",
+               "the commands are hello, create, tables, join, watch, act, sync, leave, rematch");
+    else if (!cl->player)
+        refuse(c, rid, "no_hello", "say hello (with your name) first");
+    else if (strcmp(cmd, "create") == 0)
+        cmd_create(l, c, req, rid);
+    else if (strcmp(cmd, "tables") == 0)
+        cmd_tables(l, c, rid);
+    else if (strcmp(cmd, "join") == 0)
+        cmd_join(l, c, req, rid);
+    else if (strcmp(cmd, "watch") == 0)
+        cmd_watch(l, c, req, rid);
+    else if (strcmp(cmd, "act") == 0)
+        cmd_act(l, c, req, rid);
+    else if (strcmp(cmd, "sync") == 0)
+        cmd_sync(l, c, req, rid);
+    else if (strcmp(cmd, "leave") == 0)
+        cmd_leave(l, c, req, rid);
+    else
+        cmd_rematch(l, c, req, rid);
+    json_decref(req);
+}
+
+void lobby_conn_gone(lobby *l, conn *c)
+{
+    conn_lobby *cl = conn_state(c);
+    while (cl->nat > 0) {
+        table *t = cl->at[cl->nat - 1];
+        drop_member(t, c);
+        mark_dirty(l, t);
+    }
+    for (int i = 0; i < l->nacks; i++)
+        if (l->acks[i].c == c)
+            l->acks[i].c = NULL;
+}
+
+/* ------------------------------------------------------------ records */
+
+typedef struct rec_ctx {
+    json_t *new_req;
+    int status;
+} rec_ctx;
+
+static int rec_row(void *ctx, const store_table *row)
+{
+    rec_ctx *r = ctx;
+    json_error_t je;
+    r->new_req = json_loads(row->new_req, 0, &je);
+    r->status = row->status;
+    return 1;
+}
+
+static char *err_body(const char *code, const char *text)
+{
+    json_t *j = json_pack("{s:b,s:s,s:s}", "ok", 0, "error", text, "code", code);
+    char *s = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    return s;
+}
+
+int lobby_record(lobby *l, int64_t id, char **body)
+{
+    rec_ctx r = {NULL, 0};
+    ad_err err;
+    int rc = store_table_get(l->st, id, rec_row, &r, &err);
+    if (rc < 0) {
+        *body = err_body("store_failed", err.text);
+        return 500;
+    }
+    if (rc == 1 || !r.new_req) {
+        json_decref(r.new_req);
+        *body = err_body("unknown_table", "there is no such table");
+        return 404;
+    }
+    if (r.status != TABLE_OVER) {
+        json_decref(r.new_req);
+        *body = err_body("not_over", "a game's record is public once the game is over");
+        return 403;
+    }
+    json_t *acts = store_actions(l->st, id, &err);
+    if (!acts) {
+        json_decref(r.new_req);
+        *body = err_body("store_failed", err.text);
+        return 500;
+    }
+    size_t i;
+    json_t *a;
+    json_array_foreach(acts, i, a) json_object_del(a, "at_ms");
+    json_t *rec = json_pack("{s:o,s:o}", "new", r.new_req, "actions", acts);
+    *body = json_dumps(rec, JSON_COMPACT);
+    json_decref(rec);
+    return 200;
+}
+
+/* ------------------------------------------------------------ life */
+
+lobby *lobby_new(server *s, store *st, int nworkers, ad_err *err)
+{
+    lobby *l = calloc(1, sizeof *l);
+    if (!l) {
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        return NULL;
+    }
+    l->srv = s;
+    l->st = st;
+    l->w = workers_new(nworkers, s);
+    if (!l->w) {
+        free(l);
+        ad_err_set(err, AD_E_INTERNAL, "cannot start the bots' threads");
+        return NULL;
+    }
+    return l;
+}
+
+void lobby_quiesce(lobby *l)
+{
+    for (int i = 0; i < l->ntab; i++)
+        srv_timer_cancel(&l->tab[i]->tm);
+}
+
+void lobby_free(lobby *l)
+{
+    if (!l)
+        return;
+    workers_free(l->w);
+    for (int i = 0; i < l->ntab; i++) {
+        table *t = l->tab[i];
+        clear_pend(t);
+        free(t->pend);
+        free(t->mem);
+        for (int k = 0; k < SRV_HISTORY; k++)
+            json_decref(t->hist[k]);
+        if (t->d)
+            ad_director_free(t->d);
+        if (t->t0)
+            ad_table_free(t->t0);
+        json_decref(t->new_req);
+        free(t);
+    }
+    for (int i = 0; i < l->nacks; i++)
+        json_decref(l->acks[i].rid);
+    free(l->acks);
+    free(l->tab);
+    free(l);
+}

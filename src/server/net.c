@@ -1,0 +1,626 @@
+/*
+ * net.c - `alphadeck serve`'s network side, on libwebsockets 4.1: one
+ * vhost on one port serving the web client's files, the record API and
+ * the WebSocket at /ws; each connection's send queue (one lws_write per
+ * writeable callback), frame and rate limits; and the loop, which after
+ * every pass lets the lobby commit what the pass accepted and only then
+ * acknowledge and push it (docs/server.md).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "server.h"
+
+typedef struct msg {
+    struct msg *next;
+    size_t len;
+    unsigned char buf[]; /* LWS_PRE bytes, then the frame */
+} msg;
+
+struct conn {
+    struct lws *wsi;
+    server *srv;
+    conn_lobby ls;
+    msg *qh, *qt;
+    size_t qbytes;
+    char *rx;          /* the message being received, in fragments */
+    size_t rxn;
+    int rx_over;       /* it passed the frame limit: refused when it ends */
+    double tokens;     /* the rate limit's bucket */
+    int64_t refill_ms;
+    int refused;       /* rate refusals in a row */
+    int close_code;    /* non-zero: close with it at the next write */
+    conn *prev, *next;
+};
+
+struct server {
+    struct lws_context *ctx;
+    struct lws_vhost *vh;
+    lobby *l;
+    char origins[8][256];
+    int norigins;
+    conn *conns;
+};
+
+/* per session: a WebSocket's connection, or an HTTP answer being sent */
+typedef struct pss {
+    conn *c;
+    char *body; /* LWS_PRE bytes, then the body */
+    size_t blen;
+} pss;
+
+static volatile sig_atomic_t stopping;
+static struct lws_context *signal_ctx;
+
+int64_t srv_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+conn_lobby *conn_state(conn *c)
+{
+    return &c->ls;
+}
+
+void srv_wake(server *s)
+{
+    lws_cancel_service(s->ctx);
+}
+
+static void timer_fired(lws_sorted_usec_list_t *sul)
+{
+    srv_timer_t *tm = lws_container_of(sul, srv_timer_t, sul);
+    lobby_timer(tm->l, tm->t);
+}
+
+void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
+{
+    if (delay_ms < 0)
+        delay_ms = 0;
+    lws_sul_schedule(s->ctx, 0, &tm->sul, timer_fired, (lws_usec_t)delay_ms * LWS_US_PER_MS);
+}
+
+void srv_timer_cancel(srv_timer_t *tm)
+{
+    lws_sul_cancel(&tm->sul);
+}
+
+/* ---------------------------------------------------------- sending */
+
+void conn_send(conn *c, json_t *j)
+{
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!text || c->close_code) {
+        free(text);
+        return;
+    }
+    size_t n = strlen(text);
+    msg *m = malloc(sizeof *m + LWS_PRE + n);
+    if (!m) {
+        free(text);
+        c->close_code = LWS_CLOSE_STATUS_UNEXPECTED_CONDITION;
+        lws_callback_on_writable(c->wsi);
+        return;
+    }
+    memcpy(m->buf + LWS_PRE, text, n);
+    free(text);
+    m->len = n;
+    m->next = NULL;
+    if (c->qt)
+        c->qt->next = m;
+    else
+        c->qh = m;
+    c->qt = m;
+    c->qbytes += n;
+    if (c->qbytes > SRV_QUEUE_MAX) /* it does not read: drop it, the others go on */
+        c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
+    lws_callback_on_writable(c->wsi);
+}
+
+static void conn_free(server *s, conn *c)
+{
+    lobby_conn_gone(s->l, c);
+    msg *m = c->qh;
+    while (m) {
+        msg *n = m->next;
+        free(m);
+        m = n;
+    }
+    free(c->rx);
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        s->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    free(c);
+}
+
+/* ---------------------------------------------------------- receiving */
+
+/* The token bucket: SRV_RATE_PER_S a second, SRV_RATE_BURST at once. */
+static int rate_ok(conn *c)
+{
+    int64_t now = srv_now_ms();
+    c->tokens += (double)(now - c->refill_ms) * SRV_RATE_PER_S / 1000.0;
+    if (c->tokens > SRV_RATE_BURST)
+        c->tokens = SRV_RATE_BURST;
+    c->refill_ms = now;
+    if (c->tokens < 1.0)
+        return 0;
+    c->tokens -= 1.0;
+    return 1;
+}
+
+static void frame_in(server *s, conn *c, const void *in, size_t len, int binary, int final)
+{
+    if (c->close_code)
+        return;
+    if (binary) {
+        if (final)
+            lobby_refuse(c, "binary_frame", "only text frames are read: one JSON object a frame");
+        return;
+    }
+    if (!c->rx_over) {
+        if (c->rxn + len > SRV_FRAME_MAX) {
+            c->rx_over = 1;
+        } else {
+            char *r = realloc(c->rx, c->rxn + len + 1);
+            if (!r) {
+                c->rx_over = 1;
+            } else {
+                c->rx = r;
+                memcpy(c->rx + c->rxn, in, len);
+                c->rxn += len;
+            }
+        }
+    }
+    if (!final)
+        return;
+    int over = c->rx_over;
+    size_t n = c->rxn;
+    c->rx_over = 0;
+    c->rxn = 0;
+    if (!rate_ok(c)) {
+        lobby_refuse(c, "rate_limited", "too many requests: at most %d a second",
+                     (int)SRV_RATE_PER_S);
+        if (++c->refused >= SRV_RATE_CLOSE) {
+            c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
+            lws_callback_on_writable(c->wsi);
+        }
+        return;
+    }
+    c->refused = 0;
+    if (over) {
+        lobby_refuse(c, "frame_too_big", "a frame may hold at most %d bytes", SRV_FRAME_MAX);
+        return;
+    }
+    c->rx[n] = 0;
+    lobby_request(s->l, c, c->rx, n);
+}
+
+/* An upgrade is let in when it has no Origin (a program, not a page), or
+ * the page came from this server (the Host it reached) or an --origin. */
+static int origin_ok(server *s, struct lws *wsi)
+{
+    char origin[256], host[256], uri[64];
+    if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 ||
+        (strcmp(uri, "/ws") != 0 && strncmp(uri, "/ws?", 4) != 0))
+        return 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
+        return 1;
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return 0;
+    for (int i = 0; i < s->norigins; i++)
+        if (strcmp(origin, s->origins[i]) == 0)
+            return 1;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return 0;
+    const char *o = origin;
+    if (strncmp(o, "http://", 7) == 0)
+        o += 7;
+    else if (strncmp(o, "https://", 8) == 0)
+        o += 8;
+    else
+        return 0;
+    return strcmp(o, host) == 0;
+}
+
+/* ---------------------------------------------------------- HTTP */
+
+static int add_security_headers(struct lws *wsi, unsigned char **p, unsigned char *end)
+{
+    static const char csp[] = "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                              "style-src 'self'; script-src 'self'; object-src 'none'; "
+                              "base-uri 'none'; frame-ancestors 'none'";
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
+                                       (const unsigned char *)csp, (int)strlen(csp), p, end) ||
+           lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                       (const unsigned char *)"nosniff", 7, p, end) ||
+           lws_add_http_header_by_name(wsi, (const unsigned char *)"referrer-policy:",
+                                       (const unsigned char *)"no-referrer", 11, p, end);
+}
+
+static int http_answer(struct lws *wsi, pss *ps, int status, const char *type, char *body)
+{
+    size_t n = strlen(body);
+    ps->body = malloc(LWS_PRE + n + 1);
+    if (!ps->body) {
+        free(body);
+        return -1;
+    }
+    memcpy(ps->body + LWS_PRE, body, n);
+    free(body);
+    ps->blen = n;
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (lws_add_http_common_headers(wsi, (unsigned)status, type, n, &p, end) ||
+        add_security_headers(wsi, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static char *jtext(const char *code, const char *words)
+{
+    json_t *j = json_pack("{s:b,s:s,s:s}", "ok", 0, "error", words, "code", code);
+    char *t = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    return t;
+}
+
+static int api(server *s, struct lws *wsi, pss *ps)
+{
+    char uri[256];
+    if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
+        return http_answer(wsi, ps, 400, "application/json",
+                           jtext("bad_field", "a GET of /api/tables/<id>/record"));
+    long long id;
+    char tail[16];
+    int used = 0;
+    if (sscanf(uri, "/api/tables/%lld/%15[a-z]%n", &id, tail, &used) == 2 &&
+        strcmp(tail, "record") == 0 && uri[used] == 0 && id > 0) {
+        char *body = NULL;
+        int status = lobby_record(s->l, id, &body);
+        return http_answer(wsi, ps, status, "application/json", body);
+    }
+    return http_answer(wsi, ps, 404, "application/json",
+                       jtext("not_found", "no such address; the API has /api/tables/<id>/record"));
+}
+
+/* ---------------------------------------------------------- the callback */
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len)
+{
+    struct lws_vhost *vh = lws_get_vhost(wsi);
+    server *s = vh ? lws_vhost_user(vh) : NULL;
+    pss *ps = user;
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
+            lws_return_http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL);
+            return -1;
+        }
+        return api(s, wsi, ps) < 0 ? -1 : 0;
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        if (!ps || !ps->body)
+            break;
+        if (lws_write(wsi, (unsigned char *)ps->body + LWS_PRE, ps->blen, LWS_WRITE_HTTP_FINAL) !=
+            (int)ps->blen)
+            return -1;
+        free(ps->body);
+        ps->body = NULL;
+        if (lws_http_transaction_completed(wsi))
+            return -1;
+        break;
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if (ps) {
+            free(ps->body);
+            ps->body = NULL;
+        }
+        break;
+    case LWS_CALLBACK_ADD_HEADERS: {
+        struct lws_process_html_args *a = in;
+        unsigned char *p = (unsigned char *)a->p, *end = p + a->max_len;
+        if (add_security_headers(wsi, &p, end))
+            return 1;
+        a->max_len -= (int)((char *)p - a->p);
+        a->p = (char *)p;
+        break;
+    }
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return origin_ok(s, wsi) ? 0 : 1;
+    case LWS_CALLBACK_ESTABLISHED: {
+        conn *c = calloc(1, sizeof *c);
+        if (!c)
+            return -1;
+        c->wsi = wsi;
+        c->srv = s;
+        c->tokens = SRV_RATE_BURST;
+        c->refill_ms = srv_now_ms();
+        c->next = s->conns;
+        if (s->conns)
+            s->conns->prev = c;
+        s->conns = c;
+        ps->c = c;
+        break;
+    }
+    case LWS_CALLBACK_RECEIVE:
+        if (ps->c)
+            frame_in(s, ps->c, in, len, lws_frame_is_binary(wsi),
+                     lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi));
+        break;
+    case LWS_CALLBACK_SERVER_WRITEABLE: {
+        conn *c = ps->c;
+        if (!c)
+            break;
+        if (c->close_code) {
+            lws_close_reason(wsi, (enum lws_close_status)c->close_code, NULL, 0);
+            return -1;
+        }
+        msg *m = c->qh;
+        if (!m)
+            break;
+        if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+            return -1;
+        c->qh = m->next;
+        if (!c->qh)
+            c->qt = NULL;
+        c->qbytes -= m->len;
+        free(m);
+        if (c->qh)
+            lws_callback_on_writable(wsi);
+        break;
+    }
+    case LWS_CALLBACK_CLOSED:
+        if (ps->c) {
+            conn_free(s, ps->c);
+            ps->c = NULL;
+        }
+        break;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        if (s && s->l)
+            lobby_worker_answers(s->l);
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+static const struct lws_protocols protocols[] = {
+    {"alphadeck", callback, sizeof(pss), 4096, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+/* ---------------------------------------------------------- the command */
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stopping = 1;
+    if (signal_ctx)
+        lws_cancel_service(signal_ctx);
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
+                    "[--workers N] [--origin URL]...\n");
+    return 2;
+}
+
+/* The web client's folder by default: web/ in the source tree the binary
+ * was built in (build/alphadeck -> web/), when there is one. */
+static void default_web(char *out, size_t len)
+{
+    char exe[PATH_MAX];
+    out[0] = 0;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return;
+    exe[n] = 0;
+    for (int up = 0; up < 3; up++) {
+        char *slash = strrchr(exe, '/');
+        if (!slash)
+            return;
+        *slash = 0;
+        char try[PATH_MAX + 8];
+        snprintf(try, sizeof try, "%s/web", exe);
+        struct stat st;
+        if (stat(try, &st) == 0 && S_ISDIR(st.st_mode) && strlen(try) < len) {
+            snprintf(out, len, "%s", try);
+            return;
+        }
+    }
+}
+
+/* $XDG_DATA_HOME/alphadeck/serve.db (or ~/.local/share/...), its folder made. */
+static int default_db(char *out, size_t len)
+{
+    const char *x = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    char dir[PATH_MAX];
+    if (x && x[0] == '/')
+        snprintf(dir, sizeof dir, "%s/alphadeck", x);
+    else if (home && home[0] == '/')
+        snprintf(dir, sizeof dir, "%s/.local/share/alphadeck", home);
+    else
+        return -1;
+    char part[PATH_MAX];
+    snprintf(part, sizeof part, "%s", dir);
+    for (char *p = part + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(part, 0700);
+            *p = '/';
+        }
+    mkdir(part, 0700);
+    if ((size_t)snprintf(out, len, "%s/serve.db", dir) >= len)
+        return -1;
+    return 0;
+}
+
+int ad_cli_serve(int argc, char **argv)
+{
+    unsigned long long port = 8080, nworkers = 2;
+    const char *host = "127.0.0.1", *db = NULL, *web = NULL;
+    server srv;
+    memset(&srv, 0, sizeof srv);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            printf("alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
+                   "[--workers N] [--origin URL]...\n"
+                   "Serves the browser client and the server protocol (docs/server.md).\n");
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "alphadeck serve: %s needs a value\n", a);
+            return usage();
+        }
+        const char *v = argv[++i];
+        if (strcmp(a, "--port") == 0) {
+            if (ad_cli_option_in("serve", "--port", v, 0, 65535, &port) < 0)
+                return 2;
+        } else if (strcmp(a, "--workers") == 0) {
+            if (ad_cli_option_in("serve", "--workers", v, 1, 64, &nworkers) < 0)
+                return 2;
+        } else if (strcmp(a, "--host") == 0) {
+            host = v;
+        } else if (strcmp(a, "--db") == 0) {
+            db = v;
+        } else if (strcmp(a, "--web") == 0) {
+            web = v;
+        } else if (strcmp(a, "--origin") == 0) {
+            if (srv.norigins == 8 || strlen(v) >= sizeof srv.origins[0]) {
+                fprintf(stderr, "alphadeck serve: at most 8 --origin, each under 256 characters\n");
+                return 2;
+            }
+            snprintf(srv.origins[srv.norigins++], sizeof srv.origins[0], "%s", v);
+        } else {
+            fprintf(stderr, "alphadeck serve: unknown option %s\n", a);
+            return usage();
+        }
+    }
+    char dbpath[PATH_MAX], webdir[PATH_MAX];
+    if (!db) {
+        if (default_db(dbpath, sizeof dbpath) < 0) {
+            fprintf(stderr, "alphadeck serve: neither XDG_DATA_HOME nor HOME is an absolute "
+                            "path; give --db FILE\n");
+            return 1;
+        }
+        db = dbpath;
+    }
+    if (web) {
+        struct stat st;
+        if (stat(web, &st) != 0 || !S_ISDIR(st.st_mode) || !realpath(web, webdir)) {
+            fprintf(stderr, "alphadeck serve: --web %s is not a folder\n", web);
+            return 2;
+        }
+    } else {
+        default_web(webdir, sizeof webdir);
+    }
+    ad_err err;
+    store *st = store_open(db, &err);
+    if (!st) {
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+        return 1;
+    }
+    lws_set_log_level(LLL_ERR, NULL);
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8;
+    srv.ctx = lws_create_context(&info);
+    if (!srv.ctx) {
+        fprintf(stderr, "alphadeck serve: libwebsockets could not start\n");
+        store_close(st);
+        return 1;
+    }
+    static struct lws_http_mount api_mount, files_mount;
+    memset(&api_mount, 0, sizeof api_mount);
+    api_mount.mountpoint = "/api";
+    api_mount.mountpoint_len = 4;
+    api_mount.origin = "alphadeck";
+    api_mount.origin_protocol = LWSMPRO_CALLBACK;
+    memset(&files_mount, 0, sizeof files_mount);
+    files_mount.mountpoint = "/";
+    files_mount.mountpoint_len = 1;
+    files_mount.origin = webdir;
+    files_mount.origin_protocol = LWSMPRO_FILE;
+    files_mount.def = "index.html";
+    if (webdir[0])
+        api_mount.mount_next = &files_mount;
+    struct lws_context_creation_info vi;
+    memset(&vi, 0, sizeof vi);
+    vi.port = (int)port;
+    vi.iface = host;
+    vi.protocols = protocols;
+    vi.mounts = &api_mount;
+    vi.user = &srv;
+    vi.vhost_name = "alphadeck";
+    vi.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
+    /* a client that vanished without a close is pinged after 20 s of silence
+     * and dropped when nothing came back by 40 s */
+    static const lws_retry_bo_t idle = {.secs_since_valid_ping = 20,
+                                        .secs_since_valid_hangup = 40};
+    vi.retry_and_idle_policy = &idle;
+    vi.timeout_secs = 30;
+    srv.vh = lws_create_vhost(srv.ctx, &vi);
+    if (!srv.vh) {
+        fprintf(stderr, "alphadeck serve: cannot listen on %s port %llu\n", host, port);
+        lws_context_destroy(srv.ctx);
+        store_close(st);
+        return 1;
+    }
+    srv.l = lobby_new(&srv, st, (int)nworkers, &err);
+    if (!srv.l || lobby_resume(srv.l, &err) < 0) {
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+        lobby_free(srv.l);
+        lws_context_destroy(srv.ctx);
+        store_close(st);
+        return 1;
+    }
+    signal_ctx = srv.ctx;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    int shown = lws_get_vhost_listen_port(srv.vh);
+    int v6 = strchr(host, ':') != NULL;
+    printf("alphadeck serve: listening on http://%s%s%s:%d/\n", v6 ? "[" : "", host,
+           v6 ? "]" : "", shown);
+    if (!webdir[0])
+        printf("alphadeck serve: no web folder (--web DIR): only the protocol at /ws\n");
+    fflush(stdout);
+    while (!stopping) {
+        if (lws_service(srv.ctx, 0) < 0)
+            break;
+        lobby_flush(srv.l);
+    }
+    lobby_flush(srv.l);
+    lobby_quiesce(srv.l);
+    signal_ctx = NULL;
+    lws_context_destroy(srv.ctx); /* closes every connection (each CLOSED frees its conn) */
+    lobby_free(srv.l);
+    store_close(st);
+    fprintf(stderr, "alphadeck serve: stopped\n");
+    return 0;
+}

@@ -1,0 +1,96 @@
+/*
+ * server.h - the parts of `alphadeck serve` and how they meet (docs/server.md).
+ *
+ *   net.c      libwebsockets: the HTTP files and API, the WebSocket at /ws,
+ *              each connection's send queue, limits and rate, the loop
+ *   lobby.c    players, tables and the protocol's commands; each table runs
+ *              on a director, fed the wall clock through the loop's timers;
+ *              actions are stored in one commit per pass of the loop, and
+ *              acknowledged and pushed only after it
+ *   workers.c  the threads that compute bot decisions off the loop
+ *   store*.c   where nothing accepted is ever lost (store.h)
+ *
+ * One thread runs the loop and owns every table and connection; workers
+ * touch only their requests.
+ */
+#ifndef AD_SERVER_H
+#define AD_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libwebsockets.h>
+
+#include "alphadeck/alphadeck.h"
+#include "alphadeck/director.h"
+#include "store.h"
+
+#define SRV_FRAME_MAX (16 * 1024)      /* the largest request frame */
+#define SRV_QUEUE_MAX (4 * 1024 * 1024) /* bytes queued for one connection, then it is dropped */
+#define SRV_RATE_PER_S 50.0            /* requests a second, sustained */
+#define SRV_RATE_BURST 200.0           /* ... and in a burst */
+#define SRV_RATE_CLOSE 100             /* refusals in a row before the connection is closed */
+#define SRV_NAME_MAX 24
+#define SRV_TABLES_PER_PLAYER 50
+#define SRV_HISTORY 256                /* actions per table kept for sync */
+
+typedef struct server server;
+typedef struct conn conn;
+typedef struct table table;
+
+/* net.c, for the lobby: queue a frame for a connection (takes j), and the
+ * wall clock in ms (the one clock the server reads; tables are given it). */
+void conn_send(conn *c, json_t *j);
+int64_t srv_now_ms(void);
+/* A table's timer: the loop calls lobby_timer(l, t) when it is due. */
+typedef struct lobby lobby;
+typedef struct srv_timer_t {
+    lws_sorted_usec_list_t sul;
+    lobby *l;
+    table *t;
+} srv_timer_t;
+/* Sets tm to fire after delay_ms (replacing when it was set). */
+void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms);
+void srv_timer_cancel(srv_timer_t *tm);
+/* Wakes the loop from another thread (a worker's answer is waiting). */
+void srv_wake(server *s);
+
+/* lobby.c, for net.c */
+lobby *lobby_new(server *s, store *st, int workers, ad_err *err);
+void lobby_free(lobby *l);
+void lobby_quiesce(lobby *l);                     /* stops every timer (before the loop ends) */
+int lobby_resume(lobby *l, ad_err *err);         /* every unfinished table, from the store */
+void lobby_request(lobby *l, conn *c, const char *text, size_t len); /* one text frame */
+void lobby_refuse(conn *c, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void lobby_conn_gone(lobby *l, conn *c);          /* before c is freed */
+void lobby_flush(lobby *l);                       /* end of a pass: commit, ack, push */
+void lobby_worker_answers(lobby *l);              /* take the workers' answers */
+void lobby_timer(lobby *l, table *t);
+/* GET /api/tables/<id>/record: the HTTP status and the body (caller frees). */
+int lobby_record(lobby *l, int64_t id, char **body);
+/* The per-connection state the lobby keeps (in conn). */
+#define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */
+typedef struct conn_lobby {
+    int64_t player;              /* 0 before hello */
+    char name[SRV_NAME_MAX * 4 + 1]; /* up to 24 characters of UTF-8 */
+    table *at[SRV_CONN_TABLES];  /* the tables it joined or watches */
+    int nat;
+} conn_lobby;
+conn_lobby *conn_state(conn *c);
+
+/* workers.c: a pool computing bot requests; answers come back through
+ * workers_take on the loop's thread. */
+typedef struct workers workers;
+typedef struct worker_job {
+    int64_t table;
+    uint64_t gen;                /* the table's generation when asked */
+    ad_bot_request rq;
+    ad_bot_answer ans;
+} worker_job;
+workers *workers_new(int n, server *s);
+void workers_free(workers *w);
+void workers_submit(workers *w, worker_job *job);     /* takes job (malloc'd) */
+worker_job *workers_take(workers *w);                 /* a finished job, or NULL */
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * store.h - where the server keeps what must never be lost: players (a
+ * name and the hash of their token), tables (the engine's `new` request,
+ * who sits where, the clock) and the append-only action log keyed by
+ * (table, v).  One small interface, so a second back end (PostgreSQL) can
+ * sit behind it; store_sqlite.c is the embedded default.
+ *
+ * Durability: an action is acknowledged only after store_commit returned 0
+ * for the transaction that holds it.  The server appends every action of
+ * one pass of its loop between one store_begin and one store_commit (group
+ * commit), so a disk sync is paid once for all of them.
+ */
+#ifndef AD_SERVER_STORE_H
+#define AD_SERVER_STORE_H
+
+#include <stdint.h>
+
+#include "alphadeck/alphadeck.h"
+
+typedef struct store store;
+
+/* A table's status, as stored. */
+enum { TABLE_WAITING = 0, TABLE_PLAYING = 1, TABLE_OVER = 2 };
+
+/* One stored table, as store_tables hands it over (strings owned by the
+ * store, valid during the callback). */
+typedef struct store_table {
+    int64_t id;
+    const char *new_req; /* the engine's `new` request, as JSON */
+    const char *meta;    /* the server's own: seats, clock, bot pause (JSON) */
+    int status;          /* TABLE_* */
+    int64_t created_ms, started_ms;
+} store_table;
+
+/* Opens (creating when missing) the store at `where`: a file name for
+ * SQLite.  NULL with err set (code AD_E_IO) when it cannot. */
+store *store_open(const char *where, ad_err *err);
+void store_close(store *s);
+
+/* Players.  store_player_new makes one with that name and token hash;
+ * store_player_find looks a hash up (0 found, 1 not found, -1 error) and
+ * renames the player to `name` when found. */
+int store_player_new(store *s, const char *name, const uint8_t hash[32], int64_t *id, ad_err *err);
+int store_player_find(store *s, const uint8_t hash[32], const char *name, int64_t *id,
+                      ad_err *err);
+
+/* Tables: a new one (its id out), and its changing part (meta, status,
+ * started_ms), written at once in a transaction of its own. */
+int store_table_new(store *s, const char *new_req, const char *meta, int status,
+                    int64_t created_ms, int64_t *id, ad_err *err);
+int store_table_update(store *s, int64_t id, const char *meta, int status, int64_t started_ms,
+                       ad_err *err);
+/* Calls fn for each stored table of status `status` (-1: all), oldest
+ * first.  fn returns 0 to go on, non-zero to stop.  Returns -1 on error. */
+int store_tables(store *s, int status, int (*fn)(void *ctx, const store_table *t), void *ctx,
+                 ad_err *err);
+/* One table by id: 0 found (fn called), 1 not found, -1 error. */
+int store_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store_table *t), void *ctx,
+                    ad_err *err);
+
+/* The action log.  Between store_begin and store_commit, store_append adds
+ * the action that makes table `id` version v (1 for the game's first).
+ * store_commit makes them durable; when it fails nothing of the
+ * transaction is kept (it is rolled back) and err says why. */
+int store_begin(store *s, ad_err *err);
+int store_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
+                 int64_t at_ms, ad_err *err);
+int store_commit(store *s, ad_err *err);
+void store_rollback(store *s);
+/* A table's actions in order, as a JSON array of {"seat","action"[,"by"],"at_ms"};
+ * NULL with err set on error. */
+json_t *store_actions(store *s, int64_t id, ad_err *err);
+
+#endif
