@@ -73,6 +73,7 @@ struct table {
     int npend, cpend;
     int meta_dirty;  /* meta or status to store with the next commit */
     int seats_dirty; /* a seats push to send */
+    int clock_dirty; /* a clock push to send (the asked seats or their deadlines changed) */
     uint32_t away;
     json_t *hist[SRV_HISTORY]; /* each stored version's step, for sync */
     table *dnext;
@@ -407,6 +408,10 @@ static void took(lobby *l, table *t, ad_director_out *out)
         t->seats_dirty = 1;
         mark_dirty(l, t);
     }
+    if (out->n || t->seats_dirty) {
+        t->clock_dirty = 1;
+        mark_dirty(l, t);
+    }
     ad_bot_request rq[8];
     int n;
     while ((n = ad_director_requests(t->d, rq, 8)) > 0)
@@ -460,6 +465,8 @@ static int start(lobby *l, table *t, ad_err *err)
         return -1; /* it is playing in memory; it resumes from the store as waiting */
     push_update(t, json_array(), 0, NULL);
     push_seats(t);
+    t->clock_dirty = 1; /* the first seat's clock, sent with the pass's commit */
+    mark_dirty(l, t);
     ad_err e;
     if (ad_director_advance(t->d, now, &l->out, &e) < 0)
         fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
@@ -591,17 +598,57 @@ static table *table_from_row(const store_table *row, ad_err *err)
     return t;
 }
 
+static void table_free(table *t);
+
+/* A stored table made live again: rebuilt from its actions, then held. */
+static table *adopt(lobby *l, const store_table *row, ad_err *err)
+{
+    table *t = table_from_row(row, err);
+    if (!t)
+        return NULL;
+    t->tm.l = l;
+    t->tm.t = t;
+    if (rebuild(l, t, err) < 0) {
+        table_free(t);
+        return NULL;
+    }
+    if (add_table(l, t) < 0) {
+        srv_timer_cancel(&t->tm);
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
 static int resume_one(void *ctx, const store_table *row)
 {
     resume_ctx *r = ctx;
-    table *t = table_from_row(row, r->err);
-    if (!t || add_table(r->l, t) < 0 || rebuild(r->l, t, r->err) < 0) {
+    if (!adopt(r->l, row, r->err)) {
         fprintf(stderr, "alphadeck serve: table %lld not resumed: %s\n", (long long)row->id,
                 r->err->text);
-        r->failed++;
-        return 0; /* one damaged table does not keep the others down */
+        r->failed++; /* one damaged table does not keep the others down */
     }
     return 0;
+}
+
+static int load_one(void *ctx, const store_table *row)
+{
+    resume_ctx *r = ctx;
+    if (!adopt(r->l, row, r->err))
+        r->failed++;
+    return 1;
+}
+
+/* A table that is not in memory (finished before the last start): read
+ * from the store when someone asks for it by number. */
+static table *load_table(lobby *l, int64_t id)
+{
+    ad_err err;
+    resume_ctx r = {l, &err, 0};
+    if (id <= 0 || store_table_get(l->st, id, load_one, &r, &err) != 0)
+        return NULL;
+    return find_table(l, id);
 }
 
 int lobby_resume(lobby *l, ad_err *err)
@@ -703,6 +750,9 @@ void lobby_flush(lobby *l)
             }
             clear_pend(t);
             push_update(t, events, 0, NULL);
+        }
+        if (t->clock_dirty) {
+            t->clock_dirty = 0;
             push_clock(t);
         }
         if (t->seats_dirty)
@@ -820,6 +870,18 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     reply(c, rid, json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token));
 }
 
+static table *load_table(lobby *l, int64_t id);
+
+/* A new table's seed when its creator gave none: one JavaScript reads back
+ * whole (below 2^53), so a browser's copy of the record replays exactly. */
+static json_t *fresh_seed(void)
+{
+    uint64_t seed = 0;
+    if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+        seed ^= (uint64_t)srv_now_ms() * 0x9e3779b97f4a7c15ULL;
+    return json_integer((json_int_t)(seed >> 11));
+}
+
 /* Reads "table": a table the lobby holds. */
 static table *req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
@@ -833,6 +895,8 @@ static table *req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return NULL;
     }
     table *t = find_table(l, json_integer_value(v));
+    if (!t)
+        t = load_table(l, json_integer_value(v));
     if (!t)
         refuse(c, rid, "unknown_table", "there is no such table");
     return t;
@@ -914,6 +978,9 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     for (int i = 0; i < 4; i++)
         if (json_object_get(req, keys[i]))
             json_object_set(new_req, keys[i], json_object_get(req, keys[i]));
+    if (!json_object_get(new_req, "seed")) {
+        json_object_set_new(new_req, "seed", fresh_seed());
+    }
     ad_setup su;
     ad_err err;
     const ad_game *g = ad_setup_from_json(new_req, &su, &err);
@@ -1235,7 +1302,7 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     ad_err err;
     if (!nt) {
         json_t *nr = json_deep_copy(t->new_req);
-        json_object_del(nr, "seed");
+        json_object_set_new(nr, "seed", fresh_seed());
         seat_t seats[AD_MAX_SEATS];
         memcpy(seats, t->seat, sizeof seats);
         for (int s = 0; s < t->players; s++)
@@ -1379,6 +1446,21 @@ int lobby_record(lobby *l, int64_t id, char **body)
 
 /* ------------------------------------------------------------ life */
 
+static void table_free(table *t)
+{
+    clear_pend(t);
+    free(t->pend);
+    free(t->mem);
+    for (int k = 0; k < SRV_HISTORY; k++)
+        json_decref(t->hist[k]);
+    if (t->d)
+        ad_director_free(t->d);
+    if (t->t0)
+        ad_table_free(t->t0);
+    json_decref(t->new_req);
+    free(t);
+}
+
 lobby *lobby_new(server *s, store *st, int nworkers, ad_err *err)
 {
     lobby *l = calloc(1, sizeof *l);
@@ -1408,20 +1490,8 @@ void lobby_free(lobby *l)
     if (!l)
         return;
     workers_free(l->w);
-    for (int i = 0; i < l->ntab; i++) {
-        table *t = l->tab[i];
-        clear_pend(t);
-        free(t->pend);
-        free(t->mem);
-        for (int k = 0; k < SRV_HISTORY; k++)
-            json_decref(t->hist[k]);
-        if (t->d)
-            ad_director_free(t->d);
-        if (t->t0)
-            ad_table_free(t->t0);
-        json_decref(t->new_req);
-        free(t);
-    }
+    for (int i = 0; i < l->ntab; i++)
+        table_free(l->tab[i]);
     for (int i = 0; i < l->nacks; i++)
         json_decref(l->acks[i].rid);
     free(l->acks);

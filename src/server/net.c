@@ -38,7 +38,8 @@ struct conn {
     double tokens;     /* the rate limit's bucket */
     int64_t refill_ms;
     int refused;       /* rate refusals in a row */
-    int close_code;    /* non-zero: close with it at the next write */
+    int close_code;    /* non-zero: close with it once what is queued is sent */
+    int close_now;     /* ... or at once (a queue that is not read) */
     conn *prev, *next;
 };
 
@@ -102,7 +103,7 @@ void conn_send(conn *c, json_t *j)
 {
     char *text = json_dumps(j, JSON_COMPACT);
     json_decref(j);
-    if (!text || c->close_code) {
+    if (!text || c->close_now) {
         free(text);
         return;
     }
@@ -111,6 +112,7 @@ void conn_send(conn *c, json_t *j)
     if (!m) {
         free(text);
         c->close_code = LWS_CLOSE_STATUS_UNEXPECTED_CONDITION;
+        c->close_now = 1;
         lws_callback_on_writable(c->wsi);
         return;
     }
@@ -124,8 +126,10 @@ void conn_send(conn *c, json_t *j)
         c->qh = m;
     c->qt = m;
     c->qbytes += n;
-    if (c->qbytes > SRV_QUEUE_MAX) /* it does not read: drop it, the others go on */
+    if (c->qbytes > SRV_QUEUE_MAX) { /* it does not read: drop it, the others go on */
         c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
+        c->close_now = 1;
+    }
     lws_callback_on_writable(c->wsi);
 }
 
@@ -370,8 +374,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         conn *c = ps->c;
         if (!c)
             break;
-        if (c->close_code) {
-            lws_close_reason(wsi, (enum lws_close_status)c->close_code, NULL, 0);
+        if (c->close_code && (c->close_now || !c->qh)) {
+            static const char why[] = "policy: too many requests, or replies not read";
+            lws_close_reason(wsi, (enum lws_close_status)c->close_code,
+                             (unsigned char *)why, sizeof why - 1);
             return -1;
         }
         msg *m = c->qh;
@@ -384,7 +390,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             c->qt = NULL;
         c->qbytes -= m->len;
         free(m);
-        if (c->qh)
+        if (c->qh || c->close_code)
             lws_callback_on_writable(wsi);
         break;
     }
@@ -542,7 +548,9 @@ int ad_cli_serve(int argc, char **argv)
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         return 1;
     }
-    lws_set_log_level(LLL_ERR, NULL);
+    /* libwebsockets' own log: errors, or the levels ALPHADECK_LWS_LOG names (its bit mask) */
+    const char *ll = getenv("ALPHADECK_LWS_LOG");
+    lws_set_log_level(ll ? atoi(ll) : LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8;
@@ -564,6 +572,7 @@ int ad_cli_serve(int argc, char **argv)
     files_mount.origin = webdir;
     files_mount.origin_protocol = LWSMPRO_FILE;
     files_mount.def = "index.html";
+    files_mount.protocol = "alphadeck"; /* its ADD_HEADERS adds the security headers */
     if (webdir[0])
         api_mount.mount_next = &files_mount;
     struct lws_context_creation_info vi;

@@ -29,7 +29,7 @@
 #define SRV_QUEUE_MAX (4 * 1024 * 1024) /* bytes queued for one connection, then it is dropped */
 #define SRV_RATE_PER_S 50.0            /* requests a second, sustained */
 #define SRV_RATE_BURST 200.0           /* ... and in a burst */
-#define SRV_RATE_CLOSE 100             /* refusals in a row before the connection is closed */
+#define SRV_RATE_CLOSE 1000            /* refusals in a row before the connection is closed */
 #define SRV_NAME_MAX 24
 #define SRV_TABLES_PER_PLAYER 50
 #define SRV_HISTORY 256                /* actions per table kept for sync */
