@@ -239,6 +239,19 @@ static json_t *view_of(const table *t, int seat)
     return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
 }
 
+/* The seats the director asks now: in a challenge window one at a time,
+ * nearest the claimer's left first, though the view's to_act names all of
+ * the window's seats.  A person acts when their seat is here. */
+static json_t *asked_json(const table *t)
+{
+    json_t *a = json_array();
+    uint32_t m = t->d && t->status == TABLE_PLAYING ? ad_director_asked(t->d) : 0;
+    for (int s = 0; s < t->players; s++)
+        if (m & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    return a;
+}
+
 static member *member_of(table *t, const conn *c)
 {
     for (int i = 0; i < t->nmem; i++)
@@ -315,6 +328,7 @@ static void push_seats(table *t)
 static void push_update(table *t, json_t *events, int sync_of, conn *only)
 {
     json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
+    json_t *asked = asked_json(t);
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
         if (only && m->c != only)
@@ -322,15 +336,16 @@ static void push_update(table *t, json_t *events, int sync_of, conn *only)
         json_t **vw = &views[m->seat + 1];
         if (!*vw)
             *vw = view_of(t, m->seat);
-        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O}", "push", "update", "table",
+        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O}", "push", "update", "table",
                               (json_int_t)t->id, "v", (json_int_t)version(t), "events", events,
-                              "view", *vw);
+                              "view", *vw, "asked", asked);
         if (sync_of)
             json_object_set_new(p, "sync", json_true());
         conn_send(m->c, p);
     }
     for (int i = 0; i <= AD_MAX_SEATS; i++)
         json_decref(views[i]);
+    json_decref(asked);
     json_decref(events);
 }
 
@@ -921,10 +936,10 @@ static int all_taken(const table *t)
 
 static json_t *joined(const table *t, int seat)
 {
-    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s}", "ok", 1, "table", (json_int_t)t->id, "seat",
-                     seat >= 0 ? json_integer(seat) : json_null(), "v",
+    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o}", "ok", 1, "table", (json_int_t)t->id,
+                     "seat", seat >= 0 ? json_integer(seat) : json_null(), "v",
                      (json_int_t)version(t), "view", view_of(t, seat), "status",
-                     status_name(t->status));
+                     status_name(t->status), "asked", asked_json(t));
 }
 
 /* A new table in memory and in the store, with seat `sit` (or none) for c. */
