@@ -69,6 +69,11 @@ $(B)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# the server's store is not in the library: its test links it and SQLite
+$(B)/tests/test_store: tests/unit/test_store.c src/server/store_sqlite.c src/server/store.h tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< src/server/store_sqlite.c $(B)/libalphadeck.a $(TEST_LIBS) $(shell pkg-config --libs sqlite3) $(LDLIBS)
+
 $(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
