@@ -1197,8 +1197,6 @@ static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, "missing_field", "act needs an action");
     if (t->status == TABLE_WAITING)
         return refuse(c, rid, "not_started", "the game starts when every seat is taken");
-    if (t->status == TABLE_OVER)
-        return refuse(c, rid, "game_over", "the game is over");
     json_t *vj = json_object_get(req, "v");
     if (vj && !json_is_integer(vj))
         return refuse(c, rid, "bad_field", "v is the table's version, a whole number");
@@ -1208,6 +1206,8 @@ static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
                  version(t), (long long)json_integer_value(vj));
         return refuse(c, rid, "stale", text);
     }
+    if (t->status == TABLE_OVER)
+        return refuse(c, rid, "game_over", "the game is over");
     ad_err err;
     int seat = m->seat;
     int rc = ad_director_act_json(t->d, srv_now_ms(), seat, action, &l->out, &err);

@@ -83,10 +83,14 @@ static void timer_fired(lws_sorted_usec_list_t *sul)
 {
     srv_timer_t *tm = lws_container_of(sul, srv_timer_t, sul);
     lobby_timer(tm->l, tm->t);
+    /* lws runs due timers before it waits: wake that wait, so the pass ends
+     * and what the timer applied is committed and pushed now */
+    lws_cancel_service(tm->srv->ctx);
 }
 
 void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
 {
+    tm->srv = s;
     if (delay_ms < 0)
         delay_ms = 0;
     lws_sul_schedule(s->ctx, 0, &tm->sul, timer_fired, (lws_usec_t)delay_ms * LWS_US_PER_MS);

@@ -46,6 +46,7 @@ int64_t srv_now_ms(void);
 typedef struct lobby lobby;
 typedef struct srv_timer_t {
     lws_sorted_usec_list_t sul;
+    server *srv;
     lobby *l;
     table *t;
 } srv_timer_t;
