@@ -119,6 +119,15 @@ static void refuse_err(conn *c, const json_t *rid, const ad_err *e)
     refuse(c, rid, ad_code_token(e->code), e->text);
 }
 
+void lobby_refuse_frame(conn *c, const char *text, size_t len, const char *code,
+                        const char *words)
+{
+    json_error_t je;
+    json_t *req = json_loadb(text, len, 0, &je);
+    refuse(c, json_is_object(req) ? json_object_get(req, "rid") : NULL, code, words);
+    json_decref(req);
+}
+
 void lobby_refuse(conn *c, const char *code, const char *fmt, ...)
 {
     char text[256];

@@ -202,8 +202,12 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
     c->rx_over = 0;
     c->rxn = 0;
     if (!rate_ok(c)) {
-        lobby_refuse(c, "rate_limited", "too many requests: at most %d a second",
-                     (int)SRV_RATE_PER_S);
+        if (over)
+            lobby_refuse(c, "rate_limited", "too many requests: at most %d a second",
+                         (int)SRV_RATE_PER_S);
+        else
+            lobby_refuse_frame(c, c->rx, n, "rate_limited",
+                               "too many requests: at most 50 a second, 200 at once");
         if (++c->refused >= SRV_RATE_CLOSE) {
             c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
             lws_callback_on_writable(c->wsi);

@@ -64,6 +64,9 @@ int lobby_resume(lobby *l, ad_err *err);         /* every unfinished table, from
 void lobby_request(lobby *l, conn *c, const char *text, size_t len); /* one text frame */
 void lobby_refuse(conn *c, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same for a whole frame refused unread (rate_limited): with its rid. */
+void lobby_refuse_frame(conn *c, const char *text, size_t len, const char *code,
+                        const char *words);
 void lobby_conn_gone(lobby *l, conn *c);          /* before c is freed */
 void lobby_flush(lobby *l);                       /* end of a pass: commit, ack, push */
 void lobby_worker_answers(lobby *l);              /* take the workers' answers */
