@@ -15,7 +15,7 @@ CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets sqlite3 libcrypto)
 
 B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c \
-             src/director/*.c src/records/*.c)
+             src/director/*.c src/records/*.c src/narrate/*.c)
 CLI_SRC := $(wildcard src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 RULES   := $(sort $(wildcard docs/rules/*.md))

@@ -16,6 +16,7 @@
 
 #include <openssl/evp.h>
 
+#include "narrate/narrate.h"
 #include "server.h"
 
 typedef struct member {
@@ -333,27 +334,53 @@ static void push_seats(table *t)
     t->seats_dirty = 0;
 }
 
+/* The events as seat (or -1, a spectator) is told them: each with its
+ * sentence, "text", from the narrator the terminal uses ("You" for seat). */
+static json_t *told(const table *t, const json_t *events, int seat)
+{
+    const char *names[AD_MAX_SEATS] = {0};
+    for (int s = 0; s < t->players; s++)
+        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+    narrator n = {.g = t->g, .players = t->players, .you = seat, .names = names};
+    json_t *out = json_array();
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        json_t *one = json_copy((json_t *)e);
+        char text[400];
+        if (narrate_event(&n, e, text, sizeof text))
+            json_object_set_new(one, "text", json_string(text));
+        json_array_append_new(out, one);
+    }
+    return out;
+}
+
 /* An update to every member: the events given, each its own view. */
 static void push_update(table *t, json_t *events, int sync_of, conn *only)
 {
     json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
+    json_t *tells[AD_MAX_SEATS + 1] = {0};
     json_t *asked = asked_json(t);
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
         if (only && m->c != only)
             continue;
-        json_t **vw = &views[m->seat + 1];
+        json_t **vw = &views[m->seat + 1], **tl = &tells[m->seat + 1];
         if (!*vw)
             *vw = view_of(t, m->seat);
+        if (!*tl)
+            *tl = told(t, events, m->seat);
         json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O}", "push", "update", "table",
-                              (json_int_t)t->id, "v", (json_int_t)version(t), "events", events,
+                              (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
                               "view", *vw, "asked", asked);
         if (sync_of)
             json_object_set_new(p, "sync", json_true());
         conn_send(m->c, p);
     }
-    for (int i = 0; i <= AD_MAX_SEATS; i++)
+    for (int i = 0; i <= AD_MAX_SEATS; i++) {
         json_decref(views[i]);
+        json_decref(tells[i]);
+    }
     json_decref(asked);
     json_decref(events);
 }

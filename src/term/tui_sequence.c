@@ -12,7 +12,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "seqboard.h"
+#include "narrate/seqboard.h"
 #include "tui_impl.h"
 
 #define ROWS 6

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "narrate.h"
-#include "seqboard.h"
+#include "narrate/narrate.h"
+#include "narrate/seqboard.h"
 
 static const char *const seat_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",
                                                      "Fay", "Gus", "Hal", "Ivy", "Jon"};
@@ -19,6 +19,8 @@ const char *narrate_name(const narrator *n, int seat)
 {
     if (seat == n->you)
         return "You";
+    if (n->names && seat >= 0 && seat < n->players && n->names[seat] && n->names[seat][0])
+        return n->names[seat];
     return seat >= 0 && seat < AD_MAX_SEATS ? seat_names[seat] : "Someone";
 }
 

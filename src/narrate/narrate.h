@@ -1,12 +1,14 @@
 /*
  * narrate.h - a game's events in plain words, for a player at a table:
  * "Bea says: "two M's."", "You call "No Way!"".  The line mode of
- * `alphadeck play`, the full-screen client and `alphadeck replay` all tell
- * the game through it, so a game reads the same everywhere.  It reads only
- * the events (public, or the narrator's seat's own) and the names.
+ * `alphadeck play`, the full-screen client, `alphadeck replay` and the
+ * server (each event's "text", for the browser) all tell the game through
+ * it, so a game reads the same everywhere.  It reads only the events
+ * (public, or the narrator's seat's own) and the names.  In the library,
+ * below every client.
  */
-#ifndef AD_CLI_NARRATE_H
-#define AD_CLI_NARRATE_H
+#ifndef AD_NARRATE_H
+#define AD_NARRATE_H
 
 #include <stddef.h>
 
@@ -17,9 +19,12 @@ typedef struct narrator {
     int players;
     int you; /* the seat told as "You", or -1 (a replay seen from above) */
     int time_up; /* set by a `time_up` event: the next `out` is a win on time */
+    /* Added for the server: the seats' names (NULL, or a NULL entry: Ann, Bea, ...) */
+    const char *const *names;
 } narrator;
 
-/* The name of a seat at the table: "You" for n->you, else Ann, Bea, ... */
+/* The name of a seat at the table: "You" for n->you, else its name in
+ * n->names, else Ann, Bea, ... */
 const char *narrate_name(const narrator *n, int seat);
 
 /* One event as a sentence into buf (at most len bytes, no newline).

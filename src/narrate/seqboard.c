@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "alphadeck/alphadeck.h"
-#include "seqboard.h"
+#include "narrate/seqboard.h"
 
 static seqboard board;
 static int loaded; /* 0 not yet, 1 ok, -1 failed */
