@@ -305,14 +305,34 @@ static int api(server *s, struct lws *wsi, pss *ps)
     long long id;
     char tail[16];
     int used = 0;
-    if (sscanf(uri, "/api/tables/%lld/%15[a-z]%n", &id, tail, &used) == 2 &&
-        strcmp(tail, "record") == 0 && uri[used] == 0 && id > 0) {
+    if (sscanf(uri, "/api/tables/%lld/%15[a-z]%n", &id, tail, &used) == 2 && uri[used] == 0 &&
+        id > 0) {
         char *body = NULL;
-        int status = lobby_record(s->l, id, &body);
+        int status = 404;
+        if (strcmp(tail, "record") == 0) {
+            status = lobby_record(s->l, id, &body);
+        } else if (strcmp(tail, "replay") == 0) {
+            /* ?seat=K: the game as seat K saw it; without: from above */
+            char arg[32];
+            int seat = AD_GOD;
+            const char *val = lws_get_urlarg_by_name(wsi, "seat=", arg, sizeof arg);
+            if (val) {
+                unsigned long long k;
+                if (ad_cli_number_in(val, 0, AD_MAX_SEATS - 1, &k) != 0)
+                    return http_answer(wsi, ps, 400, "application/json",
+                                       jtext("bad_seat", "seat is a seat's number"));
+                seat = (int)k;
+            }
+            status = lobby_replay(s->l, id, seat, &body);
+        } else {
+            body = jtext("not_found", "a table has /record and /replay");
+        }
         return http_answer(wsi, ps, status, "application/json", body);
     }
-    return http_answer(wsi, ps, 404, "application/json",
-                       jtext("not_found", "no such address; the API has /api/tables/<id>/record"));
+    char *body = NULL;
+    const char *type;
+    int status = api_static(uri, &body, &type);
+    return http_answer(wsi, ps, status, type, body);
 }
 
 /* ---------------------------------------------------------- the callback */

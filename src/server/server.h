@@ -73,6 +73,13 @@ void lobby_worker_answers(lobby *l);              /* take the workers' answers *
 void lobby_timer(lobby *l, table *t);
 /* GET /api/tables/<id>/record: the HTTP status and the body (caller frees). */
 int lobby_record(lobby *l, int64_t id, char **body);
+/* GET /api/tables/<id>/replay?seat=S: a finished game step by step, as seat
+ * S saw it (none: from above): {"length":n,"steps":[{"step","seat","by",
+ * "action","events","view"}...]}, each step's events told in words. */
+int lobby_replay(lobby *l, int64_t id, int seat, char **body);
+/* api.c: GET /api/games (the games, their options and bot levels),
+ * /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
+int api_static(const char *path, char **body, const char **type);
 /* The per-connection state the lobby keeps (in conn). */
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */
 typedef struct conn_lobby {
