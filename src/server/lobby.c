@@ -1119,10 +1119,10 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;
-    reply(c, rid, joined(t, sit));
     if (all_taken(t) && start(l, t, &err) < 0)
         fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
                 err.text);
+    reply(c, rid, joined(t, sit));
 }
 
 static json_t *table_summary(const table *t)
@@ -1203,10 +1203,11 @@ static void cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
     }
     t->seats_dirty = 1;
     mark_dirty(l, t);
-    reply(c, rid, joined(t, seat));
+    /* the last seat taken starts the game, and the answer says so */
     if (t->status == TABLE_WAITING && all_taken(t) && start(l, t, &err) < 0)
         fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
                 err.text);
+    reply(c, rid, joined(t, seat));
 }
 
 static void cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -1284,6 +1285,8 @@ static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, "missing_field", "sync needs v, the last version you saw");
     if (!json_is_integer(vj) || json_integer_value(vj) < 0)
         return refuse(c, rid, "bad_field", "v is a version, a whole number");
+    if (json_integer_value(vj) > (json_int_t)version(t))
+        return refuse(c, rid, "bad_field", "v is ahead of the table: it has not reached it");
     uint32_t now_v = version(t), from = (uint32_t)json_integer_value(vj);
     /* the steps stored since `from`, when they are all still in memory */
     json_t *events = json_array();

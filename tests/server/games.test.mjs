@@ -1,0 +1,209 @@
+// Promises 1 and 2 of the server: every game can be played to its end by
+// people and bots over the WebSocket (its record published only then), and
+// no frame to a seat ever holds another seat's hidden cards.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+    startServer, player, twoPersonTable, playToEnd, isOver, getRecord, Engine, expectOk,
+} from './harness.mjs';
+import fs from 'node:fs';
+
+const GAMES = ['noway', 'doubt', 'sequence', 'liar', 'shout'];
+let server = null;
+let startError = null;
+let engine = null;
+let dir = null;
+const played = {}; // game -> { table, seats, watcher, record, final } or an Error
+
+before(async () => {
+    dir = fs.mkdtempSync(`${process.env.TMPDIR || '/tmp'}/alphadeck-games-`);
+    try {
+        server = await startServer(null, { dir });
+        engine = new Engine();
+    } catch (e) {
+        startError = e;
+    }
+});
+
+after(async () => {
+    if (engine) engine.close();
+    if (server) await server.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function needServer() {
+    if (startError) throw startError;
+    assert.ok(server, 'the server did not start');
+}
+
+// plays `game` once (two people, a basic bot, a spectator) and keeps what was seen
+async function playOnce(game) {
+    if (played[game]) {
+        if (played[game] instanceof Error) throw played[game];
+        return played[game];
+    }
+    try {
+        needServer();
+        const t = await twoPersonTable(server, game);
+        const watcher = await player(server, `${game}-watcher`);
+        const w = expectOk(await watcher.request({ cmd: 'watch', table: t.table }), 'watch');
+        // while it is played, the record is not public
+        const early = await getRecord(server, t.table);
+        const unknown = await getRecord(server, 'no-such-table-424242');
+        await playToEnd(t.seats, 60000);
+        // the spectator sees the end too
+        let wv = w.view;
+        while (!isOver(wv)) {
+            const p = await watcher.waitPush((f) => f.push === 'update' && f.table === t.table, 10000, 'the spectator\'s updates to the end');
+            wv = p.view;
+        }
+        const rec = await getRecord(server, t.table);
+        played[game] = { ...t, watcher, early, unknown, rec, watchView: wv };
+        return played[game];
+    } catch (e) {
+        played[game] = e;
+        throw e;
+    }
+}
+
+for (const game of GAMES) {
+    test(`every game is played to its end by people and bots, its record public only then: ${game}`, { timeout: 90000 }, async (t) => {
+        const g = await playOnce(game);
+        const [sa, sb] = g.seats;
+        for (const s of g.seats) {
+            assert.ok(s.lastPush, `${s.c.name} got update pushes`);
+            const fv = s.lastPush.view;
+            assert.ok(fv.phase === 'over', `the final update's view is over: phase ${fv.phase}`);
+            assert.notEqual(fv.winner, null, 'the final view names a winner');
+            assert.equal(fv.seat, s.seat, 'a seat\'s view is its own');
+        }
+        assert.notEqual(sa.seat, sb.seat, 'the two people hold two seats');
+        assert.ok(sa.acks.length + sb.acks.length > 0, 'the people acted');
+        assert.equal(g.early.status, 403,
+            `GET /api/tables/<id>/record of a table being played: 403, got ${g.early.status} ${g.early.body.slice(0, 200)}`);
+        assert.equal(g.unknown.status, 404, 'the record of an unknown table: 404');
+        assert.equal(g.rec.status, 200, `the record of a finished table: 200, got ${g.rec.status} ${g.rec.body.slice(0, 200)}`);
+        const record = g.rec.json;
+        assert.ok(record.new && Array.isArray(record.actions), 'the record is {"new":..,"actions":[..]}');
+        assert.equal(record.new.game, game);
+        assert.equal(record.actions.length, sa.lastPush.v, 'one action in the record for each version');
+        // every acknowledged act of the people is in the record, at its version
+        for (const ack of [...sa.acks, ...sb.acks]) {
+            const a = record.actions[ack.v - 1];
+            assert.ok(a, `acknowledged v ${ack.v} is in the record`);
+            assert.equal(a.seat, ack.seat, `the seat of v ${ack.v}`);
+            assert.equal(a.action.type, ack.action.type, `the action of v ${ack.v}`);
+        }
+        // the engine replays it to the same end
+        const loaded = await engine.request({ cmd: 'load', id: `end-${game}`, record });
+        assert.ok(loaded.ok, `the engine loads the record: ${JSON.stringify(loaded).slice(0, 300)}`);
+        assert.equal(loaded.view.phase, 'over');
+        assert.deepEqual(loaded.view.winner, sa.lastPush.view.winner, 'the same winner');
+        assert.deepEqual(loaded.view.scores, sa.lastPush.view.scores, 'the same scores');
+        await engine.request({ cmd: 'close', id: `end-${game}` });
+        t.diagnostic(`${game}: ${record.actions.length} actions, ${sa.acks.length} + ${sb.acks.length} by the two people, winner ${JSON.stringify(loaded.view.winner)}`);
+    });
+}
+
+// ------------------------------------------------------ hidden cards
+
+const BANNED = ['hands', 'deck', 'pile'];
+// places where cards are public (turned up, seen, drawn for dealer, discarded
+// face up), or a seat's own memory, which is checked against the god view's
+// entry for that seat instead (held: a hand it passed on may now be another's)
+const PUBLIC = new Set(['seen', 'turned_up', 'outcome', 'draw', 'line', 'board', 'colours', 'table', 'held', 'gone', 'laid']);
+
+function sameCards(a, b) {
+    return a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+}
+
+// every array of strings in x outside public places, with its path
+function stringArrays(x, pathNow, out, game) {
+    if (Array.isArray(x)) {
+        if (x.length && x.every((e) => typeof e === 'string')) out.push({ path: pathNow, cards: x });
+        x.forEach((e, i) => stringArrays(e, `${pathNow}[${i}]`, out, game));
+    } else if (x && typeof x === 'object') {
+        if (x.type === 'reveal') return; // a play or hand turned up: public
+        for (const [k, v] of Object.entries(x)) {
+            if (PUBLIC.has(k)) continue;
+            if (k === 'discards' && game === 'sequence') continue; // face up in sequence
+            stringArrays(v, `${pathNow}.${k}`, out, game);
+        }
+    }
+    return out;
+}
+
+function keyPaths(x, key, pathNow = '', out = []) {
+    if (Array.isArray(x)) x.forEach((e, i) => keyPaths(e, key, `${pathNow}[${i}]`, out));
+    else if (x && typeof x === 'object') {
+        for (const [k, v] of Object.entries(x)) {
+            if (k === key) out.push(`${pathNow}.${k}`);
+            keyPaths(v, key, `${pathNow}.${k}`, out);
+        }
+    }
+    return out;
+}
+
+function checkFrames(game, frames, seat, gods, who) {
+    let checked = 0;
+    for (const f of frames) {
+        const where = `${who} frame ${JSON.stringify(f).slice(0, 400)}`;
+        for (const k of [...BANNED, ...(game === 'liar' ? ['discards'] : [])]) {
+            assert.deepEqual(keyPaths(f, k), [], `${where}: holds "${k}"`);
+        }
+        const hands = keyPaths(f, 'hand');
+        if (seat === null) {
+            assert.deepEqual(hands, [], `${where}: a spectator got a "hand"`);
+        } else {
+            for (const h of hands) assert.equal(h, '.view.hand', `${where}: "hand" outside the view: ${h}`);
+        }
+        const claims = keyPaths(f, 'claim');
+        for (const c of claims) {
+            if (c !== '.view.claim' || !f.view.claim) continue;
+            if (f.view.claim.cards !== undefined) {
+                assert.equal(f.view.claim.seat, seat, `${where}: the cards of seat ${f.view.claim.seat}'s claim`);
+            }
+        }
+        if (f.view && seat === null) {
+            assert.ok(f.view.held === undefined || f.view.held === null, `${where}: a spectator got "held"`);
+            assert.ok(f.view.gone === undefined || (Array.isArray(f.view.gone) && f.view.gone.length === 0), `${where}: a spectator got "gone"`);
+            assert.ok(f.view.laid === undefined || (Array.isArray(f.view.laid) && f.view.laid.flat().length === 0), `${where}: a spectator got "laid"`);
+        }
+        if (!f.view || typeof f.v !== 'number' || !gods[f.v]) continue;
+        const god = gods[f.v];
+        checked++;
+        if (seat !== null) {
+            assert.ok(sameCards(f.view.hand || [], god.hands[seat]), `${where}: the hand is not seat ${seat}'s at v ${f.v} (${JSON.stringify(god.hands[seat])})`);
+            if (god.held) assert.deepEqual(f.view.held, god.held[seat], `${where}: "held" is not the seat's own`);
+            if (god.gone) assert.deepEqual(f.view.gone, god.gone[seat], `${where}: "gone" is not the seat's own`);
+            if (god.laid) assert.deepEqual(f.view.laid, god.laid[seat], `${where}: "laid" is not the seat's own`);
+        }
+        const arrays = stringArrays({ ...f, view: { ...f.view, hand: undefined } }, '', [], game);
+        for (const gv of [god, gods[f.v - 1]].filter(Boolean)) {
+            gv.hands.forEach((h, j) => {
+                if (j === seat || h.length < 2) return;
+                for (const a of arrays) {
+                    assert.ok(!sameCards(a.cards, h), `${where}: ${a.path} is seat ${j}'s hand ${JSON.stringify(h)}`);
+                }
+            });
+        }
+    }
+    return checked;
+}
+
+for (const game of GAMES) {
+    test(`no frame to a seat holds another seat's hidden cards, nor any to a spectator: ${game}`, { timeout: 90000 }, async () => {
+        const g = await playOnce(game);
+        assert.equal(g.rec.status, 200, 'the finished game\'s record');
+        const gods = await engine.godViews(g.rec.json);
+        let n = 0;
+        for (const s of g.seats) {
+            n += checkFrames(game, s.c.frames, s.seat, gods, `${s.c.name} (seat ${s.seat})`);
+        }
+        checkFrames(game, g.watcher.frames, null, gods, 'the spectator');
+        assert.ok(n > 0, 'some frames with views were checked');
+        // a spectator's view never holds a hand, even the one it got on watch
+        assert.equal(g.watchView.hand, undefined);
+        assert.equal(g.watchView.seat, null, 'a spectator\'s view has seat null');
+    });
+}
