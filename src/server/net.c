@@ -432,8 +432,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (s && s->l)
             lobby_worker_answers(s->l);
         break;
-    default:
-        break;
+    default: /* the rest as lws does it (a served file's end completes its transaction) */
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
     return 0;
 }

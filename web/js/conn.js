@@ -1,0 +1,154 @@
+// conn.js - the server protocol (docs/server.md) over one WebSocket: requests
+// with a rid matched to their replies, pushes handed to listeners, and a
+// connection that comes back by itself.  When it drops it says
+// "reconnecting", retries with a growing pause, says hello again with the
+// player's token (kept in the browser's storage), takes back every table it
+// was at (join or watch) and asks for what it missed (sync).  An action
+// sent while offline is held and sent once back, with the version it was
+// meant for, so it can never be applied twice (the server answers `stale`).
+
+/** @typedef {{cmd: string, rid?: number, [k: string]: any}} Request */
+/** @typedef {{ok?: boolean, push?: string, rid?: number, code?: string, error?: string, [k: string]: any}} Frame */
+
+const TOKEN_KEY = 'alphadeck.token';
+const NAME_KEY = 'alphadeck.name';
+
+export class Conn extends EventTarget {
+    /** @param {string} url */
+    constructor(url) {
+        super();
+        this.url = url;
+        /** @type {WebSocket|null} */
+        this.ws = null;
+        this.rid = 0;
+        /** @type {Map<number, {resolve: (f: Frame) => void, req: Request}>} */
+        this.waiting = new Map();
+        /** @type {{resolve: (f: Frame) => void, req: Request}[]} requests to send once back */
+        this.held = [];
+        /** @type {Map<number, {seat: number|null, v: number, watch: boolean}>} tables this page is at */
+        this.tables = new Map();
+        this.ready = false;
+        this.tries = 0;
+        /** @type {number|null} */
+        this.player = null;
+        this.name = localStorage.getItem(NAME_KEY) || '';
+        this.closedByUs = false;
+    }
+
+    get token() { return localStorage.getItem(TOKEN_KEY); }
+
+    /** @param {string} state */
+    setStatus(state) {
+        this.dispatchEvent(new CustomEvent('status', { detail: state }));
+    }
+
+    /** Opens the socket; resolves once hello was answered. @returns {Promise<void>} */
+    open() {
+        return new Promise((resolve) => {
+            const ws = new WebSocket(this.url);
+            this.ws = ws;
+            ws.onopen = async () => {
+                this.tries = 0;
+                const ok = await this.hello(this.name || 'Player');
+                if (!ok) return;
+                await this.rejoin();
+                this.ready = true;
+                this.setStatus('online');
+                const held = this.held;
+                this.held = [];
+                for (const w of held) this.transmit(w);
+                resolve();
+            };
+            ws.onmessage = (m) => this.onFrame(JSON.parse(String(m.data)));
+            ws.onclose = () => {
+                this.ready = false;
+                if (this.closedByUs) return;
+                this.setStatus('reconnecting');
+                // every request still waiting is sent again after the reconnect
+                for (const [, w] of this.waiting) this.held.push(w);
+                this.waiting.clear();
+                const pause = Math.min(10000, 500 * 2 ** this.tries++) * (0.75 + Math.random() / 2);
+                setTimeout(() => this.open().then(resolve), pause);
+            };
+        });
+    }
+
+    /** @param {string} name */
+    async hello(name) {
+        /** @type {Request} */
+        const req = { cmd: 'hello', name };
+        if (this.token) req.token = this.token;
+        let r = await this.sendNow(req);
+        if (!r.ok && r.code === 'bad_token') { // the server forgot us: start again
+            localStorage.removeItem(TOKEN_KEY);
+            r = await this.sendNow({ cmd: 'hello', name });
+        }
+        if (r.ok) {
+            localStorage.setItem(TOKEN_KEY, r.token);
+            localStorage.setItem(NAME_KEY, name);
+            this.name = name;
+            this.player = r.player;
+        }
+        return r.ok;
+    }
+
+    /** Takes back each table after a reconnect, then asks what it missed. */
+    async rejoin() {
+        for (const [table, at] of this.tables) {
+            const r = await this.sendNow(at.watch ? { cmd: 'watch', table } : { cmd: 'join', table });
+            if (!r.ok) continue;
+            this.dispatchEvent(new CustomEvent('rejoined', { detail: r }));
+            await this.sendNow({ cmd: 'sync', table, v: at.v });
+        }
+    }
+
+    /** Sends a request now, under a new rid. @param {{resolve: (f: Frame) => void, req: Request}} w */
+    transmit(w) {
+        w.req.rid = ++this.rid;
+        this.waiting.set(w.req.rid, w);
+        if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(w.req));
+    }
+
+    /** @param {Request} req @returns {Promise<Frame>} */
+    sendNow(req) {
+        return new Promise((resolve) => this.transmit({ resolve, req }));
+    }
+
+    /** A request, held while offline and sent once back. @param {Request} req @returns {Promise<Frame>} */
+    request(req) {
+        if (this.ready) return this.sendNow(req);
+        return new Promise((resolve) => { this.held.push({ resolve, req }); });
+    }
+
+    /** @param {Frame} f */
+    onFrame(f) {
+        if (f.rid !== undefined && this.waiting.has(f.rid)) {
+            const w = this.waiting.get(f.rid);
+            this.waiting.delete(f.rid);
+            if (w) w.resolve(f);
+            return;
+        }
+        if (f.push) {
+            const at = this.tables.get(f.table);
+            if (at && f.push === 'update' && typeof f.v === 'number') at.v = Math.max(at.v, f.v);
+            this.dispatchEvent(new CustomEvent('push', { detail: f }));
+        } else if (f.ok === false) {
+            this.dispatchEvent(new CustomEvent('refused', { detail: f }));
+        }
+    }
+
+    /** Remembers a table this page is at, so a reconnect takes it back.
+     * @param {number} table @param {number|null} seat @param {number} v @param {boolean} watch */
+    at(table, seat, v, watch) {
+        this.tables.set(table, { seat, v, watch });
+    }
+
+    /** @param {number} table */
+    forget(table) { this.tables.delete(table); }
+
+    /** @param {string} name */
+    async rename(name) {
+        if (this.ready) await this.hello(name);
+        else { this.name = name; localStorage.setItem(NAME_KEY, name); }
+    }
+}

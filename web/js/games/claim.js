@@ -1,0 +1,96 @@
+// games/claim.js - No Way and I Doubt It at the table: your hand as cards
+// you pick (never more than a play may hold), what you say (No Way: any
+// letter, the call by default; I Doubt It: the rank called), the pile, the
+// claim on the table with a button to object while your seat is asked,
+// and each player's cards (in the players list).
+import { el, cardButton, countWords } from '../ui.js';
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+
+/**
+ * @param {HTMLElement} root
+ * @param {import('../table.js').GameCtx} ctx
+ */
+export function render(root, ctx) {
+    const v = ctx.view;
+    const noway = v.game === 'noway';
+    const L = ctx.local;
+    if (L.v !== v.turns || L.phase !== v.phase) { // a new position: nothing picked
+        L.picked = [];
+        L.say = null;
+        L.v = v.turns;
+        L.phase = v.phase;
+    }
+    /** @type {number[]} indexes into the hand */
+    const picked = L.picked;
+    const hand = /** @type {string[]} */ (v.hand || []);
+    const objection = noway ? 'No Way!' : 'I doubt it';
+    const claimer = v.claim ? (v.claim.seat === ctx.seat ? 'You' : nameOf(ctx, v.claim.seat)) : '';
+
+    const info = el('div', { class: 'claim-info' },
+        el('p', { class: 'call' }, noway ? 'The call: ' : 'Rank called: ', el('strong', { class: 'big-letter' }, v.call)),
+        el('p', {}, `Pile: ${v.pile_count} card${v.pile_count === 1 ? '' : 's'} face down`),
+        v.claim ? el('p', { class: 'claim' }, `${claimer} ${v.claim.seat === ctx.seat ? 'say' : 'says'}: "${countWords(v.claim.count, v.claim.say)}."`) : null,
+        noway ? null : el('p', {}, `Deal ${v.deal}${v.target ? `, playing to ${v.target} points` : ''}`));
+
+    const controls = el('div', { class: 'controls' });
+    if (ctx.seat !== null && v.phase === 'challenge' && ctx.myTurn) {
+        controls.append(
+            el('p', { class: 'prompt' }, `Do you believe ${claimer}?`),
+            el('button', { type: 'button', class: 'big danger', id: 'challenge', onclick: () => ctx.act({ type: 'challenge' }) }, objection),
+            el('button', { type: 'button', class: 'big', id: 'let-pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Let it pass'));
+    } else if (ctx.seat !== null && v.phase === 'play' && ctx.myTurn) {
+        const say = L.say || v.call;
+        const n = picked.length;
+        const sayBox = noway
+            ? el('label', { class: 'say' }, 'Say ',
+                selectOf(LETTERS, say, (x) => { L.say = x; render(root, ctx); }, 'the letter you say'))
+            : el('span', { class: 'say' }, `You say: ${v.call}`);
+        const playBtn = el('button', {
+            type: 'button', class: 'big primary', id: 'play', disabled: n === 0,
+            onclick: () => ctx.act({ type: 'play', cards: picked.map((i) => hand[i]), say: noway ? say : v.call }),
+        }, n ? `Lay down ${n} saying "${countWords(n, noway ? say : v.call)}"` : 'Pick 1 to ' + v.max_cards + ' cards');
+        controls.append(el('p', { class: 'prompt' }, `Your turn: lay down 1 to ${v.max_cards} cards.`), sayBox, playBtn,
+            el('button', { type: 'button', class: 'link', onclick: () => {
+                const idx = hand.map((c, i) => [c, i]).filter(([c]) => classOf(c, v) === v.call).map(([, i]) => Number(i)).slice(0, v.max_cards);
+                L.picked = idx;
+                render(root, ctx);
+            } }, 'Pick the cards of the call'),
+            v.allow_pass ? el('button', { type: 'button', class: 'big', id: 'pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Pass') : null);
+    } else if (v.phase !== 'over') {
+        const who = ctx.asked.map((s) => (s === ctx.seat ? 'You' : nameOf(ctx, s)));
+        controls.append(el('p', { class: 'prompt' }, who.length ? `Waiting for ${who.join(', ')}.` : ''));
+    }
+
+    const handBox = el('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand' },
+        ...hand.map((c, i) => cardButton(c, picked.includes(i), () => {
+            const at = picked.indexOf(i);
+            if (at >= 0) picked.splice(at, 1);
+            else if (picked.length >= v.max_cards) { ctx.notice(`A play holds at most ${v.max_cards} cards.`); return; }
+            else picked.push(i);
+            render(root, ctx);
+            const again = /** @type {HTMLElement|null} */ (root.querySelector(`.hand .card:nth-child(${i + 1})`));
+            if (again) again.focus();
+        }, `${c}${picked.includes(i) ? ', picked' : ''}`)));
+    root.replaceChildren(info, controls, ctx.seat !== null ? el('h2', {}, `Your hand (${hand.length})`) : null, ctx.seat !== null ? handBox : null);
+}
+
+/** The letter or rank of a card: No Way's cards are letters; I Doubt It's are rank+suit ("10D", "KS").
+ * @param {string} card @param {any} v */
+function classOf(card, v) {
+    return v.game === 'noway' ? card : card.slice(0, -1);
+}
+
+/** @param {import('../table.js').GameCtx} ctx @param {number} s */
+function nameOf(ctx, s) {
+    const info = ctx.seats[s];
+    return (info && info.name) || ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'][s];
+}
+
+/** @param {string[]} items @param {string} value @param {(x: string) => void} onchange @param {string} label */
+function selectOf(items, value, onchange, label) {
+    const s = /** @type {HTMLSelectElement} */ (el('select', { 'aria-label': label, id: 'say' }, ...items.map((x) => el('option', { value: x }, x))));
+    s.value = value;
+    s.addEventListener('change', () => onchange(s.value));
+    return s;
+}

@@ -1,0 +1,139 @@
+// lobby.js - choosing a game and a table: "Play now against the computer"
+// in one click; a table of your own (players, who is a person and which
+// bots, the options with their defaults explained, a clock); the tables
+// waiting or being played, to join or watch; finished ones to replay.
+import { el } from './ui.js';
+import { showRules } from './rules.js';
+
+/** @typedef {{id: string, title: string, min_players: number, max_players: number,
+ *   options: {name: string, min: number, max: number, default: number, help: string}[], bots: string[]}} GameInfo */
+
+/** @type {GameInfo[]|null} */
+let games = null;
+
+/** @returns {Promise<GameInfo[]>} */
+export async function loadGames() {
+    if (!games) games = (await (await fetch('/api/games')).json()).games;
+    return /** @type {GameInfo[]} */ (games);
+}
+
+const CLOCKS = [
+    ['untimed', 'Untimed: take your time (15 s to object to a claim)'],
+    ['relaxed', 'Relaxed: 60 s a turn'],
+    ['normal', 'Normal: 30 s a turn'],
+    ['blitz', 'Blitz: 10 s a turn'],
+];
+
+/**
+ * Draws the lobby into root.
+ * @param {HTMLElement} root
+ * @param {import('./conn.js').Conn} conn
+ * @param {(table: number) => void} openTable
+ */
+export async function renderLobby(root, conn, openTable) {
+    const list = await loadGames();
+    const nameIn = /** @type {HTMLInputElement} */ (el('input', { id: 'name', maxlength: 24, value: conn.name || '', autocomplete: 'nickname' }));
+    nameIn.addEventListener('change', () => { if (nameIn.value.trim()) conn.rename(nameIn.value.trim()); });
+    const gameSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'game' }, ...list.map((g) => el('option', { value: g.id }, g.title))));
+    const playersIn = /** @type {HTMLInputElement} */ (el('input', { id: 'players', type: 'number', min: 2, max: 4, value: 4 }));
+    const seatsBox = el('div', { class: 'seats-choice' });
+    const optsBox = el('div', { class: 'options' });
+    const clockSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'clock' }, ...CLOCKS.map(([v, t]) => el('option', { value: v }, t))));
+    const msg = el('p', { class: 'notice', role: 'alert' });
+    const game = () => /** @type {GameInfo} */ (list.find((g) => g.id === gameSel.value));
+
+    const drawSeats = () => {
+        const g = game();
+        const n = Math.max(g.min_players, Math.min(g.max_players, Number(playersIn.value) || 2));
+        playersIn.min = String(g.min_players);
+        playersIn.max = String(g.max_players);
+        const old = [...seatsBox.querySelectorAll('select')].map((s) => /** @type {HTMLSelectElement} */ (s).value);
+        seatsBox.replaceChildren(el('span', { class: 'label' }, 'Seats:'));
+        for (let s = 0; s < n; s++) {
+            const sel = el('select', { 'aria-label': `seat ${s + 1}`, 'data-seat': s },
+                el('option', { value: 'open' }, s === 0 ? 'You' : 'A person (invite)'),
+                ...g.bots.map((b) => el('option', { value: b }, `Computer: ${b}`)));
+            /** @type {HTMLSelectElement} */ (sel).value = old[s] || (s === 0 ? 'open' : (g.bots.includes('basic') ? 'basic' : g.bots[0]));
+            seatsBox.append(el('label', { class: 'seat-pick' }, `${s + 1}`, sel));
+        }
+    };
+    const drawOptions = () => {
+        const g = game();
+        optsBox.replaceChildren(...g.options.map((o) => el('label', { class: 'option' },
+            el('span', {}, o.name),
+            el('input', { type: 'number', name: o.name, min: o.min, max: o.max, value: o.default }),
+            el('small', {}, `${o.help} (default ${o.default})`))));
+    };
+    const setup = () => {
+        const g = game();
+        playersIn.value = String(Math.max(g.min_players, Math.min(g.max_players, 4)));
+        drawSeats();
+        drawOptions();
+    };
+    gameSel.addEventListener('change', setup);
+    playersIn.addEventListener('change', drawSeats);
+    setup();
+
+    /** @param {boolean} quick */
+    const create = async (quick) => {
+        const g = game();
+        /** @type {Record<string, number>} */
+        const options = {};
+        if (!quick) {
+            for (const i of optsBox.querySelectorAll('input')) {
+                const inp = /** @type {HTMLInputElement} */ (i);
+                const o = g.options.find((x) => x.name === inp.name);
+                if (o && Number(inp.value) !== o.default) options[inp.name] = Number(inp.value);
+            }
+        }
+        const n = Number(playersIn.value);
+        const seats = quick
+            ? Array.from({ length: n }, (_, s) => (s === 0 ? 'open' : (g.bots.includes('basic') ? 'basic' : g.bots[0])))
+            : [...seatsBox.querySelectorAll('select')].map((s) => /** @type {HTMLSelectElement} */ (s).value);
+        const r = await conn.request({ cmd: 'create', game: g.id, players: n, seats, options, clock: quick ? 'untimed' : clockSel.value });
+        if (!r.ok) { msg.textContent = r.error || 'The table could not be made.'; return; }
+        conn.at(r.table, r.seat, r.v, r.seat === null);
+        openTable(r.table);
+    };
+
+    const tablesBox = el('div', { class: 'table-list', 'aria-live': 'polite' });
+    const refresh = async () => {
+        if (!root.isConnected) return;
+        const r = await conn.request({ cmd: 'tables' });
+        if (!r.ok) return;
+        const rows = r.tables.map((/** @type {any} */ t) => {
+            const title = (list.find((g) => g.id === t.game) || { title: t.game }).title;
+            const who = t.seats.map((/** @type {any} */ s) => s.name || (s.bot ? `computer (${s.bot})` : 'open seat')).join(', ');
+            const open = t.status === 'waiting' && t.seats.some((/** @type {any} */ s) => !s.name && !s.bot);
+            return el('li', { class: `table-row ${t.status}` },
+                el('span', {}, `${title} #${t.table}: ${who} (${t.status})`),
+                open ? el('button', { type: 'button', onclick: async () => {
+                    const j = await conn.request({ cmd: 'join', table: t.table });
+                    if (j.ok) { conn.at(t.table, j.seat, j.v, false); openTable(t.table); } else msg.textContent = j.error || '';
+                } }, 'Join') : null,
+                t.status !== 'over' ? el('button', { type: 'button', onclick: () => { location.hash = `#/table/${t.table}`; } }, open ? 'Look' : 'Watch') : null,
+                t.status === 'over' ? el('a', { href: `#/replay/${t.table}` }, 'Replay') : null);
+        });
+        tablesBox.replaceChildren(rows.length ? el('ul', {}, ...rows) : el('p', {}, 'No tables yet: make one above.'));
+    };
+    const timer = setInterval(() => { if (!root.isConnected) clearInterval(timer); else refresh(); }, 5000);
+
+    root.replaceChildren(
+        el('section', { class: 'lobby' },
+            el('h1', {}, 'Play a game'),
+            el('label', { class: 'field' }, 'Your name ', nameIn),
+            el('div', { class: 'field' }, el('label', { for: 'game' }, 'Game '), gameSel,
+                el('button', { type: 'button', class: 'link', onclick: () => showRules(game().id, game().title) }, 'Rules')),
+            el('button', { type: 'button', class: 'big primary', id: 'play-now', onclick: () => create(true) }, 'Play now against the computer'),
+            el('details', { class: 'custom' },
+                el('summary', {}, 'A table of your own: friends, bots, options, a clock'),
+                el('label', { class: 'field' }, 'Players ', playersIn),
+                seatsBox,
+                el('fieldset', {}, el('legend', {}, 'Options'), optsBox),
+                el('label', { class: 'field' }, 'Clock ', clockSel),
+                el('button', { type: 'button', class: 'primary', id: 'create', onclick: () => create(false) }, 'Create the table')),
+            msg,
+            el('h2', {}, 'Tables'),
+            tablesBox));
+    refresh();
+}

@@ -1,0 +1,39 @@
+// main.js - the browser client's entry: one connection for the page, the
+// status line ("reconnecting…"), the read-aloud switch, and the screens by
+// address: #/ the lobby, #/table/N a table, #/replay/N?seat=K a replay.
+import { Conn } from './conn.js';
+import { renderLobby } from './lobby.js';
+import { renderTable } from './table.js';
+import { renderReplay } from './replay.js';
+import { aloudOn, setAloud } from './speech.js';
+
+const conn = new Conn(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+const app = /** @type {HTMLElement} */ (document.getElementById('app'));
+const status = /** @type {HTMLElement} */ (document.getElementById('status'));
+const aloud = /** @type {HTMLInputElement} */ (document.getElementById('aloud'));
+
+aloud.checked = aloudOn();
+aloud.addEventListener('change', () => setAloud(aloud.checked));
+
+conn.addEventListener('status', (e) => {
+    const s = /** @type {CustomEvent} */ (e).detail;
+    status.textContent = s === 'online' ? '' : 'Reconnecting…';
+    status.classList.toggle('offline', s !== 'online');
+});
+
+async function route() {
+    const h = location.hash || '#/';
+    let m;
+    if ((m = /^#\/table\/(\d+)/.exec(h))) {
+        await renderTable(app, conn, Number(m[1]));
+    } else if ((m = /^#\/replay\/(\d+)(?:\?seat=(\d+))?/.exec(h))) {
+        await renderReplay(app, Number(m[1]), m[2] === undefined ? null : Number(m[2]));
+    } else {
+        await renderLobby(app, conn, (t) => { location.hash = `#/table/${t}`; });
+    }
+    app.focus();
+}
+
+window.addEventListener('hashchange', route);
+status.textContent = 'Connecting…';
+conn.open().then(route);

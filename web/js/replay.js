@@ -1,0 +1,72 @@
+// replay.js - a finished game step by step in the browser, from any seat's
+// eyes or from above (GET /api/tables/<id>/replay?seat=K, which the server
+// answers from the stored record once the game is over).  Each step is
+// drawn by the game's own module, read-only, with the step's events in words.
+import { el } from './ui.js';
+import * as claim from './games/claim.js';
+import * as sequence from './games/sequence.js';
+import * as liar from './games/liar.js';
+import * as shout from './games/shout.js';
+
+/** @type {Record<string, {render: (root: HTMLElement, ctx: import('./table.js').GameCtx) => void}>} */
+const MODULES = { noway: claim, doubt: claim, sequence, liar, shout };
+
+/**
+ * @param {HTMLElement} root
+ * @param {number} table
+ * @param {number|null} seat
+ */
+export async function renderReplay(root, table, seat) {
+    const r = await fetch(`/api/tables/${table}/replay${seat === null ? '' : `?seat=${seat}`}`);
+    const data = await r.json();
+    if (!r.ok) {
+        root.replaceChildren(el('p', {}, data.error || 'That game cannot be replayed.'), el('a', { href: '#/' }, 'Back to the lobby'));
+        return;
+    }
+    const players = data.new.players;
+    const names = data.names.map((/** @type {string|null} */ n, /** @type {number} */ s) => n || ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'][s]);
+    let k = 0;
+    const area = el('section', { class: 'game replay-area', 'aria-label': 'The table at this step' });
+    const said = el('ol', { class: 'log', 'aria-live': 'polite', 'aria-label': 'This step' });
+    const pos = el('span', { class: 'step' });
+    const who = /** @type {HTMLSelectElement} */ (el('select', { 'aria-label': 'Seen by' },
+        el('option', { value: '' }, 'From above (every hand)'),
+        ...Array.from({ length: players }, (_, s) => el('option', { value: String(s) }, `As ${names[s]} saw it`))));
+    who.value = seat === null ? '' : String(seat);
+    who.addEventListener('change', () => { location.hash = `#/replay/${table}${who.value === '' ? '' : `?seat=${who.value}`}`; });
+    /** @type {Record<string, any>} */
+    const local = {};
+    const draw = () => {
+        const step = data.steps[k];
+        pos.textContent = `Step ${k} of ${data.length}`;
+        const view = step.view;
+        const mod = MODULES[view.game];
+        // the view from above holds every hand: the module draws the seat's own hand only
+        const asSeat = seat === null ? null : seat;
+        if (mod) mod.render(area, {
+            table, view: asSeat === null ? { ...view, hand: undefined } : view, seat: asSeat, asked: [], myTurn: false,
+            seats: names.map((/** @type {string} */ n) => ({ name: n, bot: null })), local, notice: () => {}, act: async () => ({ ok: false }),
+        });
+        if (seat === null && view.hands) {
+            area.append(el('div', { class: 'all-hands' }, el('h2', {}, 'Every hand'),
+                el('ul', {}, ...view.hands.map((/** @type {any} */ h, /** @type {number} */ s) => el('li', {}, `${names[s]}: ${Array.isArray(h) ? h.join(' ') || '(none)' : ''}`)))));
+        }
+        said.replaceChildren(...step.events.map((/** @type {any} */ e) => e.text).filter(Boolean).map((/** @type {string} */ t) => el('li', {}, t)));
+    };
+    /** @param {number} to */
+    const go = (to) => { k = Math.max(0, Math.min(data.length, to)); draw(); };
+    const bar = el('div', { class: 'replay-bar' },
+        el('button', { type: 'button', onclick: () => go(0) }, '⏮ Start'),
+        el('button', { type: 'button', onclick: () => go(k - 1), 'aria-keyshortcuts': 'ArrowLeft' }, '◀ Back'),
+        pos,
+        el('button', { type: 'button', onclick: () => go(k + 1), 'aria-keyshortcuts': 'ArrowRight', id: 'next' }, 'Next ▶'),
+        el('button', { type: 'button', onclick: () => go(data.length) }, 'End ⏭'),
+        who);
+    root.replaceChildren(el('div', { class: 'replay' }, el('h1', {}, `Replay of table ${table}`), bar, said, area, el('a', { href: '#/' }, 'Back to the lobby')));
+    root.onkeydown = (e) => {
+        if (e.target instanceof HTMLSelectElement) return;
+        if (e.key === 'ArrowRight') go(k + 1);
+        else if (e.key === 'ArrowLeft') go(k - 1);
+    };
+    draw();
+}

@@ -1,0 +1,195 @@
+// table.js - a table being played or watched: who sits where (with cards
+// or points, who is asked and their clock), the game itself (drawn by the
+// game's module from this seat's view), the log in words, the rules one
+// click away, and at the end who won, a rematch and the replay.
+import { el, seatName, logLines, countdown } from './ui.js';
+import { showRules } from './rules.js';
+import { say } from './speech.js';
+import { loadGames } from './lobby.js';
+import * as claim from './games/claim.js';
+import * as sequence from './games/sequence.js';
+import * as liar from './games/liar.js';
+import * as shout from './games/shout.js';
+
+/** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
+/**
+ * What a game's module is given to draw: everything comes from this seat's
+ * view and the pushes, never from another seat's cards.
+ * @typedef {Object} GameCtx
+ * @property {number} table
+ * @property {any} view          the seat's view (a spectator: the public view)
+ * @property {number|null} seat  null for a spectator
+ * @property {number[]} asked    the seats that may act now
+ * @property {boolean} myTurn    this seat is asked
+ * @property {SeatInfo[]} seats
+ * @property {(action: any) => Promise<any>} act   sends an action (with the version seen)
+ * @property {(text: string) => void} notice        tells the player something
+ * @property {Record<string, any>} local            the module's own state, kept across draws
+ */
+
+/** @type {Record<string, {render: (root: HTMLElement, ctx: GameCtx) => void}>} */
+const MODULES = { noway: claim, doubt: claim, sequence, liar, shout };
+
+/**
+ * @param {HTMLElement} root
+ * @param {import('./conn.js').Conn} conn
+ * @param {number} table
+ */
+export async function renderTable(root, conn, table) {
+    const games = await loadGames();
+    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockSeats: number[], status: string}} */
+    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockSeats: [], status: 'waiting' };
+    /** @type {Record<string, any>} */
+    const local = {};
+    const title = el('h1', { class: 'table-title' });
+    const notice = el('p', { class: 'notice', role: 'alert' });
+    const players = el('ul', { class: 'players', 'aria-label': 'Players' });
+    const area = el('section', { class: 'game', 'aria-label': 'The table' });
+    const log = el('ol', { class: 'log', 'aria-live': 'polite', 'aria-label': 'What happened' });
+    const end = el('section', { class: 'end', hidden: true });
+    const invite = el('button', { type: 'button', class: 'link', onclick: async () => {
+        const link = `${location.origin}/#/table/${table}`;
+        try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
+    } }, 'Copy invite link');
+    const rulesBtn = el('button', { type: 'button', class: 'link', onclick: () => {
+        const g = st.view && games.find((x) => x.id === st.view.game);
+        if (g) showRules(g.id, g.title);
+    } }, 'Rules');
+    root.replaceChildren(el('div', { class: 'table-screen' },
+        el('div', { class: 'table-head' }, title, el('nav', { class: 'table-links' }, rulesBtn, invite, el('a', { href: '#/' }, 'Lobby'))),
+        notice,
+        el('div', { class: 'table-body' }, players, area),
+        end,
+        el('h2', { class: 'log-title' }, 'What happened'),
+        log));
+
+    let stopClock = () => {};
+    const draw = () => {
+        if (!st.view) return;
+        const g = games.find((x) => x.id === st.view.game);
+        title.textContent = `${g ? g.title : st.view.game}, table ${table}${st.seat === null ? ' (watching)' : ''}`;
+        // the players: name, computer level, cards or points, asked, clock
+        stopClock();
+        stopClock = () => {};
+        players.replaceChildren(...st.view.players ? Array.from({ length: st.view.players }, (_, s) => {
+            const info = st.seats[s] || { name: null, bot: null };
+            const counts = st.view.hand_counts ? `${st.view.hand_counts[s]} cards` : '';
+            const score = st.view.scores ? `${st.view.scores[s]} pts` : '';
+            const asked = st.asked.includes(s) && st.view.phase !== 'over';
+            const clock = el('span', { class: 'clock' });
+            if (asked && st.deadline && st.clockSeats.includes(s)) {
+                const stop = countdown(clock, st.deadline);
+                const prev = stopClock;
+                stopClock = () => { prev(); stop(); };
+            }
+            return el('li', { class: `player${asked ? ' asked' : ''}${s === st.seat ? ' me' : ''}` },
+                el('span', { class: 'pname' }, s === st.seat ? `${seatName(st.seats, s)} (you)` : seatName(st.seats, s)),
+                info.bot ? el('span', { class: 'tag' }, `computer, ${info.bot}`) : null,
+                info.away ? el('span', { class: 'tag away' }, 'away: a computer plays for now') : null,
+                !info.bot && info.name && info.online === false ? el('span', { class: 'tag' }, 'offline') : null,
+                el('span', { class: 'count' }, [counts, score].filter(Boolean).join(', ')),
+                asked ? el('span', { class: 'turn' }, 'to play') : null,
+                clock);
+        }) : []);
+        const mod = MODULES[st.view.game];
+        if (mod) mod.render(area, {
+            table, view: st.view, seat: st.seat, asked: st.asked, myTurn: st.seat !== null && st.asked.includes(st.seat),
+            seats: st.seats, local, notice: (t) => { notice.textContent = t; }, act,
+        });
+        if (st.view.phase === 'over') drawEnd();
+    };
+
+    const drawEnd = () => {
+        const w = st.view.winner;
+        const winners = Array.isArray(w) ? w : w === null || w === undefined ? [] : [w];
+        const names = winners.map((s) => (s === st.seat ? 'You' : seatName(st.seats, s)));
+        const text = names.length ? `${names.join(' and ')} ${names.length === 1 && names[0] === 'You' ? 'win' : names.length > 1 ? 'win' : 'wins'}!` : 'The game is over.';
+        end.hidden = false;
+        end.replaceChildren(el('h2', {}, 'The game is over'), el('p', { class: 'winner' }, text),
+            st.seat !== null ? el('button', { type: 'button', class: 'primary', id: 'rematch', onclick: async () => {
+                const r = await conn.request({ cmd: 'rematch', table });
+                if (r.ok) { conn.at(r.table, r.seat, 0, false); location.hash = `#/table/${r.table}`; } else notice.textContent = r.error || '';
+            } }, 'Rematch') : null,
+            el('a', { href: `#/replay/${table}${st.seat !== null ? `?seat=${st.seat}` : ''}` }, 'Replay this game'));
+    };
+
+    /** @param {any} action */
+    const act = async (action) => {
+        notice.textContent = '';
+        const r = await conn.request({ cmd: 'act', table, action, v: st.v });
+        if (!r.ok) {
+            if (r.code === 'stale') notice.textContent = 'The table moved on: look again.';
+            else notice.textContent = r.error || 'That was refused.';
+        }
+        return r;
+    };
+
+    /** @param {any} r a join or watch answer */
+    const took = (r) => {
+        st.view = r.view;
+        st.v = r.v;
+        st.seat = r.seat;
+        st.asked = r.asked || [];
+        st.status = r.status;
+        conn.at(table, r.seat, r.v, r.seat === null);
+        draw();
+    };
+
+    /** @param {Event} e */
+    const onPush = (e) => {
+        const f = /** @type {CustomEvent} */ (e).detail;
+        if (!root.isConnected) { conn.removeEventListener('push', onPush); conn.removeEventListener('rejoined', onRejoined); return; }
+        if (f.table !== table) {
+            if (f.push === 'rematch') return;
+            return;
+        }
+        if (f.push === 'update') {
+            if (f.v < st.v && !f.sync) return;
+            st.view = f.view;
+            st.v = f.v;
+            st.asked = f.asked || [];
+            const lines = f.events.map((/** @type {any} */ ev) => ev.text).filter(Boolean);
+            logLines(log, lines);
+            for (const ev of f.events) {
+                if (ev.type === 'play' && (st.view.game === 'noway' || st.view.game === 'doubt') && ev.text) say(ev.text.replace(/^[^:]*: /, ''));
+                if (ev.type === 'place' && ev.card && local.board) {
+                    const sq = local.board[ev.square[0]] && local.board[ev.square[0]][ev.square[1]];
+                    if (sq) say(`${ev.card}... ${sq.picture.toLowerCase()}!`);
+                }
+            }
+            if (f.view.phase !== 'over') st.deadline = null;
+            draw();
+        } else if (f.push === 'seats') {
+            st.seats = f.seats;
+            draw();
+        } else if (f.push === 'clock') {
+            st.deadline = Date.now() + f.deadline_ms;
+            st.clockSeats = f.seats;
+            draw();
+        } else if (f.push === 'rematch') {
+            notice.replaceChildren('A rematch is ready: ', el('a', { href: `#/table/${f.next}` }, 'go to the new table'));
+        }
+    };
+    /** @param {Event} e */
+    const onRejoined = (e) => {
+        const r = /** @type {CustomEvent} */ (e).detail;
+        if (r.table === table && root.isConnected) took(r);
+    };
+    conn.addEventListener('push', onPush);
+    conn.addEventListener('rejoined', onRejoined);
+
+    // sit down: my own seat, else an open one, else watch
+    let r = await conn.request({ cmd: 'join', table });
+    if (!r.ok && (r.code === 'table_full' || r.code === 'too_many_tables')) r = await conn.request({ cmd: 'watch', table });
+    if (!r.ok) {
+        area.replaceChildren(el('p', {}, r.error || 'That table cannot be opened.'), el('a', { href: '#/' }, 'Back to the lobby'));
+        return;
+    }
+    const seatsNow = await conn.request({ cmd: 'tables' });
+    if (seatsNow.ok) {
+        const mine = seatsNow.tables.find((/** @type {any} */ t) => t.table === table);
+        if (mine) st.seats = mine.seats;
+    }
+    took(r);
+    if (st.status === 'waiting') notice.textContent = 'Waiting for the other players: send them the invite link.';
+}

@@ -1,0 +1,70 @@
+// ui.js - small helpers every screen uses: building elements, the names of
+// seats, cards as buttons, the log (an aria-live region), and a countdown.
+
+/**
+ * An element with attributes and children.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node|string|null|undefined|false)} kids
+ * @returns {HTMLElement}
+ */
+export function el(tag, attrs = {}, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+        if (v === undefined || v === null || v === false) continue;
+        if (k === 'class') e.className = v;
+        else if (k === 'text') e.textContent = v;
+        else if (k.startsWith('on') && typeof v === 'function') e.addEventListener(k.slice(2), v);
+        else if (v === true) e.setAttribute(k, '');
+        else e.setAttribute(k, String(v));
+    }
+    for (const k of kids) if (k !== null && k !== undefined && k !== false) e.append(k);
+    return e;
+}
+
+const DEFAULT_NAMES = ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'];
+
+/** The name to show for a seat: its person's name, else the narrator's Ann, Bea...
+ * @param {{name: string|null, bot: string|null}[]|undefined} seats @param {number} s */
+export function seatName(seats, s) {
+    const st = seats && seats[s];
+    return (st && st.name) || DEFAULT_NAMES[s] || `Seat ${s + 1}`;
+}
+
+/** A card as a toggle button (aria-pressed), labelled for a screen reader.
+ * @param {string} face @param {boolean} picked @param {(e: Event) => void} onclick @param {string} [label] */
+export function cardButton(face, picked, onclick, label) {
+    return el('button', {
+        class: `card${picked ? ' picked' : ''}`, type: 'button', 'aria-pressed': picked ? 'true' : 'false',
+        'aria-label': label || `card ${face}`, 'data-card': face, onclick,
+    }, face);
+}
+
+/** Appends sentences to the log, newest last, kept to the last 200.
+ * @param {HTMLElement} log @param {string[]} lines */
+export function logLines(log, lines) {
+    for (const l of lines) log.append(el('li', {}, l));
+    while (log.children.length > 200 && log.firstChild) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+}
+
+/** A countdown in whole seconds inside `node` until `deadline` (ms since the epoch).
+ * @param {HTMLElement} node @param {number} deadline @returns {() => void} stops it */
+export function countdown(node, deadline) {
+    const tick = () => {
+        const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+        node.textContent = `${left} s`;
+        node.classList.toggle('urgent', left <= 3);
+    };
+    tick();
+    const id = setInterval(tick, 250);
+    return () => clearInterval(id);
+}
+
+/** "two B's": a count of cards of one letter or rank, as the terminal says it.
+ * @param {number} n @param {string} say */
+export function countWords(n, say) {
+    const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+    const w = words[n] || String(n);
+    return n === 1 ? `${w} ${say}` : `${w} ${say}'s`;
+}
