@@ -74,7 +74,7 @@ export async function renderTable(root, conn, table) {
         players.replaceChildren(...st.view.players ? Array.from({ length: st.view.players }, (_, s) => {
             const info = st.seats[s] || { name: null, bot: null };
             const counts = st.view.hand_counts ? `${st.view.hand_counts[s]} cards` : '';
-            const score = st.view.scores ? `${st.view.scores[s]} pts` : '';
+            const score = st.view.scores && st.view.game !== 'noway' ? `${st.view.scores[s]} pts` : '';
             const asked = st.asked.includes(s) && st.view.phase !== 'over';
             const clock = el('span', { class: 'clock' });
             if (asked && st.deadline && st.clockSeats.includes(s)) {

@@ -36,8 +36,16 @@ export function seatName(seats, s) {
 export function cardButton(face, picked, onclick, label) {
     return el('button', {
         class: `card${picked ? ' picked' : ''}`, type: 'button', 'aria-pressed': picked ? 'true' : 'false',
-        'aria-label': label || `card ${face}`, 'data-card': face, onclick,
+        'aria-label': label || `card ${face}`, 'data-card': face, 'data-hue': hueOf(face), onclick,
     }, face);
+}
+
+/** A card's colour, one of six, from its letter (the same letter, the same
+ * colour, as in the terminal); the letter itself is always written too.
+ * @param {string} face */
+export function hueOf(face) {
+    const c = face.toUpperCase().charCodeAt(0);
+    return String(Number.isNaN(c) ? 0 : c % 6);
 }
 
 /** Appends sentences to the log, newest last, kept to the last 200.
