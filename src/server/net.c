@@ -478,8 +478,9 @@ static void default_web(char *out, size_t len)
         char try[PATH_MAX + 8];
         snprintf(try, sizeof try, "%s/web", exe);
         struct stat st;
-        if (stat(try, &st) == 0 && S_ISDIR(st.st_mode) && strlen(try) < len) {
-            snprintf(out, len, "%s", try);
+        size_t tl = strlen(try);
+        if (stat(try, &st) == 0 && S_ISDIR(st.st_mode) && tl < len) {
+            memcpy(out, try, tl + 1);
             return;
         }
     }
