@@ -73,7 +73,8 @@ export async function renderTable(root, conn, table) {
         stopClock = () => {};
         players.replaceChildren(...st.view.players ? Array.from({ length: st.view.players }, (_, s) => {
             const info = st.seats[s] || { name: null, bot: null };
-            const counts = st.view.hand_counts ? `${st.view.hand_counts[s]} cards` : '';
+            /* cards in hand where hands are the game's measure (not Shout's table, not Liar's one hand) */
+            const counts = st.view.hand_counts && ['noway', 'doubt', 'sequence'].includes(st.view.game) ? `${st.view.hand_counts[s]} cards` : '';
             const score = st.view.scores && st.view.game !== 'noway' ? `${st.view.scores[s]} pts` : '';
             const asked = st.asked.includes(s) && st.view.phase !== 'over';
             const clock = el('span', { class: 'clock' });
@@ -106,10 +107,10 @@ export async function renderTable(root, conn, table) {
         const text = names.length ? `${names.join(' and ')} ${names.length === 1 && names[0] === 'You' ? 'win' : names.length > 1 ? 'win' : 'wins'}!` : 'The game is over.';
         end.hidden = false;
         end.replaceChildren(el('h2', {}, 'The game is over'), el('p', { class: 'winner' }, text),
-            st.seat !== null ? el('button', { type: 'button', class: 'primary', id: 'rematch', onclick: async () => {
+            ...(st.seat !== null ? [el('button', { type: 'button', class: 'primary', id: 'rematch', onclick: async () => {
                 const r = await conn.request({ cmd: 'rematch', table });
                 if (r.ok) { conn.at(r.table, r.seat, 0, false); location.hash = `#/table/${r.table}`; } else notice.textContent = r.error || '';
-            } }, 'Rematch') : null,
+            } }, 'Rematch')] : []),
             el('a', { href: `#/replay/${table}${st.seat !== null ? `?seat=${st.seat}` : ''}` }, 'Replay this game'));
     };
 
@@ -153,7 +154,9 @@ export async function renderTable(root, conn, table) {
             for (const ev of f.events) {
                 if (ev.type === 'play' && (st.view.game === 'noway' || st.view.game === 'doubt') && ev.text) say(ev.text.replace(/^[^:]*: /, ''));
                 if (ev.type === 'place' && ev.card && local.board) {
-                    const sq = local.board[ev.square[0]] && local.board[ev.square[0]][ev.square[1]];
+                    /* squares count from 1, as the protocol does (a1 is [1,1]) */
+                    const row = local.board[ev.square[0] - 1];
+                    const sq = row && row[ev.square[1] - 1];
                     if (sq) say(`${ev.card}... ${sq.picture.toLowerCase()}!`);
                 }
             }

@@ -76,3 +76,28 @@ export function countWords(n, say) {
     const w = words[n] || String(n);
     return n === 1 ? `${w} ${say}` : `${w} ${say}'s`;
 }
+
+/** redraws with fn and gives the focus back to the same control (by id,
+ * square, card id, or place in its group), so keyboard play survives a redraw
+ * @param {HTMLElement} root @param {() => void} fn */
+export function keepFocus(root, fn) {
+    const a = /** @type {HTMLElement|null} */ (document.activeElement);
+    let sel = null;
+    /** @type {[number|null, number|null]|null} */
+    let caret = null;
+    if (a && root.contains(a)) {
+        if (a.id) sel = `#${a.id}`;
+        else if (a.dataset.square) sel = `[data-square="${a.dataset.square}"]`;
+        else if (a.dataset.id) sel = `.card[data-id="${a.dataset.id}"]`;
+        else if (a.parentElement && a.parentElement.id) sel = `#${a.parentElement.id} > :nth-child(${[...a.parentElement.children].indexOf(a) + 1})`;
+        if (a instanceof HTMLInputElement) caret = [a.selectionStart, a.selectionEnd];
+    }
+    fn();
+    if (!sel) return;
+    let b = /** @type {HTMLElement|null} */ (root.querySelector(sel));
+    if (!b && sel.startsWith('#') && a && a.parentElement && a.parentElement.id) b = root.querySelector(`#${a.parentElement.id} > :last-child`);
+    if (b && !(/** @type {HTMLButtonElement} */ (b).disabled)) {
+        b.focus({ preventScroll: true });
+        if (caret && b instanceof HTMLInputElement) b.setSelectionRange(caret[0], caret[1]);
+    }
+}

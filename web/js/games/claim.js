@@ -52,11 +52,11 @@ export function render(root, ctx) {
         }, n ? `Lay down ${n} saying "${countWords(n, noway ? say : v.call)}"` : 'Pick 1 to ' + v.max_cards + ' cards');
         controls.append(el('p', { class: 'prompt' }, `Your turn: lay down 1 to ${v.max_cards} cards.`), sayBox, playBtn,
             el('button', { type: 'button', class: 'link', onclick: () => {
-                const idx = hand.map((c, i) => [c, i]).filter(([c]) => classOf(c, v) === v.call).map(([, i]) => Number(i)).slice(0, v.max_cards);
+                const idx = hand.map((c, i) => (classOf(c, v) === v.call ? i : -1)).filter((i) => i >= 0).slice(0, v.max_cards);
                 L.picked = idx;
                 render(root, ctx);
             } }, 'Pick the cards of the call'),
-            v.allow_pass ? el('button', { type: 'button', class: 'big', id: 'pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Pass') : null);
+            ...(v.allow_pass ? [el('button', { type: 'button', class: 'big', id: 'pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Pass')] : []));
     } else if (v.phase !== 'over') {
         const who = ctx.asked.map((s) => (s === ctx.seat ? 'You' : nameOf(ctx, s)));
         controls.append(el('p', { class: 'prompt' }, who.length ? `Waiting for ${who.join(', ')}.` : ''));
@@ -72,7 +72,8 @@ export function render(root, ctx) {
             const again = /** @type {HTMLElement|null} */ (root.querySelector(`.hand .card:nth-child(${i + 1})`));
             if (again) again.focus();
         }, `${c}${picked.includes(i) ? ', picked' : ''}`)));
-    root.replaceChildren(info, controls, ctx.seat !== null ? el('h2', {}, `Your hand (${hand.length})`) : null, ctx.seat !== null ? handBox : null);
+    // (append and replaceChildren would show a null as the text "null")
+    root.replaceChildren(info, controls, ...(ctx.seat !== null ? [el('h2', {}, `Your hand (${hand.length})`), handBox] : []));
 }
 
 /** The letter or rank of a card: No Way's cards are letters; I Doubt It's are rank+suit ("10D", "KS").

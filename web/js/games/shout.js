@@ -1,10 +1,222 @@
-// games/shout.js - placeholder: draws the seat's view as text until the game's own table is written.
+// games/shout.js - Shout a Word at the table: the cards face up on the table
+// as they arrive (the newest marked), a word made by clicking cards in the
+// order of the word or by typing it (the cards that spell it are then found
+// on the table), what can be said before shouting (enough cards? do they
+// spell it?), Shout!, Pass in the final window, Deal for the dealer, the
+// last claim and its verdict, and the cards won and points of every player.
 import { el } from '../ui.js';
+import { keepFocus } from '../ui.js';
+
+const NAMES = ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'];
+const WHY = /** @type {Record<string, string>} */ ({
+    too_few_cards: 'too few cards for a word',
+    not_spelled: 'those cards do not spell it',
+    not_a_word: 'that is not a word',
+});
+
+/** @typedef {{id: number, card: string}} TCard */
 
 /**
  * @param {HTMLElement} root
  * @param {import('../table.js').GameCtx} ctx
  */
 export function render(root, ctx) {
-    root.replaceChildren(el('pre', {}, JSON.stringify(ctx.view, null, 1)));
+    keepFocus(root, () => draw(root, ctx));
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {import('../table.js').GameCtx} ctx
+ */
+function draw(root, ctx) {
+    const v = ctx.view;
+    const L = ctx.local;
+    const me = ctx.seat;
+    const table = /** @type {TCard[]} */ (v.table || []);
+    if (L.round !== v.round) { L.round = v.round; L.picks = []; L.word = ''; L.seen = null; }
+    /** @type {Set<number>} cards already drawn once: the others are new */
+    const seen = L.seen || new Set(table.map((t) => t.id));
+    L.seen = seen;
+    /** @type {number[]} ids picked, in the order of the word */
+    L.picks = (L.picks || []).filter((/** @type {number} */ id) => table.some((t) => t.id === id));
+    const picks = /** @type {number[]} */ (L.picks);
+    const byId = new Map(table.map((t) => [t.id, t.card]));
+    const who = (/** @type {number} */ s) => (s === me ? 'You' : nameOf(ctx, s));
+    const need = me !== null ? v.need[me] : Math.min(...v.need);
+    const passed = /** @type {number[]} */ (v.passed || []);
+    const canClaim = me !== null && v.phase !== 'over' && ctx.myTurn && table.length > 0 && !passed.includes(me);
+
+    // the last claim, kept until the next one, with its verdict
+    if (v.last && v.last.action && v.last.action.type === 'claim') L.verdict = { seat: v.last.seat, ...v.last.action, outcome: v.last.outcome, round: v.round };
+    const vd = L.verdict;
+    const verdict = el('div', { class: `shout-verdict${vd ? (vd.outcome.valid ? ' good' : ' bad') : ''}`, id: 'verdict', role: 'status', 'aria-live': 'polite' });
+    if (vd) {
+        const faces = vd.cards.map((/** @type {TCard} */ c) => c.card);
+        const sh = vd.seat === me ? 'shout' : 'shouts';
+        verdict.append(el('span', { class: 'mark', 'aria-hidden': 'true' }, vd.outcome.valid ? '✓' : '✗'),
+            el('span', {}, vd.outcome.valid
+                ? `${who(vd.seat)} ${sh} ${vd.word.toUpperCase()} with ${faces.join(', ')} and ${vd.seat === me ? 'take' : 'takes'} ${faces.length} card${faces.length === 1 ? '' : 's'}.`
+                : `${who(vd.seat)} ${sh} ${vd.word.toUpperCase()} with ${faces.join(', ')}: ${WHY[vd.outcome.verdict] || vd.outcome.verdict}.${vd.outcome.rewarded && vd.outcome.rewarded.length ? ` ${vd.outcome.rewarded.map(who).join(', ')} ${vd.outcome.rewarded.length === 1 && vd.outcome.rewarded[0] !== me ? 'gets' : 'get'} a card from the deck.` : ''}`));
+    }
+
+    // the round
+    const dealer = v.dealer;
+    const status = el('p', { class: `shout-status${v.phase === 'final' ? ' final' : ''}` }, v.phase === 'over'
+        ? 'The game is over.'
+        : v.phase === 'final'
+            ? `Round ${v.round} of ${v.rounds}: the deck is empty, the FINAL WINDOW is open. Words: ${need}+ cards.`
+            : `Round ${v.round} of ${v.rounds}: ${dealer === me ? 'you deal' : `${nameOf(ctx, dealer)} deals`}, ${v.deck_count} cards in the deck. Your words: ${need}+ cards.`);
+
+    // the word: picked cards, or the cards found for the typed word
+    const typed = L.word.trim();
+    const found = picks.length ? picks : typed && /^[a-zA-Z]+$/.test(typed) ? findCards(table, typed.toLowerCase()) || [] : [];
+    const c = judge(picks.length ? picks : found, byId, typed, need, picks.length > 0);
+
+    // the table
+    const tableBox = el('div', { class: 'hand shout-table', id: 'table-cards', role: 'group', 'aria-label': `The table: ${table.length} cards` },
+        ...table.map((t) => {
+            const at = picks.indexOf(t.id);
+            const use = !picks.length && found.includes(t.id);
+            const fresh = !seen.has(t.id);
+            return el('button', {
+                type: 'button', class: `card shout-card${at >= 0 ? ' picked' : ''}${use ? ' found' : ''}${fresh ? ' new' : ''}${t.card === '*' ? ' wild' : t.card.length > 1 ? ' double' : ''}`,
+                'data-card': t.card, 'data-id': String(t.id), 'aria-pressed': at >= 0 ? 'true' : 'false',
+                'aria-label': `${t.card === '*' ? 'wild card, any one letter' : t.card}${at >= 0 ? `, picked ${at + 1}` : use ? ', in your word' : ''}${fresh ? ', new' : ''}`,
+                onclick: () => {
+                    if (!canClaim) { if (me !== null && v.phase !== 'over') ctx.notice(passed.includes(me) ? 'You have passed: no more words this round.' : 'Wait for cards on the table.'); return; }
+                    const k = picks.indexOf(t.id);
+                    if (k >= 0) picks.splice(k, 1); else picks.push(t.id);
+                    L.word = picks.map((id) => spellOf(/** @type {string} */ (byId.get(id)))).join('');
+                    render(root, ctx);
+                },
+            }, el('span', { class: 'face' }, t.card === '*' ? '★' : t.card),
+            at >= 0 ? el('span', { class: 'order', 'aria-hidden': 'true' }, String(at + 1)) : null);
+        }));
+    for (const t of table) seen.add(t.id);
+    if (!table.length) tableBox.append(el('p', { class: 'muted' }, '(no cards on the table)'));
+
+    // the controls
+    const controls = el('div', { class: 'controls shout-controls' });
+    if (me !== null && v.phase !== 'over') {
+        const input = /** @type {HTMLInputElement} */ (el('input', {
+            id: 'word', type: 'text', value: L.word, maxlength: 31, autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false',
+            'aria-describedby': 'word-check', 'aria-label': 'Your word', disabled: passed.includes(me),
+        }));
+        const shoutBtn = el('button', { type: 'button', class: 'big primary', id: 'claim', disabled: !canClaim || !c.ok },
+            c.ok ? `Shout ${typed.toUpperCase()}!` : 'Shout!');
+        const claim = async () => {
+            if (!canClaim) return;
+            const now = judge(picks.length ? picks : found, byId, L.word.trim(), need, picks.length > 0);
+            if (!now.ok) { ctx.notice(now.lines[0].replace(/^✗ /, '')); return; }
+            const action = { type: 'claim', cards: picks.length ? [...picks] : [...found], word: L.word.trim().toLowerCase() };
+            let r = await ctx.act(action);
+            // a card dealt meanwhile moves the table on: the same cards, if still there, are shouted again
+            if (r && !r.ok && r.code === 'stale') r = await ctx.act(action);
+            if (r && r.ok) { L.picks = []; L.word = ''; render(root, L.ctx || ctx); }
+        };
+        input.addEventListener('input', () => {
+            L.word = input.value;
+            // typing changes the word: cards picked by hand stay only while they still spell it
+            if (picks.length && !input.value.includes('?') && !judge(picks, byId, input.value.trim(), 0, true).ok) L.picks = [];
+            render(root, L.ctx || ctx);
+        });
+        input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); claim(); } });
+        shoutBtn.addEventListener('click', claim);
+        controls.append(...[el('label', { class: 'word-box' }, 'Your word: ', input), shoutBtn,
+            el('button', { type: 'button', id: 'clear', disabled: !picks.length && !L.word, onclick: () => { L.picks = []; L.word = ''; render(root, ctx); } }, 'Start again'),
+            v.phase === 'final' && ctx.myTurn && !passed.includes(me)
+                ? el('button', { type: 'button', class: 'big', id: 'pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Pass: no more words') : null,
+            v.phase === 'deal' && dealer === me && v.deck_count > 0
+                ? el('button', { type: 'button', class: 'big', id: 'deal', onclick: () => ctx.act({ type: 'deal' }) }, 'Turn up a card') : null,
+            el('p', { class: 'word-check', id: 'word-check', 'aria-live': 'polite' },
+                ...c.lines.map((t) => el('span', { class: t.startsWith('✓') ? 'good' : t.startsWith('✗') ? 'bad' : '' }, t))),
+            passed.includes(me) ? el('p', { class: 'prompt' }, 'You have passed: wait for the others.') : null].filter((x) => x !== null));
+    }
+    L.ctx = ctx;
+
+    // everybody's cards won and points
+    const scores = el('table', { class: 'shout-scores' },
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Player'), el('th', { scope: 'col' }, 'won this round'), el('th', { scope: 'col' }, 'won in all rounds'), el('th', { scope: 'col' }, 'points'))),
+        el('tbody', {}, ...Array.from({ length: v.players }, (_, s) => el('tr', { class: s === me ? 'me' : '' },
+            el('th', { scope: 'row' }, `${who(s)}${s === dealer && v.phase !== 'over' ? ' (deals)' : ''}${passed.includes(s) ? ' (passed)' : ''}`),
+            el('td', {}, String(v.won[s])), el('td', {}, String(v.won_total[s])), el('td', {}, String(v.scores[s]))))));
+
+    root.replaceChildren(el('div', { class: 'shout' }, status, verdict,
+        el('h2', {}, `On the table (${table.length})`), tableBox, controls, scores));
+}
+
+/** the letters a card spells in a word: a double its two, a wild "?"
+ * @param {string} face */
+function spellOf(face) {
+    return face === '*' ? '?' : face.toLowerCase();
+}
+
+/**
+ * Cards of the table that spell the word in order: a double its two
+ * letters as printed, a wild exactly one letter; as many cards as can be
+ * (a word needs cards, not letters), wilds last.
+ * @param {TCard[]} table @param {string} word @returns {number[]|null}
+ */
+export function findCards(table, word) {
+    let nodes = 0;
+    /** @type {number[]|null} */
+    let best = null;
+    let bestScore = -1;
+    /** @param {number} at @param {number[]} used @param {number} wilds */
+    const go = (at, used, wilds) => {
+        if (++nodes > 20000) return;
+        if (at === word.length) {
+            const score = used.length * 10 - wilds;
+            if (score > bestScore) { bestScore = score; best = [...used]; }
+            return;
+        }
+        /** @type {Set<string>} one card of each face is enough */
+        const tried = new Set();
+        for (const t of table) {
+            if (used.includes(t.id) || tried.has(t.card)) continue;
+            const s = t.card.toLowerCase();
+            const fits = t.card === '*' ? true : word.startsWith(s, at);
+            if (!fits) continue;
+            tried.add(t.card);
+            used.push(t.id);
+            go(at + (t.card === '*' ? 1 : s.length), used, wilds + (t.card === '*' ? 1 : 0));
+            used.pop();
+        }
+    };
+    go(0, [], 0);
+    return best;
+}
+
+/**
+ * What can be said about a claim before the server judges it.
+ * @param {number[]} ids @param {Map<number, string>} byId @param {string} word @param {number} need @param {boolean} byHand
+ * @returns {{ok: boolean, lines: string[]}}
+ */
+function judge(ids, byId, word, need, byHand) {
+    if (!word && !ids.length) return { ok: false, lines: ['Click the cards of a word in its order, or type the word.'] };
+    if (word.includes('?')) return { ok: false, lines: ['✗ Type the letter the wild card ★ stands for in place of the "?".'] };
+    if (!/^[a-zA-Z]+$/.test(word)) return { ok: false, lines: ['✗ Only the letters A to Z.'] };
+    if (!ids.length) return { ok: false, lines: [`✗ The cards on the table do not spell ${word.toUpperCase()}.`] };
+    const faces = ids.map((id) => byId.get(id) || '');
+    if (!spells(faces, word.toLowerCase())) return { ok: false, lines: [`✗ ${faces.join(', ')} spell ${faces.map(spellOf).join('').toUpperCase()}, not ${word.toUpperCase()}.`] };
+    if (ids.length < need) return { ok: false, lines: [`✗ Too few cards: ${faces.join(', ')} ${ids.length === 1 ? 'is one card' : `are ${ids.length} cards`}; your words need ${need} cards or more.`] };
+    return { ok: true, lines: [`✓ ${faces.join(', ')}: ${ids.length} cards spell ${word.toUpperCase()}${byHand ? '' : ' (found on the table)'}.`, 'Whether it is a word is judged when you shout.'] };
+}
+
+/** @param {string[]} faces @param {string} word */
+function spells(faces, word) {
+    let at = 0;
+    for (const f of faces) {
+        if (f === '*') { if (at >= word.length) return false; at++; continue; }
+        const s = f.toLowerCase();
+        if (!word.startsWith(s, at)) return false;
+        at += s.length;
+    }
+    return at === word.length;
+}
+
+/** @param {import('../table.js').GameCtx} ctx @param {number} s */
+function nameOf(ctx, s) {
+    const info = ctx.seats[s];
+    return (info && info.name) || NAMES[s] || `Seat ${s + 1}`;
 }
