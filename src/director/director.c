@@ -56,6 +56,10 @@ struct ad_director {
     uint8_t race;      /* several seats are asked at once */
     int8_t quick;      /* the seat schedule_direct left a bot's action to, the only thing
                         * due; else -1 */
+    uint8_t due_known; /* next_due's answer is kept below (cleared by every change to a
+                        * seat's decision or clock) */
+    int8_t due_seat, due_clock;
+    double due_when;
     uint64_t seed_base; /* director_seed_base of the table's seed */
     uint8_t standin_on_state; /* on_state and fn, for the stand-in */
     bot_fn standin_fn;
@@ -145,6 +149,7 @@ static int over(const ad_director *d)
 /* A seat's bot decision moves to job (JOB_*), kept in step with pending. */
 static void set_job(ad_director *d, int s, uint8_t job)
 {
+    d->due_known = 0;
     d->seat[s].job = job;
     if (job == JOB_ASKED)
         d->pending |= 1u << s;
@@ -302,6 +307,7 @@ static int schedule_seat(ad_director *d, int s, double t)
     int kept = r->clock == CLK_GAME && r->keeps;
     double kept_start = r->clock_start;
     d->quick = -1; /* the general way from here */
+    d->due_known = 0;
     if (r->job != JOB_NONE)
         drop_job(d, s);
     r->clock = CLK_NONE;
@@ -356,6 +362,7 @@ static int schedule_direct(ad_director *d, int s, double t)
     r->keeps = 0;
     r->asked_at = t;
     d->live = 1u << s;
+    d->due_known = 0;
     decide(d, s);
     d->quick = (int8_t)(r->job == JOB_READY ? s : -1);
     return 0;
@@ -456,9 +463,15 @@ static int any_asked(const ad_director *d)
 
 /* The next thing due: a bot's action or a clock, the earliest; at a tie a
  * bot's action before a clock, then the lower seat.  Returns the seat (or
- * -1) with *when and *clock (1: the clock). */
-static int next_due(const ad_director *d, double *when, int *clock)
+ * -1) with *when and *clock (1: the clock).  Kept until a seat's decision
+ * or clock changes: a race asks it several times a step. */
+static int next_due(ad_director *d, double *when, int *clock)
 {
+    if (d->due_known) {
+        *when = d->due_when;
+        *clock = d->due_clock;
+        return d->due_seat;
+    }
     int best = -1;
     for (uint32_t m = d->live; m; m &= m - 1) {
         int s = __builtin_ctz(m);
@@ -478,6 +491,10 @@ static int next_due(const ad_director *d, double *when, int *clock)
             *clock = 1;
         }
     }
+    d->due_known = 1;
+    d->due_seat = (int8_t)best;
+    d->due_when = *when;
+    d->due_clock = (int8_t)*clock;
     return best;
 }
 
