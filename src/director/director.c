@@ -228,7 +228,7 @@ static void decide(ad_director *d, int s)
     }
     r->req_id = ++d->next_id;
     r->seed = director_seed(d->seed_base, s, d->version);
-    ad_rng_seed(&g, r->seed);
+    director_rng(&g, r->seed);
     /* straight into r->act: a copy just after the bot's narrow stores stalls */
     if (bot_decide(d->g, r->cfg.person ? d->standin_fn : r->fn, view, s, &o, &g, &r->act) != 0) {
         set_job(d, s, JOB_WAITS);

@@ -5,6 +5,7 @@
 #include "../testutil.h"
 
 #include "alphadeck/director.h"
+#include "director/director_impl.h"
 #include "games/claim.h"
 #include "games/shout.h"
 
@@ -577,6 +578,24 @@ static void test_random_level_chooses_the_same_from_the_state_as_from_the_view(v
     each_position(random_level_same_from_state_and_view);
 }
 
+/* The director seeds each decision's generator with its own inline copy
+ * of ad_rng_seed: it must give the very same state. */
+static void test_a_decisions_generator_is_ad_rng_seeds(void **st)
+{
+    (void)st;
+    uint64_t seed = 0;
+    for (int i = 0; i < 1000; i++, seed = director_mix(seed) + (uint64_t)i) {
+        ad_rng a, b;
+        ad_rng_seed(&a, seed);
+        director_rng(&b, seed);
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+    ad_rng a, b;
+    ad_rng_seed(&a, UINT64_MAX);
+    director_rng(&b, UINT64_MAX);
+    assert_memory_equal(&a, &b, sizeof a);
+}
+
 static void refused_changes_nothing(const ad_game *g, ad_table *t, ad_rng *r)
 {
     uint8_t before[4096];
@@ -696,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_random_action_chooses_the_same_from_the_state_as_from_the_view),
         cmocka_unit_test(test_random_level_chooses_the_same_from_the_state_as_from_the_view),
         cmocka_unit_test(test_a_refused_action_changes_nothing),
+        cmocka_unit_test(test_a_decisions_generator_is_ad_rng_seeds),
         cmocka_unit_test(test_a_table_from_a_setup_keeps_a_record_that_replays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
