@@ -63,16 +63,12 @@ static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
     return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random, basic)", g->title, level);
 }
 
-int bot_reads_state(const ad_game *g, const char *level)
+int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err)
 {
-    bot_fn fn;
-    return strcmp(level, "random") == 0 && find(g, level, &fn, NULL) == 0 &&
-           (!fn || fn == bot_random_shout);
-}
-
-int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
-{
-    return find(g, level, fn, err);
+    if (find(g, level, fn, err) < 0)
+        return -1;
+    *reads_state = strcmp(level, "random") == 0 && (!*fn || *fn == bot_random_shout);
+    return 0;
 }
 
 int bot_decide(const ad_game *g, bot_fn fn, const void *view, int seat, ad_bot_opts *opts,

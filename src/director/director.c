@@ -705,6 +705,8 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
         ad_err_set(err, AD_E_BAD_LEVEL, "the stand-in's level is not a string");
         return NULL;
     }
+    bot_fn fn[AD_MAX_SEATS + 1] = {0}; /* each seat's bot, and the stand-in's */
+    int reads[AD_MAX_SEATS + 1] = {0};
     for (int s = 0; s < n; s++) {
         if (!memchr(seats[s].level, 0, sizeof seats[s].level)) {
             ad_err_set(err, AD_E_BAD_LEVEL, "seat %d: the level is not a string", s);
@@ -716,10 +718,10 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
         }
         if (seats[s].person)
             people |= 1u << s;
-        else if (!ad_bot_available(g, seats[s].level, err))
+        else if (bot_lookup(g, seats[s].level, &fn[s], &reads[s], err) < 0)
             return NULL;
     }
-    if (people && !ad_bot_available(g, o.standin, err))
+    if (people && bot_lookup(g, o.standin, &fn[AD_MAX_SEATS], &reads[AD_MAX_SEATS], err) < 0)
         return NULL;
     ad_director *d = calloc(1, sizeof *d);
     if (d)
@@ -739,16 +741,13 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
     d->people = people;
     for (int s = 0; s < n; s++) {
         d->seat[s].cfg = seats[s];
-        if (!seats[s].person) {
-            d->seat[s].on_state = (uint8_t)bot_reads_state(g, seats[s].level);
-            bot_lookup(g, seats[s].level, &d->seat[s].fn, NULL);
-            d->seat[s].direct = o.inline_bots && !o.run_bot && (!people || o.pause_ms <= 0);
-        }
+        d->seat[s].fn = fn[s];
+        d->seat[s].on_state = (uint8_t)reads[s];
+        d->seat[s].direct = !seats[s].person && o.inline_bots && !o.run_bot &&
+                            (!people || o.pause_ms <= 0);
     }
-    if (people) {
-        d->standin_on_state = (uint8_t)bot_reads_state(g, o.standin);
-        bot_lookup(g, o.standin, &d->standin_fn, NULL);
-    }
+    d->standin_fn = fn[AD_MAX_SEATS];
+    d->standin_on_state = (uint8_t)reads[AD_MAX_SEATS];
     const ad_step *steps;
     d->version = (uint32_t)ad_table_steps(t, &steps);
     d->now = (double)now_ms;
