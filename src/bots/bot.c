@@ -71,19 +71,6 @@ int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state
     return 0;
 }
 
-int bot_decide(const ad_game *g, bot_fn fn, const void *view, int seat, ad_bot_opts *opts,
-               ad_rng *r, ad_action *out)
-{
-    opts->sims_done = 0;
-    opts->react_ms = 0;
-    if (!fn) {
-        g->random_action(view, seat, r, out);
-        return 0;
-    }
-    fn(view, seat, opts, r, out);
-    return out->type == 0; /* 1: the bot waits for now */
-}
-
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err)
 {
     bot_fn fn;

@@ -24,9 +24,19 @@ typedef void (*bot_fn)(const void *view, int seat, ad_bot_opts *o, ad_rng *r, ad
 int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err);
 /* A decision of the bot bot_lookup gave, as ad_bot_choose_opts makes it
  * once its checks passed (the game not over, seat among to_act): 0 acts,
- * 1 waits.  opts is never NULL. */
-int bot_decide(const ad_game *g, bot_fn fn, const void *view, int seat, ad_bot_opts *opts,
-               ad_rng *r, ad_action *out);
+ * 1 waits.  opts is never NULL.  Inline: the director makes one a step. */
+static inline int bot_decide(const ad_game *g, bot_fn fn, const void *view, int seat,
+                             ad_bot_opts *opts, ad_rng *r, ad_action *out)
+{
+    opts->sims_done = 0;
+    opts->react_ms = 0;
+    if (!fn) {
+        g->random_action(view, seat, r, out);
+        return 0;
+    }
+    fn(view, seat, opts, r, out);
+    return out->type == 0; /* 1: the bot waits for now */
+}
 
 BOT_FN(bot_basic_claim);
 BOT_FN(bot_basic_sequence);

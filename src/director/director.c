@@ -9,9 +9,14 @@
  * Cheap enough for playouts (sim): no allocation per step, no JSON or
  * events unless asked, what a position decides (over, asked, a race)
  * worked out once when it changes, and only the seats with something on
- * (asked, or holding a clock or a decision) looked at.
+ * (asked, or holding a clock or a decision) looked at.  An inline bot
+ * (with no run_bot hook) is decided on the spot, with no request made
+ * (decide), and the next thing due is kept until a seat changes.  A
+ * position that asks one seat whose own bot acts at once with no clock
+ * (every position of a playout but Shout's races and clocks) takes a
+ * short way: schedule_direct, and run_due applies its action without
+ * looking for the soonest.  Either way the record is the same.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,8 +388,10 @@ static int schedule_all(ad_director *d, double t)
 {
     const void *st = d->st;
     d->changed_at = t;
-    d->over = (uint8_t)(d->g->is_over(st) != 0);
-    d->asked = d->over ? 0 : d->g->asked ? d->g->asked(st) : d->g->to_act(st);
+    /* to_act is 0 when the game is over, and asked a part of it
+     * (alphadeck.h): only a position where nobody is asked can be the end */
+    d->asked = d->g->asked ? d->g->asked(st) : d->g->to_act(st);
+    d->over = (uint8_t)(!d->asked && d->g->is_over(st));
     d->race = (d->asked & (d->asked - 1)) != 0;
     d->quick = -1;
     if (d->asked && !d->race && d->seat[__builtin_ctz(d->asked)].direct && !d->pending &&
