@@ -43,7 +43,7 @@ typedef struct seat_rt {
     uint8_t clock;     /* CLK_* */
     uint8_t keeps;     /* a game clock that runs through changes */
     double clock_start, clock_due;
-    ad_action clock_act;
+    ad_timeout clock_to; /* the game's timeout, written here by it: its action is the clock's */
 } seat_rt;
 
 struct ad_director {
@@ -324,21 +324,21 @@ static int schedule_seat(ad_director *d, int s, double t)
     r->asked_at = t;
     int person_here = r->cfg.person && !r->away;
     int race = d->race;
-    ad_timeout to;
-    if (d->g->timeout && d->g->timeout(st, s, &to)) {
-        if (!to.answer) {
+    /* straight into the seat (the action is read when the clock runs out):
+     * a copy just after the game's narrow stores stalls */
+    const ad_timeout *to = &r->clock_to;
+    if (d->g->timeout && d->g->timeout(st, s, &r->clock_to)) {
+        if (!to->answer) {
             /* the game's own clock runs from the last change, or on from
              * when it began if it keeps */
             r->clock = CLK_GAME;
-            r->keeps = to.keeps;
-            r->clock_start = to.keeps && kept ? kept_start : d->changed_at;
-            r->clock_due = r->clock_start + to.ms;
-            r->clock_act = to.action;
+            r->keeps = to->keeps;
+            r->clock_start = to->keeps && kept ? kept_start : d->changed_at;
+            r->clock_due = r->clock_start + to->ms;
         } else if (person_here && !race && d->o.answer_ms > 0) {
             r->clock = CLK_ANSWER;
             r->clock_start = t;
             r->clock_due = t + d->o.answer_ms;
-            r->clock_act = to.action;
         }
     } else if (person_here && !race && d->o.turn_ms > 0) {
         r->clock = CLK_TURN;
@@ -557,7 +557,7 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
             continue;
         }
         /* no copy: apply reads it before it asks again (which rewrites it) */
-        const ad_action *a = clock ? &r->clock_act : &r->act;
+        const ad_action *a = clock ? &r->clock_to.action : &r->act;
         uint8_t by = !r->cfg.person ? AD_BY_SEAT : clock ? AD_BY_TIME : AD_BY_BOT;
         if (apply(d, s, a, by, when, out, err) < 0)
             return -1;
