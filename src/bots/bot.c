@@ -63,10 +63,12 @@ static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
     return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random, basic)", g->title, level);
 }
 
-int bot_is_games_random(const ad_game *g, const char *level)
+int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err)
 {
-    bot_fn fn;
-    return strcmp(level, "random") == 0 && find(g, level, &fn, NULL) == 0 && !fn;
+    if (find(g, level, fn, err) < 0)
+        return -1;
+    *reads_state = strcmp(level, "random") == 0 && (!*fn || *fn == bot_random_shout);
+    return 0;
 }
 
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err)
@@ -92,14 +94,5 @@ int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char 
         return ad_err_set(err, AD_E_GAME_OVER, "the game is over");
     if (!(g->to_act(view) & (1u << seat)))
         return ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has nothing to do now", seat);
-    if (!opts)
-        opts = &none;
-    opts->sims_done = 0;
-    opts->react_ms = 0;
-    if (!fn) {
-        g->random_action(view, seat, r, out);
-        return 0;
-    }
-    fn(view, seat, opts, r, out);
-    return out->type == 0; /* 1: the bot waits for now */
+    return bot_decide(g, fn, view, seat, opts ? opts : &none, r, out);
 }

@@ -14,11 +14,29 @@ typedef void (*bot_fn)(const void *view, int seat, ad_bot_opts *o, ad_rng *r, ad
 
 #define BOT_FN(name) void name(const void *view, int seat, ad_bot_opts *o, ad_rng *r, ad_action *out)
 
-/* 1 when a bot of that level is the game's own random_action (no bot of
- * its own for the level): it reads nothing its view hides (a test checks
- * that it chooses the same from the state as from the view), so a caller
- * that holds the state may skip making the view. */
-int bot_is_games_random(const ad_game *g, const char *level);
+/* The bot of that level for game g, looked up once by a caller that makes
+ * many decisions (the director): *fn, NULL for the game's own
+ * random_action; and *reads_state, 1 when it reads nothing its view hides
+ * (the game's own random_action, or Shout's `random`: that, and the game's
+ * public pace), so a caller that holds the state may skip making the view
+ * (a test checks that it chooses the same from the state as from the view).
+ * 0, or -1 with err when there is no such bot. */
+int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err);
+/* A decision of the bot bot_lookup gave, as ad_bot_choose_opts makes it
+ * once its checks passed (the game not over, seat among to_act): 0 acts,
+ * 1 waits.  opts is never NULL.  Inline: the director makes one a step. */
+static inline int bot_decide(const ad_game *g, bot_fn fn, const void *view, int seat,
+                             ad_bot_opts *opts, ad_rng *r, ad_action *out)
+{
+    opts->sims_done = 0;
+    opts->react_ms = 0;
+    if (!fn) {
+        g->random_action(view, seat, r, out);
+        return 0;
+    }
+    fn(view, seat, opts, r, out);
+    return out->type == 0; /* 1: the bot waits for now */
+}
 
 BOT_FN(bot_basic_claim);
 BOT_FN(bot_basic_sequence);

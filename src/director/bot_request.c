@@ -9,24 +9,6 @@
 
 #include "director_impl.h"
 
-uint64_t director_mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-uint64_t director_seed_base(uint64_t table_seed)
-{
-    return director_mix(table_seed ^ 0xd12ec7042b075eedULL);
-}
-
-uint64_t director_seed(uint64_t base, int seat, uint32_t version)
-{
-    return director_mix(base ^ (((uint64_t)version << 8) | (uint64_t)(seat & 0xff)));
-}
-
 void ad_bot_request_run(const ad_bot_request *rq, ad_bot_answer *out)
 {
     ad_rng r;

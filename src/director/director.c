@@ -9,9 +9,14 @@
  * Cheap enough for playouts (sim): no allocation per step, no JSON or
  * events unless asked, what a position decides (over, asked, a race)
  * worked out once when it changes, and only the seats with something on
- * (asked, or holding a clock or a decision) looked at.
+ * (asked, or holding a clock or a decision) looked at.  An inline bot
+ * (with no run_bot hook) is decided on the spot, with no request made
+ * (decide), and the next thing due is kept until a seat changes.  A
+ * position that asks one seat whose own bot acts at once with no clock
+ * (every position of a playout but Shout's races and clocks) takes a
+ * short way: schedule_direct, and run_due applies its action without
+ * looking for the soonest.  Either way the record is the same.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +30,10 @@ enum { CLK_NONE, CLK_GAME, CLK_ANSWER, CLK_TURN };             /* a seat's clock
 typedef struct seat_rt {
     ad_seat_cfg cfg;
     uint8_t away;      /* a person's seat the stand-in plays */
-    uint8_t on_state;  /* its bot is the game's random_action: it needs no view */
+    uint8_t on_state;  /* its bot reads nothing a view hides: it needs no view */
+    bot_fn fn;         /* its bot (bot_lookup), for inline decisions */
+    uint8_t direct;    /* its own bot, decided here (decide) with no pause: schedule_all's
+                        * short way may take it */
     uint8_t job;       /* JOB_*: the bot decision of this position */
     uint64_t req_id;   /* the request JOB_ASKED waits for */
     uint64_t seed;     /* that request's seed (the pause is drawn from it) */
@@ -35,11 +43,12 @@ typedef struct seat_rt {
     uint8_t clock;     /* CLK_* */
     uint8_t keeps;     /* a game clock that runs through changes */
     double clock_start, clock_due;
-    ad_action clock_act;
+    ad_timeout clock_to; /* the game's timeout, written here by it: its action is the clock's */
 } seat_rt;
 
 struct ad_director {
     ad_table *t;
+    const void *st;    /* the table's state (it stays in place) */
     const ad_game *g;
     int players;
     ad_director_opts o;
@@ -50,8 +59,15 @@ struct ad_director {
     uint32_t pending;  /* seats whose bot's answer is outstanding (JOB_ASKED) */
     uint8_t over;      /* the position's game is over */
     uint8_t race;      /* several seats are asked at once */
+    int8_t quick;      /* the seat schedule_direct left a bot's action to, the only thing
+                        * due; else -1 */
+    uint8_t due_known; /* next_due's answer is kept below (cleared by every change to a
+                        * seat's decision or clock) */
+    int8_t due_seat, due_clock;
+    double due_when;
     uint64_t seed_base; /* director_seed_base of the table's seed */
-    uint8_t standin_on_state; /* on_state, for the stand-in */
+    uint8_t standin_on_state; /* on_state and fn, for the stand-in */
+    bot_fn standin_fn;
     uint32_t version;  /* steps applied */
     double now;        /* the latest now_ms given (time never goes back) */
     double changed_at; /* when the position last changed */
@@ -107,7 +123,8 @@ uint32_t ad_director_away(const ad_director *d)
  * is woken at the whole millisecond at or after a moment. */
 static int64_t whole_ms(double t)
 {
-    return (int64_t)ceil(t);
+    int64_t w = (int64_t)t; /* toward zero: ceil's answer, or one less */
+    return (double)w < t ? w + 1 : w;
 }
 
 int64_t ad_director_deadline(const ad_director *d, int seat)
@@ -137,6 +154,7 @@ static int over(const ad_director *d)
 /* A seat's bot decision moves to job (JOB_*), kept in step with pending. */
 static void set_job(ad_director *d, int s, uint8_t job)
 {
+    d->due_known = 0;
     d->seat[s].job = job;
     if (job == JOB_ASKED)
         d->pending |= 1u << s;
@@ -198,11 +216,42 @@ static int take_answer(ad_director *d, const ad_bot_answer *a, ad_err *err)
     return 0;
 }
 
+/* An inline decision, with no run_bot hook: what ad_bot_request_run
+ * computes from the request ask_bot would make, without making it (the
+ * bot looked up once, its view only when it needs one, nothing allocated).
+ * Nothing can fail: the director asks only seats of to_act in a game not
+ * over, and checked the levels when it was made. */
+static void decide(ad_director *d, int s)
+{
+    seat_rt *r = &d->seat[s];
+    const void *view = d->st;
+    ad_bot_opts o = r->cfg.think;
+    ad_rng g;
+    if (!(r->cfg.person ? d->standin_on_state : r->on_state)) {
+        d->g->view(view, s, d->view);
+        view = d->view;
+    }
+    r->req_id = ++d->next_id;
+    r->seed = director_seed(d->seed_base, s, d->version);
+    director_rng(&g, r->seed);
+    /* straight into r->act: a copy just after the bot's narrow stores stalls */
+    if (bot_decide(d->g, r->cfg.person ? d->standin_fn : r->fn, view, s, &o, &g, &r->act) != 0) {
+        set_job(d, s, JOB_WAITS);
+        return;
+    }
+    set_job(d, s, JOB_READY);
+    r->due = r->asked_at + (o.react_ms > 0 ? o.react_ms : pause_of(d, r));
+}
+
 /* Asks seat's bot (its own, or the stand-in for an away person) for this
  * position: at once on this thread with inline_bots, else as a request. */
 static int ask_bot(ad_director *d, int s)
 {
     seat_rt *r = &d->seat[s];
+    if (d->o.inline_bots && !d->o.run_bot) {
+        decide(d, s);
+        return 0;
+    }
     ad_bot_request rq;
     memset(&rq, 0, sizeof rq);
     rq.id = ++d->next_id;
@@ -216,9 +265,9 @@ static int ask_bot(ad_director *d, int s)
     r->req_id = rq.id;
     r->seed = rq.seed;
     if (d->o.inline_bots) {
-        /* the game's own random_action reads nothing a view hides (tested),
-         * so it is given the state and no view is made; another bot's view
-         * goes in the director's own buffer.  Nothing is allocated. */
+        /* a bot that reads nothing a view hides is given the state (tested),
+         * and no view is made; another bot's view goes in the director's
+         * own buffer.  Nothing is allocated. */
         ad_bot_answer a;
         if (r->cfg.person ? d->standin_on_state : r->on_state) {
             rq.view = (void *)ad_table_state(d->t);
@@ -226,10 +275,7 @@ static int ask_bot(ad_director *d, int s)
             rq.view = d->view;
             d->g->view(ad_table_state(d->t), s, rq.view);
         }
-        if (d->o.run_bot)
-            d->o.run_bot(d->o.run_ctx, &rq, &a);
-        else
-            ad_bot_request_run(&rq, &a);
+        d->o.run_bot(d->o.run_ctx, &rq, &a);
         if (take_answer(d, &a, &d->fail) < 0) {
             d->failed = 1;
             return -1;
@@ -261,10 +307,12 @@ static int ask_bot(ad_director *d, int s)
 static int schedule_seat(ad_director *d, int s, double t)
 {
     seat_rt *r = &d->seat[s];
-    const void *st = ad_table_state(d->t);
+    const void *st = d->st;
     uint32_t bit = 1u << s;
     int kept = r->clock == CLK_GAME && r->keeps;
     double kept_start = r->clock_start;
+    d->quick = -1; /* the general way from here */
+    d->due_known = 0;
     if (r->job != JOB_NONE)
         drop_job(d, s);
     r->clock = CLK_NONE;
@@ -276,21 +324,21 @@ static int schedule_seat(ad_director *d, int s, double t)
     r->asked_at = t;
     int person_here = r->cfg.person && !r->away;
     int race = d->race;
-    ad_timeout to;
-    if (d->g->timeout && d->g->timeout(st, s, &to)) {
-        if (!to.answer) {
+    /* straight into the seat (the action is read when the clock runs out):
+     * a copy just after the game's narrow stores stalls */
+    const ad_timeout *to = &r->clock_to;
+    if (d->g->timeout && d->g->timeout(st, s, &r->clock_to)) {
+        if (!to->answer) {
             /* the game's own clock runs from the last change, or on from
              * when it began if it keeps */
             r->clock = CLK_GAME;
-            r->keeps = to.keeps;
-            r->clock_start = to.keeps && kept ? kept_start : d->changed_at;
-            r->clock_due = r->clock_start + to.ms;
-            r->clock_act = to.action;
+            r->keeps = to->keeps;
+            r->clock_start = to->keeps && kept ? kept_start : d->changed_at;
+            r->clock_due = r->clock_start + to->ms;
         } else if (person_here && !race && d->o.answer_ms > 0) {
             r->clock = CLK_ANSWER;
             r->clock_start = t;
             r->clock_due = t + d->o.answer_ms;
-            r->clock_act = to.action;
         }
     } else if (person_here && !race && d->o.turn_ms > 0) {
         r->clock = CLK_TURN;
@@ -300,15 +348,55 @@ static int schedule_seat(ad_director *d, int s, double t)
     return person_here ? 0 : ask_bot(d, s);
 }
 
+/* schedule_all's short way, for playouts: one seat is asked, its own bot
+ * decided here with no pause, no game clock for it and no answer out.
+ * Leaves what schedule_seat would, for less: the seats asked before have
+ * only a decision or a game clock to forget (inline, nothing is queued),
+ * and the seat has no clock, so its bot is simply asked. */
+static int schedule_direct(ad_director *d, int s, double t)
+{
+    for (uint32_t m = d->live & ~(1u << s); m; m &= m - 1) {
+        seat_rt *o = &d->seat[__builtin_ctz(m)];
+        o->job = JOB_NONE;
+        o->req_id = 0;
+        o->clock = CLK_NONE;
+        o->keeps = 0;
+    }
+    seat_rt *r = &d->seat[s];
+    r->clock = CLK_NONE;
+    r->keeps = 0;
+    r->asked_at = t;
+    d->live = 1u << s;
+    d->due_known = 0;
+    decide(d, s);
+    d->quick = (int8_t)(r->job == JOB_READY ? s : -1);
+    return 0;
+}
+
+/* 1 when the game runs a clock of its own for seat s (Shout's deal and
+ * final window), which runs for a bot's seat too; the others are a
+ * person's. */
+static int game_clock(const ad_director *d, int s)
+{
+    ad_timeout to;
+    return d->g->timeout && d->g->timeout(d->st, s, &to) && !to.answer;
+}
+
 /* The position changed at t: every seat is asked afresh.  A seat neither
  * asked now nor holding a clock or decision has nothing to change. */
 static int schedule_all(ad_director *d, double t)
 {
-    const void *st = ad_table_state(d->t);
+    const void *st = d->st;
     d->changed_at = t;
-    d->over = (uint8_t)(d->g->is_over(st) != 0);
-    d->asked = d->over ? 0 : d->g->asked ? d->g->asked(st) : d->g->to_act(st);
+    /* to_act is 0 when the game is over, and asked a part of it
+     * (alphadeck.h): only a position where nobody is asked can be the end */
+    d->asked = d->g->asked ? d->g->asked(st) : d->g->to_act(st);
+    d->over = (uint8_t)(!d->asked && d->g->is_over(st));
     d->race = (d->asked & (d->asked - 1)) != 0;
+    d->quick = -1;
+    if (d->asked && !d->race && d->seat[__builtin_ctz(d->asked)].direct && !d->pending &&
+        !game_clock(d, __builtin_ctz(d->asked)))
+        return schedule_direct(d, __builtin_ctz(d->asked), t);
     int rc = 0;
     for (uint32_t m = d->asked | d->live; m; m &= m - 1)
         if (schedule_seat(d, __builtin_ctz(m), t) < 0)
@@ -382,9 +470,15 @@ static int any_asked(const ad_director *d)
 
 /* The next thing due: a bot's action or a clock, the earliest; at a tie a
  * bot's action before a clock, then the lower seat.  Returns the seat (or
- * -1) with *when and *clock (1: the clock). */
-static int next_due(const ad_director *d, double *when, int *clock)
+ * -1) with *when and *clock (1: the clock).  Kept until a seat's decision
+ * or clock changes: a race asks it several times a step. */
+static int next_due(ad_director *d, double *when, int *clock)
 {
+    if (d->due_known) {
+        *when = d->due_when;
+        *clock = d->due_clock;
+        return d->due_seat;
+    }
     int best = -1;
     for (uint32_t m = d->live; m; m &= m - 1) {
         int s = __builtin_ctz(m);
@@ -404,6 +498,10 @@ static int next_due(const ad_director *d, double *when, int *clock)
             *clock = 1;
         }
     }
+    d->due_known = 1;
+    d->due_seat = (int8_t)best;
+    d->due_when = *when;
+    d->due_clock = (int8_t)*clock;
     return best;
 }
 
@@ -427,6 +525,17 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
     for (;;) {
         double when = 0;
         int clock = 0;
+        if (d->quick >= 0) {
+            /* schedule_direct's position: one bot's action, nothing else */
+            seat_rt *q = &d->seat[d->quick];
+            if (q->due > d->now)
+                return 0;
+            if (out->n + room >= AD_DIRECTOR_MAX_STEPS)
+                return 1;
+            if (apply(d, d->quick, &q->act, AD_BY_SEAT, q->due, out, err) < 0)
+                return -1;
+            continue;
+        }
         /* an outstanding answer might be the soonest: wait for it */
         if (over(d) || any_asked(d))
             return 0;
@@ -447,9 +556,10 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
             }
             continue;
         }
-        ad_action a = clock ? r->clock_act : r->act;
+        /* no copy: apply reads it before it asks again (which rewrites it) */
+        const ad_action *a = clock ? &r->clock_to.action : &r->act;
         uint8_t by = !r->cfg.person ? AD_BY_SEAT : clock ? AD_BY_TIME : AD_BY_BOT;
-        if (apply(d, s, &a, by, when, out, err) < 0)
+        if (apply(d, s, a, by, when, out, err) < 0)
             return -1;
     }
 }
@@ -602,6 +712,8 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
         ad_err_set(err, AD_E_BAD_LEVEL, "the stand-in's level is not a string");
         return NULL;
     }
+    bot_fn fn[AD_MAX_SEATS + 1] = {0}; /* each seat's bot, and the stand-in's */
+    int reads[AD_MAX_SEATS + 1] = {0};
     for (int s = 0; s < n; s++) {
         if (!memchr(seats[s].level, 0, sizeof seats[s].level)) {
             ad_err_set(err, AD_E_BAD_LEVEL, "seat %d: the level is not a string", s);
@@ -613,10 +725,10 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
         }
         if (seats[s].person)
             people |= 1u << s;
-        else if (!ad_bot_available(g, seats[s].level, err))
+        else if (bot_lookup(g, seats[s].level, &fn[s], &reads[s], err) < 0)
             return NULL;
     }
-    if (people && !ad_bot_available(g, o.standin, err))
+    if (people && bot_lookup(g, o.standin, &fn[AD_MAX_SEATS], &reads[AD_MAX_SEATS], err) < 0)
         return NULL;
     ad_director *d = calloc(1, sizeof *d);
     if (d)
@@ -629,18 +741,24 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
         return NULL;
     }
     d->t = t;
+    d->st = ad_table_state(t);
     d->g = g;
     d->players = n;
     d->o = o;
     d->people = people;
     for (int s = 0; s < n; s++) {
         d->seat[s].cfg = seats[s];
-        d->seat[s].on_state = (uint8_t)bot_is_games_random(g, seats[s].level);
+        d->seat[s].fn = fn[s];
+        d->seat[s].on_state = (uint8_t)reads[s];
+        d->seat[s].direct = !seats[s].person && o.inline_bots && !o.run_bot &&
+                            (!people || o.pause_ms <= 0);
     }
-    d->standin_on_state = (uint8_t)bot_is_games_random(g, o.standin);
+    d->standin_fn = fn[AD_MAX_SEATS];
+    d->standin_on_state = (uint8_t)reads[AD_MAX_SEATS];
     const ad_step *steps;
     d->version = (uint32_t)ad_table_steps(t, &steps);
     d->now = (double)now_ms;
+    d->quick = -1;
     d->seed_base = director_seed_base(ad_table_seed(t));
     if (schedule_all(d, d->now) < 0) {
         if (err && d->failed)

@@ -275,8 +275,8 @@ static uint32_t claim_asked(const void *st)
     const claim_state *s = st;
     if (s->phase != CC_CHALLENGE)
         return claim_to_act(st);
-    for (int i = 1; i < s->players; i++) {
-        int seat = (s->claim_seat + i) % s->players;
+    for (int i = 1, seat = s->claim_seat; i < s->players; i++) {
+        seat = seat + 1 < s->players ? seat + 1 : 0; /* no division: asked after every step */
         if (s->waiting & (1u << seat))
             return 1u << seat;
     }

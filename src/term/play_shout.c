@@ -28,11 +28,6 @@ static int int_of(const json_t *v, const char *key)
     return (int)json_integer_value(json_object_get(v, key));
 }
 
-static int may_act(const player *p, int seat)
-{
-    return (p->g->to_act(ad_table_state(p->t)) >> seat) & 1;
-}
-
 /* ------------------------------------------------------------ display */
 
 static void show(player *p)
@@ -114,7 +109,7 @@ static int parse(player *p, const char *line, json_t **action, char *why, size_t
     } else if (strcmp(w, "pass") == 0) {
         if (!final)
             snprintf(why, len, "You may pass only in the final window, once the deck is empty.");
-        else if (!may_act(p, p->human))
+        else if (!play_my_move(p))
             snprintf(why, len, "You have passed already.");
         else
             rc = PLAY_ACT, *action = json_pack("{s:s}", "type", "pass");
@@ -127,7 +122,7 @@ static int parse(player *p, const char *line, json_t **action, char *why, size_t
             k++;
         if (n == 0 || k != n || n >= AD_WORD_MAX)
             snprintf(why, len, "A word is letters a-z only, at most %d of them.", AD_WORD_MAX - 1);
-        else if (!may_act(p, p->human))
+        else if (!play_my_move(p))
             snprintf(why, len, "%s", final ? "You have passed: you may not shout any more."
                                             : "There is nothing on the table yet.");
         else if ((*action = shout_word_claim(v, p->human, word, why, len)) != NULL)
@@ -192,7 +187,7 @@ static int run_virtual(player *p)
             return -1;
         if (over(p))
             break;
-        if (may_act(p, p->human)) {
+        if (play_my_move(p)) {
             prompt(p, pr, sizeof pr);
             show(p);
             int got;

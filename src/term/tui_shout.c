@@ -142,7 +142,7 @@ static void help_line(tui *t)
     json_t *v = tui_view(t);
     int final = is_final(v), dealer = (int)tui_int(v, "dealer");
     json_decref(v);
-    int may = (t->g->to_act(ad_table_state(t->ts->t)) >> t->ts->human) & 1;
+    int may = (ad_director_asked(t->ts->d) >> t->ts->human) & 1; /* the director's word */
     if (final && !may)
         snprintf(t->status, sizeof t->status,
                  "You passed: the others may shout until the window closes.  Esc: leave");
@@ -162,8 +162,7 @@ static void help_line(tui *t)
  * first. */
 static int step(tui *t)
 {
-    const ad_game *g = t->g;
-    int human_may = (g->to_act(ad_table_state(t->ts->t)) >> t->ts->human) & 1;
+    int human_may = (ad_director_asked(t->ts->d) >> t->ts->human) & 1;
     t->typing = 1;
     t->message = 0; /* the table changed: an old message no longer fits it */
     for (;;) {

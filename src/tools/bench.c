@@ -189,7 +189,7 @@ static int bench_bot(const ad_game *g, int players, const char *level, const ad_
  * rounds) and the director's share of the raw speed (median of the rounds'
  * ratios). */
 static long director_game(const ad_game *g, const ad_setup *su, ad_seat_cfg *seats,
-                          const ad_director_opts *o)
+                          const ad_director_opts *o, ad_director_out *out)
 {
     ad_err e;
     ad_table *t = ad_table_new_setup(g, su, &e);
@@ -199,16 +199,15 @@ static long director_game(const ad_game *g, const ad_setup *su, ad_seat_cfg *sea
         fprintf(stderr, "bench: %s\n", e.text);
         return -1;
     }
-    ad_director_out out = {0};
     int64_t now_ms = 0;
     long moves = 0;
     while (!g->is_over(ad_table_state(ad_director_table(d))) && moves < 10000000) {
-        if (ad_director_advance(d, now_ms, &out, &e) < 0 || out.wake_ms == AD_DIRECTOR_NEVER) {
-            moves += out.n;
+        if (ad_director_advance(d, now_ms, out, &e) < 0 || out->wake_ms == AD_DIRECTOR_NEVER) {
+            moves += out->n;
             break;
         }
-        moves += out.n;
-        now_ms = out.wake_ms;
+        moves += out->n;
+        now_ms = out->wake_ms;
     }
     ad_director_free(d);
     return moves;
@@ -234,6 +233,8 @@ static int bench_director(const ad_game *g, int players, double seconds, int rou
     o.inline_bots = 1;
     o.silent = 1; /* as sim: nobody watches */
     void *st = malloc(g->state_size);
+    /* one out for all the games, as a table loop keeps one (each call empties it) */
+    static ad_director_out out;
     double raw[16], dir[16], ratio[16];
     uint64_t seed = 1, dseed = 1;
     ad_rng r;
@@ -262,7 +263,7 @@ static int bench_director(const ad_game *g, int players, double seconds, int rou
         do {
             for (int i = 0; i < 64 && !rc; i++) {
                 su.seed = dseed++;
-                long m = director_game(g, &su, seats, &o);
+                long m = director_game(g, &su, seats, &o, &out);
                 rc = m < 0;
                 moves += m;
             }

@@ -5,6 +5,7 @@
 #include "../testutil.h"
 
 #include "alphadeck/director.h"
+#include "director/director_impl.h"
 #include "games/claim.h"
 #include "games/shout.h"
 
@@ -547,6 +548,54 @@ static void test_random_action_chooses_the_same_from_the_state_as_from_the_view(
     each_position(same_from_state_and_view);
 }
 
+static void random_level_same_from_state_and_view(const ad_game *g, ad_table *t, ad_rng *r)
+{
+    const void *st = ad_table_state(t);
+    uint8_t view[4096];
+    for (uint32_t m = g->to_act(st); m; m &= m - 1) {
+        int seat = __builtin_ctz(m);
+        ad_rng r1 = *r, r2 = *r;
+        ad_action a, b;
+        ad_bot_opts o1 = {0}, o2 = {0};
+        ad_err e;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        g->view(st, seat, view);
+        int rc1 = ad_bot_choose_opts(g, view, seat, "random", &o1, &r1, &a, &e);
+        int rc2 = ad_bot_choose_opts(g, st, seat, "random", &o2, &r2, &b, &e);
+        if (rc1 != rc2 || memcmp(&a, &b, sizeof a) != 0 || memcmp(&r1, &r2, sizeof r1) != 0 ||
+            o1.react_ms != o2.react_ms)
+            fail_msg("%s: seat %d's random bot from the state is not the one from its view",
+                     g->id, seat);
+    }
+}
+
+/* The same for the `random` level whatever it is (bot_lookup's reads_state): in
+ * Shout a bot of its own, the game's random action and a reaction time. */
+static void test_random_level_chooses_the_same_from_the_state_as_from_the_view(void **st)
+{
+    (void)st;
+    each_position(random_level_same_from_state_and_view);
+}
+
+/* The director seeds each decision's generator with its own inline copy
+ * of ad_rng_seed: it must give the very same state. */
+static void test_a_decisions_generator_is_ad_rng_seeds(void **st)
+{
+    (void)st;
+    uint64_t seed = 0;
+    for (int i = 0; i < 1000; i++, seed = director_mix(seed) + (uint64_t)i) {
+        ad_rng a, b;
+        ad_rng_seed(&a, seed);
+        director_rng(&b, seed);
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+    ad_rng a, b;
+    ad_rng_seed(&a, UINT64_MAX);
+    director_rng(&b, UINT64_MAX);
+    assert_memory_equal(&a, &b, sizeof a);
+}
+
 static void refused_changes_nothing(const ad_game *g, ad_table *t, ad_rng *r)
 {
     uint8_t before[4096];
@@ -664,7 +713,9 @@ int main(void)
         cmocka_unit_test(test_bots_play_every_game_to_the_end_on_virtual_time),
         cmocka_unit_test(test_bad_setups_are_refused_in_words),
         cmocka_unit_test(test_random_action_chooses_the_same_from_the_state_as_from_the_view),
+        cmocka_unit_test(test_random_level_chooses_the_same_from_the_state_as_from_the_view),
         cmocka_unit_test(test_a_refused_action_changes_nothing),
+        cmocka_unit_test(test_a_decisions_generator_is_ad_rng_seeds),
         cmocka_unit_test(test_a_table_from_a_setup_keeps_a_record_that_replays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
