@@ -73,9 +73,7 @@ int api_static(const char *path, char **body, const char **type)
         }
     }
     if (!j) {
-        j = json_pack("{s:b,s:s,s:s}", "ok", 0, "error", "no such address", "code", "not_found");
-        *body = json_dumps(j, JSON_COMPACT);
-        json_decref(j);
+        *body = srv_refusal_text("not_found", "no such address");
         return 404;
     }
     *body = json_dumps(j, JSON_COMPACT);

@@ -1457,7 +1457,7 @@ static int rec_row(void *ctx, const store_table *row)
     return 1;
 }
 
-static char *err_body(const char *code, const char *text)
+char *srv_refusal_text(const char *code, const char *text)
 {
     json_t *j = json_pack("{s:b,s:s,s:s}", "ok", 0, "error", text, "code", code);
     char *s = json_dumps(j, JSON_COMPACT);
@@ -1471,23 +1471,23 @@ int lobby_record(lobby *l, int64_t id, char **body)
     ad_err err;
     int rc = store_table_get(l->st, id, rec_row, &r, &err);
     if (rc < 0) {
-        *body = err_body("store_failed", err.text);
+        *body = srv_refusal_text("store_failed", err.text);
         return 500;
     }
     if (rc == 1 || !r.new_req) {
         json_decref(r.new_req);
-        *body = err_body("unknown_table", "there is no such table");
+        *body = srv_refusal_text("unknown_table", "there is no such table");
         return 404;
     }
     if (r.status != TABLE_OVER) {
         json_decref(r.new_req);
-        *body = err_body("not_over", "a game's record is public once the game is over");
+        *body = srv_refusal_text("not_over", "a game's record is public once the game is over");
         return 403;
     }
     json_t *acts = store_actions(l->st, id, &err);
     if (!acts) {
         json_decref(r.new_req);
-        *body = err_body("store_failed", err.text);
+        *body = srv_refusal_text("store_failed", err.text);
         return 500;
     }
     size_t i;
@@ -1508,9 +1508,9 @@ static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, j
     int rc = store_table_get(l->st, id, rec_row, &r, &err);
     if (rc != 0 || !r.new_req || r.status != TABLE_OVER) {
         *status = rc < 0 ? 500 : rc == 1 || !r.new_req ? 404 : 403;
-        *body = *status == 500   ? err_body("store_failed", err.text)
-                : *status == 404 ? err_body("unknown_table", "there is no such table")
-                                 : err_body("not_over",
+        *body = *status == 500   ? srv_refusal_text("store_failed", err.text)
+                : *status == 404 ? srv_refusal_text("unknown_table", "there is no such table")
+                                 : srv_refusal_text("not_over",
                                             "a game's record is public once the game is over");
         json_decref(r.new_req);
         return NULL;
@@ -1519,7 +1519,7 @@ static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, j
     if (!acts) {
         json_decref(r.new_req);
         *status = 500;
-        *body = err_body("store_failed", err.text);
+        *body = srv_refusal_text("store_failed", err.text);
         return NULL;
     }
     size_t i;
@@ -1541,7 +1541,7 @@ int lobby_replay(lobby *l, int64_t id, int seat, char **body)
     if (!rp) {
         json_decref(rec);
         json_decref(new_req);
-        *body = err_body("bad_record", err.text);
+        *body = srv_refusal_text("bad_record", err.text);
         return 500;
     }
     int n = ad_replay_players(rp);

@@ -288,20 +288,13 @@ static int http_answer(struct lws *wsi, pss *ps, int status, const char *type, c
     return 0;
 }
 
-static char *jtext(const char *code, const char *words)
-{
-    json_t *j = json_pack("{s:b,s:s,s:s}", "ok", 0, "error", words, "code", code);
-    char *t = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
-    return t;
-}
 
 static int api(server *s, struct lws *wsi, pss *ps)
 {
     char uri[256];
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
         return http_answer(wsi, ps, 400, "application/json",
-                           jtext("bad_field", "a GET of /api/tables/<id>/record"));
+                           srv_refusal_text("bad_field", "a GET of /api/tables/<id>/record"));
     long long id;
     char tail[16];
     int used = 0;
@@ -320,12 +313,12 @@ static int api(server *s, struct lws *wsi, pss *ps)
                 unsigned long long k;
                 if (ad_cli_number_in(val, 0, AD_MAX_SEATS - 1, &k) != 0)
                     return http_answer(wsi, ps, 400, "application/json",
-                                       jtext("bad_seat", "seat is a seat's number"));
+                                       srv_refusal_text("bad_seat", "seat is a seat's number"));
                 seat = (int)k;
             }
             status = lobby_replay(s->l, id, seat, &body);
         } else {
-            body = jtext("not_found", "a table has /record and /replay");
+            body = srv_refusal_text("not_found", "a table has /record and /replay");
         }
         return http_answer(wsi, ps, status, "application/json", body);
     }

@@ -71,6 +71,9 @@ void lobby_conn_gone(lobby *l, conn *c);          /* before c is freed */
 void lobby_flush(lobby *l);                       /* end of a pass: commit, ack, push */
 void lobby_worker_answers(lobby *l);              /* take the workers' answers */
 void lobby_timer(lobby *l, table *t);
+/* A refusal as JSON text, {"ok":false,"error":..,"code":..}, for an HTTP
+ * answer's body (caller frees). */
+char *srv_refusal_text(const char *code, const char *text);
 /* GET /api/tables/<id>/record: the HTTP status and the body (caller frees). */
 int lobby_record(lobby *l, int64_t id, char **body);
 /* GET /api/tables/<id>/replay?seat=S: a finished game step by step, as seat

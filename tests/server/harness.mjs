@@ -45,7 +45,7 @@ export function within(promise, ms, what) {
     return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
-function waitExit(proc, ms) {
+export function waitExit(proc, ms) {
     if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(true);
     return new Promise((resolve) => {
         const timer = setTimeout(() => resolve(false), ms);

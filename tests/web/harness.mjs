@@ -7,6 +7,8 @@
 // Every wait has a time limit; everything started here is stopped in an
 // `after` (and killed when the process exits), pass or fail.  Traffic goes
 // only to 127.0.0.1: the browser resolves no other name.
+import { before, after } from 'node:test';
+import { sleep, within, waitExit } from '../server/harness.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,26 +41,8 @@ process.on('exit', () => {
     }
 });
 
-export function sleep(ms) {
-    return new Promise((r) => setTimeout(r, ms));
-}
-
-/** a promise that rejects with `what` after `ms` */
-export function within(promise, ms, what) {
-    let timer;
-    const limit = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-    });
-    return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}
-
-function waitExit(proc, ms) {
-    if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(true);
-    return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(false), ms);
-        proc.once('exit', () => { clearTimeout(timer); resolve(true); });
-    });
-}
+// the waits every suite shares, from the server tests' harness
+export { sleep, within };
 
 /**
  * `alphadeck serve --port 0 --host 127.0.0.1 --db TMP/web.db --web web/`
@@ -623,3 +607,20 @@ async function claimKeys(page, stats) {
 }
 
 export const KEY_STEPS = { noway: claimKeys, doubt: claimKeys };
+
+/** One server and one browser for a test file: started before its tests,
+ * stopped after them, pass or fail.  `why` says what is missing, if anything. */
+export function serverAndBrowser() {
+    /** @type {{why: string|null, server: any, browser: any}} */
+    const s = { why: missing(), server: null, browser: null };
+    before(async () => {
+        if (s.why) return;
+        s.server = await startServer();
+        s.browser = await launchBrowser();
+    });
+    after(async () => {
+        await closeBrowser(s.browser);
+        if (s.server) await s.server.stop();
+    });
+    return s;
+}

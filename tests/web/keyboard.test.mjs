@@ -1,31 +1,20 @@
 // Issue 18, promise 3: a game can be played with the keyboard alone: Tab and
 // Shift+Tab to a control, Space to pick a card or object, Enter to lay cards
 // down or let a claim pass; no mouse click anywhere.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-    missing, startServer, launchBrowser, closeBrowser, person, createTable, gotoTable, playByClicks,
+    serverAndBrowser, person, createTable, gotoTable, playByClicks,
     KEY_STEPS, SHORT,
 } from './harness.mjs';
 
-const why = missing();
-let server = null;
-let browser = null;
+const env = serverAndBrowser();
+const why = env.why;
 
-before(async () => {
-    if (why) return;
-    server = await startServer();
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await closeBrowser(browser);
-    if (server) await server.stop();
-});
 
 for (const game of ['noway', 'doubt']) {
     test(`${game} is played to its end with the keyboard alone (Tab, Shift+Tab, Enter, Space)`, { skip: why || false, timeout: 90000 }, async (t) => {
-        const p = await person(browser, server, `Kay ${game}`);
+        const p = await person(env.browser, env.server, `Kay ${game}`);
         t.after(() => p.close());
         const page = await p.open('#/');
         let mouse = 0;

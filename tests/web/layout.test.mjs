@@ -2,28 +2,17 @@
 // every control of the lobby and of a table of each game is on the screen
 // without scrolling sideways: the page is no wider than the window and no
 // button, field, link or card sticks out of it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-    missing, startServer, launchBrowser, closeBrowser, person, createTable, gotoTable, SHORT,
+    serverAndBrowser, person, createTable, gotoTable, SHORT,
 } from './harness.mjs';
 
 const GAMES = ['noway', 'doubt', 'sequence', 'liar', 'shout'];
 const SIZES = { phone: { width: 375, height: 667 }, desktop: { width: 1920, height: 1080 } };
-const why = missing();
-let server = null;
-let browser = null;
+const env = serverAndBrowser();
+const why = env.why;
 
-before(async () => {
-    if (why) return;
-    server = await startServer();
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await closeBrowser(browser);
-    if (server) await server.stop();
-});
 
 // the page's width, the window's, and every control drawn outside the window
 function overflow(page) {
@@ -49,7 +38,7 @@ function check(o, where) {
 for (const [size, viewport] of Object.entries(SIZES)) {
     test(`at ${viewport.width}x${viewport.height} every control of the lobby and of a table of each game is visible without scrolling sideways`,
         { skip: why || false, timeout: 90000 }, async (t) => {
-            const p = await person(browser, server, `Wid ${size}`, { viewport });
+            const p = await person(env.browser, env.server, `Wid ${size}`, { viewport });
             t.after(() => p.close());
             const page = await p.open('#/');
             check(await overflow(page), `${size} lobby`);

@@ -1,32 +1,21 @@
 // Issue 18, promise 4: a page closed in the middle of a game and opened
-// again in the same browser (the same localStorage, so the same player
+// again in the same env.browser (the same localStorage, so the same player
 // token) takes back the same seat and plays on to the end.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-    missing, startServer, launchBrowser, closeBrowser, person, createTable, gotoTable, playByClicks,
+    serverAndBrowser, person, createTable, gotoTable, playByClicks,
     mySeat, SHORT,
 } from './harness.mjs';
 
-const why = missing();
-let server = null;
-let browser = null;
+const env = serverAndBrowser();
+const why = env.why;
 
-before(async () => {
-    if (why) return;
-    server = await startServer();
-    browser = await launchBrowser();
-});
-
-after(async () => {
-    await closeBrowser(browser);
-    if (server) await server.stop();
-});
 
 test('a page closed mid-game and opened again takes back the same seat and plays on to the end', { skip: why || false, timeout: 90000 }, async (t) => {
     const game = 'noway';
-    const a = await person(browser, server, 'Rea');
-    const b = await person(browser, server, 'Bix');
+    const a = await person(env.browser, env.server, 'Rea');
+    const b = await person(env.browser, env.server, 'Bix');
     t.after(() => Promise.all([a.close(), b.close()]));
     const pa = await a.open('#/');
     const token = await pa.evaluate(() => localStorage.getItem('alphadeck.token'));
