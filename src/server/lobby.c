@@ -321,11 +321,17 @@ static int seat_of_player(const table *t, int64_t player)
     return -1;
 }
 
+/* The same frame to everyone at the table, written out once. */
 static void push_all(table *t, json_t *j)
 {
-    for (int i = 0; i < t->nmem; i++)
-        conn_send(t->mem[i].c, json_incref(j));
+    char *text = json_dumps(j, JSON_COMPACT);
     json_decref(j);
+    if (!text)
+        return;
+    size_t n = strlen(text);
+    for (int i = 0; i < t->nmem; i++)
+        conn_send_text(t->mem[i].c, text, n);
+    free(text);
 }
 
 static void push_seats(table *t)

@@ -103,25 +103,18 @@ void srv_timer_cancel(srv_timer_t *tm)
 
 /* ---------------------------------------------------------- sending */
 
-void conn_send(conn *c, json_t *j)
+void conn_send_text(conn *c, const char *text, size_t n)
 {
-    char *text = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
-    if (!text || c->close_now) {
-        free(text);
+    if (c->close_now)
         return;
-    }
-    size_t n = strlen(text);
     msg *m = malloc(sizeof *m + LWS_PRE + n);
     if (!m) {
-        free(text);
         c->close_code = LWS_CLOSE_STATUS_UNEXPECTED_CONDITION;
         c->close_now = 1;
         lws_callback_on_writable(c->wsi);
         return;
     }
     memcpy(m->buf + LWS_PRE, text, n);
-    free(text);
     m->len = n;
     m->next = NULL;
     if (c->qt)
@@ -135,6 +128,15 @@ void conn_send(conn *c, json_t *j)
         c->close_now = 1;
     }
     lws_callback_on_writable(c->wsi);
+}
+
+void conn_send(conn *c, json_t *j)
+{
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (text)
+        conn_send_text(c, text, strlen(text));
+    free(text);
 }
 
 static void conn_free(server *s, conn *c)

@@ -41,6 +41,8 @@ typedef struct table table;
 /* net.c, for the lobby: queue a frame for a connection (takes j), and the
  * wall clock in ms (the one clock the server reads; tables are given it). */
 void conn_send(conn *c, json_t *j);
+/* The same for a frame already written out (one text sent to many). */
+void conn_send_text(conn *c, const char *text, size_t len);
 int64_t srv_now_ms(void);
 /* A table's timer: the loop calls lobby_timer(l, t) when it is due. */
 typedef struct lobby lobby;
