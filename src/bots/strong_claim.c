@@ -147,6 +147,49 @@ static void draw_cards(uint8_t *row, int have, int n, ad_rng *r, uint8_t *out)
     }
 }
 
+/* Seat p's hand: the cards everyone saw go into it and a random fill from
+ * pool (holding `have`), its cards in the pending claim included. */
+static void fill_hand(claim_state *s, int p, uint8_t *pool, int *have, ad_rng *r)
+{
+    int window = s->phase == CC_CHALLENGE;
+    int size = s->count[p] + (window && p == s->claim_seat ? s->claim_n : 0), k0 = 0;
+    memcpy(s->hand[p], s->known[p], sizeof s->hand[p]);
+    for (int k = 0; k < s->nkinds; k++)
+        k0 += s->known[p][k];
+    int fill = size - k0;
+    if (fill > *have)
+        fill = *have; /* cannot happen while the history is sound */
+    for (int i = 0; i < fill; i++) {
+        uint8_t k;
+        draw_cards(pool, (*have)--, 1, r, &k);
+        s->hand[p][k]++;
+    }
+}
+
+/* How likely a player holding the claimer's sampled hand would have made
+ * the pending claim, as a person at the table reads a claim: a player
+ * who holds cards of the call plays them all (up to the limit), one who
+ * holds none lays one card and names the call.  Anything else (a bigger
+ * bluff, a true play that keeps some back) happens, at the rate this
+ * player was caught lying, or one time in four for keeping cards back.
+ * Dealing the claimer hands in this proportion is what tells a claim of
+ * three cards, almost always true, from a claim of one, the size of a
+ * bluff. */
+static double claim_fits(const claim_state *s, int p)
+{
+    if (s->claim_say != s->claim_call)
+        return 1; /* a wrong letter: a lie whatever the hand */
+    int size = s->count[p] + s->claim_n, n = s->claim_n;
+    int most = s->maxplay < size ? s->maxplay : size;
+    int good = ck_class_cards(s, s->hand[p], s->claim_say);
+    double odd = bluff_rate(s, p) * 2;
+    if (good == 0)
+        return n == 1 ? 1 : odd;
+    if (good < n)
+        return odd;
+    return n == (good < most ? good : most) ? 1 : 0.25;
+}
+
 static void determinize(const void *view, int seat, ad_rng *r, void *out)
 {
     const claim_state *v = view;
@@ -172,23 +215,23 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
                 pool[s->claim_cards[i]]--;
                 have--;
             }
-    /* each other hand: its known cards and a random fill */
-    for (int p = 0; p < s->players; p++) {
-        if (p == seat)
-            continue;
-        int size = s->count[p] + (p == claimer ? s->claim_n : 0), k0 = 0;
-        memcpy(s->hand[p], s->known[p], sizeof s->hand[p]);
-        for (int k = 0; k < s->nkinds; k++)
-            k0 += s->known[p][k];
-        int fill = size - k0;
-        if (fill > have)
-            fill = have; /* cannot happen while the history is sound */
-        for (int i = 0; i < fill; i++) {
-            uint8_t k;
-            draw_cards(pool, have--, 1, r, &k);
-            s->hand[p][k]++;
+    /* each other hand: its known cards and a random fill; the claimer's
+     * first, drawn again while it does not fit the claim (claim_fits) */
+    if (window && claimer != seat) {
+        uint8_t keep[CC_KINDS];
+        int kept = have;
+        memcpy(keep, pool, sizeof keep);
+        for (int tries = 0;; tries++) {
+            fill_hand(s, claimer, pool, &have, r);
+            if (tries == 30 || ad_rng_below(r, 1u << 20) < claim_fits(s, claimer) * (1u << 20))
+                break;
+            memcpy(pool, keep, sizeof pool);
+            have = kept;
         }
     }
+    for (int p = 0; p < s->players; p++)
+        if (p != seat && p != claimer)
+            fill_hand(s, p, pool, &have, r);
     /* the face-down pile is the rest, with the cards the seat laid there
      * itself and the pending claim's */
     for (int k = 0; k < s->nkinds; k++)
@@ -227,34 +270,14 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
 
 /* ------------------------------------------------------------- playouts */
 
+/* Every seat of a playout plays as `basic` does, dice and all: the
+ * opponents a claim game's strong seat meets are mostly casual players,
+ * who call only the lies they can prove (and not every one) or a player
+ * about to go out.  A model that calls every unlikely claim instead made
+ * the search see each big honest play as a likely lie and doubt it. */
 static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
 {
-    const claim_state *s = state;
-    out->type = CC_A_PASS;
-    if (s->phase == CC_CHALLENGE) {
-        if (ck_provably_true(s))
-            return;
-        if (ck_provably_false(s, seat)) {
-            out->type = CC_A_CHALLENGE;
-            return;
-        }
-        double limit = s->count[s->claim_seat] <= 2 ? 0.6 : 0.35;
-        if (ck_chance_true(s, seat) < limit)
-            out->type = CC_A_CHALLENGE;
-        return;
-    }
-    const uint8_t *hand = s->hand[seat];
-    ck_honest_play(s, seat, out);
-    if (out->n > 0)
-        return;
-    if (s->allow_pass) {
-        out->type = CC_A_PASS;
-        return;
-    }
-    int k = (int)ad_rng_below(r, (uint32_t)s->nkinds);
-    while (!hand[k])
-        k = k + 1 == s->nkinds ? 0 : k + 1;
-    out->cards[out->n++] = (uint8_t)k;
+    bot_basic_claim(state, seat, NULL, r, out);
 }
 
 /* Cards weighed by how hard they are to shed: a card never called for the
@@ -294,6 +317,7 @@ static const search_game claim_search = {
     .value = value,
     .depth = 24,
     .sims = 3000,
+    .paired = 1,
 };
 
 BOT_FN(bot_strong_claim)

@@ -512,7 +512,8 @@ static void test_strong_keeps_one_card_of_the_call_where_seats_skip_letters(void
 }
 
 /* Same view and seed: the same choice and the same number of simulations,
- * with the default budget and with one given; and the budget is used. */
+ * with the default budget and with one given; and the budget is used
+ * (to within a deal per round of the halving). */
 static void test_strong_is_deterministic_for_a_seed(void **state)
 {
     (void)state;
@@ -531,7 +532,10 @@ static void test_strong_is_deterministic_for_a_seed(void **state)
             a = strong(t, 0, 500, seed, &d1);
             b = strong(t, 0, 500, seed, &d2);
             assert_memory_equal(&a, &b, sizeof a);
-            assert_int_equal(d1, 500);
+            /* the paired search spends its budget in whole deals, each
+             * played by every candidate still in: up to one short of it
+             * per halving round */
+            assert_in_range(d1, 490, 500);
         }
         ad_table_free(t);
     }
