@@ -315,7 +315,7 @@ static const search_game claim_search = {
     .determinize = determinize,
     .policy = policy,
     .value = value,
-    .depth = 24,
+    .depth = 80,
     .sims = 3000,
     .paired = 1,
 };
