@@ -169,12 +169,13 @@ static void fill_hand(claim_state *s, int p, uint8_t *pool, int *have, ad_rng *r
 /* How likely a player holding the claimer's sampled hand would have made
  * the pending claim, as a person at the table reads a claim: a player
  * who holds cards of the call plays them all (up to the limit), one who
- * holds none lays one card and names the call.  Anything else (a bigger
- * bluff, a true play that keeps some back) happens, at the rate this
- * player was caught lying, or one time in four for keeping cards back.
- * Dealing the claimer hands in this proportion is what tells a claim of
- * three cards, almost always true, from a claim of one, the size of a
- * bluff. */
+ * holds none lays one card and names the call.  Anything else happens
+ * less often: a bigger bluff one time in twenty, a true play that keeps
+ * some cards back one time in four.  Dealing the claimer hands in this
+ * proportion is what tells a claim of three cards, almost always true,
+ * from a claim of one, the size of a bluff.  (Not the rate this player was
+ * caught lying: a player is mostly doubted when it bluffs one card, and
+ * that rate made every big honest play look like a lie.) */
 static double claim_fits(const claim_state *s, int p)
 {
     if (s->claim_say != s->claim_call)
@@ -182,7 +183,7 @@ static double claim_fits(const claim_state *s, int p)
     int size = s->count[p] + s->claim_n, n = s->claim_n;
     int most = s->maxplay < size ? s->maxplay : size;
     int good = ck_class_cards(s, s->hand[p], s->claim_say);
-    double odd = bluff_rate(s, p) * 2;
+    double odd = 0.05;
     if (good == 0)
         return n == 1 ? 1 : odd;
     if (good < n)
