@@ -7,12 +7,14 @@
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
  *    everyone saw go into it, the pile the cards the seat laid there
- *    itself.  A pending claim is then laid from the claimer's sampled hand
- *    by the bluff model: a claimer who can play true does so, except at a
- *    rate learned from how often its turned-up plays were false; one who
- *    cannot, lies.
- *  - Playouts: basic's judgement without its dice (claimkit.h), honest
- *    play, one-card bluffs; then the hands are scored.
+ *    itself; the claimer's hand, when a claim is pending, dealt again
+ *    while it does not fit the claim as casual players make claims
+ *    (claim_fits).  The claim is then laid from that hand by the bluff
+ *    model: a claimer who can play true does so, except at a rate learned
+ *    from how often its turned-up plays were false; one who cannot, lies.
+ *  - Playouts: every seat plays as `basic` (basic_claim.c), for 80 moves;
+ *    then the hands are scored.  The candidates are compared on common
+ *    deals (search.c's sequential halving).
  */
 #include <math.h>
 #include <string.h>
