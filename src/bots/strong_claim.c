@@ -130,10 +130,15 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
 /* ------------------------------------------------------ determinization */
 
 /* The rate at which seat p lies when it could play true: a prior of one
- * lie in ten, moved by what its turned-up plays showed. */
+ * lie in ten, moved by what its turned-up plays showed, and halved (its
+ * plays are mostly turned up when they look false).  Not halved where
+ * seats skip letters (No Way with 2, 4 or 6 players): there a casual
+ * player holding the call lays the cards it is never called for under it,
+ * so most of its plays are lies (with two `basic` players, 95%). */
 static double bluff_rate(const claim_state *s, int p)
 {
-    return (1.0 + s->lied[p]) / (10.0 + s->shown[p]) * 0.5;
+    double rate = (1.0 + s->lied[p]) / (10.0 + s->shown[p]);
+    return ck_call_step(s) == 1 ? rate * 0.5 : rate;
 }
 
 /* n cards drawn without replacement from row (holding `have`), into out,
@@ -219,8 +224,13 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
                 have--;
             }
     /* each other hand: its known cards and a random fill; the claimer's
-     * first, drawn again while it does not fit the claim (claim_fits) */
-    if (window && claimer != seat) {
+     * first, drawn again while it does not fit the claim (claim_fits).
+     * Not where seats skip letters (No Way with 2, 4 or 6 players): there
+     * a player holding the call lays the cards it is never called for
+     * under it, and a claim says little of its hand (reading it as true
+     * lost a third of the games `strong` won against `basic`). */
+    int first = window && claimer != seat && ck_call_step(s) == 1 ? claimer : -1;
+    if (first >= 0) {
         uint8_t keep[CC_KINDS];
         int kept = have;
         memcpy(keep, pool, sizeof keep);
@@ -233,7 +243,7 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
         }
     }
     for (int p = 0; p < s->players; p++)
-        if (p != seat && p != claimer)
+        if (p != seat && p != first)
             fill_hand(s, p, pool, &have, r);
     /* the face-down pile is the rest, with the cards the seat laid there
      * itself and the pending claim's */

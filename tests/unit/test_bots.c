@@ -557,6 +557,50 @@ static void test_strong_lets_a_claim_of_three_cards_stand_as_a_casual_player_blu
     ad_table_free(t);
 }
 
+/* Where seats skip letters (No Way with 4 players: each seat is called
+ * for every other letter) a player holding the call lays the cards it is
+ * never called for under it, so a claim says little of the claimer's
+ * hand: strong deals the claimer both A's as often as a random hand holds
+ * them (about one deal in ten), not less because it played only one. */
+static void test_strong_reads_little_into_a_no_way_claim_where_seats_skip_letters(void **state)
+{
+    (void)state;
+    /* the letters in order, both A's to seat 0 (dealer 3: seat 0 gets the
+     * 1st, 5th, ... card) */
+    char buf[1024] = "{\"game\":\"noway\",\"players\":4,\"dealer\":3,\"deck\":[";
+    char deck[52];
+    for (int i = 0; i < 52; i++)
+        deck[i] = (char)('A' + i / 2);
+    deck[1] = deck[4];
+    deck[4] = 'A';
+    for (int i = 0; i < 52; i++) {
+        char c[8];
+        snprintf(c, sizeof c, "%s\"%c\"", i ? "," : "", deck[i]);
+        strcat(buf, c);
+    }
+    strcat(buf, "]}");
+    ad_table *t = tu_new(buf);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"A\"]}");
+    const ad_game *g = ad_table_game(t);
+    claim_state v;
+    g->view(ad_table_state(t), 1, &v);
+    ad_rng r;
+    ad_rng_seed(&r, 3);
+    int both = 0, k = 0;
+    while (strcmp(v.deck->kind[k], "A") != 0)
+        k++;
+    for (int i = 0; i < 400; i++) {
+        claim_state d;
+        strong_claim_deal(&v, 1, &r, &d);
+        int a = d.hand[0][k];
+        for (int c = 0; c < d.claim_n; c++)
+            a += d.claim_cards[c] == k;
+        both += a == 2;
+    }
+    assert_in_range(both, 25, 80);
+    ad_table_free(t);
+}
+
 /* Strong's playouts expect its opponents to call as casual players do:
  * the lies they can prove, and others only against a player about to go
  * out.  Seat 0 holds one ace and seven other cards; seat 1 holds an ace,
@@ -697,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_strong_never_challenges_a_provably_true_claim),
         cmocka_unit_test(test_strong_keeps_one_card_of_the_call_where_seats_skip_letters),
         cmocka_unit_test(test_strong_lets_a_claim_of_three_cards_stand_as_a_casual_player_bluffs_one),
+        cmocka_unit_test(test_strong_reads_little_into_a_no_way_claim_where_seats_skip_letters),
         cmocka_unit_test(test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
