@@ -7,12 +7,14 @@
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
  *    everyone saw go into it, the pile the cards the seat laid there
- *    itself.  A pending claim is then laid from the claimer's sampled hand
- *    by the bluff model: a claimer who can play true does so, except at a
- *    rate learned from how often its turned-up plays were false; one who
- *    cannot, lies.
- *  - Playouts: basic's judgement without its dice (claimkit.h), honest
- *    play, one-card bluffs; then the hands are scored.
+ *    itself; the claimer's hand, when a claim is pending, dealt again
+ *    while it does not fit the claim as casual players make claims
+ *    (claim_fits).  The claim is then laid from that hand by the bluff
+ *    model: a claimer who can play true does so, except at a rate learned
+ *    from how often its turned-up plays were false; one who cannot, lies.
+ *  - Playouts: every seat plays as `basic` (basic_claim.c), for 80 moves;
+ *    then the hands are scored.  The candidates are compared on common
+ *    deals (search.c's sequential halving).
  */
 #include <math.h>
 #include <string.h>
@@ -128,10 +130,15 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
 /* ------------------------------------------------------ determinization */
 
 /* The rate at which seat p lies when it could play true: a prior of one
- * lie in ten, moved by what its turned-up plays showed. */
+ * lie in ten, moved by what its turned-up plays showed, and halved (its
+ * plays are mostly turned up when they look false).  Not halved where
+ * seats skip letters (No Way with 2, 4 or 6 players): there a casual
+ * player holding the call lays the cards it is never called for under it,
+ * so most of its plays are lies (with two `basic` players, 95%). */
 static double bluff_rate(const claim_state *s, int p)
 {
-    return (1.0 + s->lied[p]) / (10.0 + s->shown[p]) * 0.5;
+    double rate = (1.0 + s->lied[p]) / (10.0 + s->shown[p]);
+    return ck_call_step(s) == 1 ? rate * 0.5 : rate;
 }
 
 /* n cards drawn without replacement from row (holding `have`), into out,
@@ -145,6 +152,50 @@ static void draw_cards(uint8_t *row, int have, int n, ad_rng *r, uint8_t *out)
         row[k]--;
         out[i] = (uint8_t)k;
     }
+}
+
+/* Seat p's hand: the cards everyone saw go into it and a random fill from
+ * pool (holding `have`), its cards in the pending claim included. */
+static void fill_hand(claim_state *s, int p, uint8_t *pool, int *have, ad_rng *r)
+{
+    int window = s->phase == CC_CHALLENGE;
+    int size = s->count[p] + (window && p == s->claim_seat ? s->claim_n : 0), k0 = 0;
+    memcpy(s->hand[p], s->known[p], sizeof s->hand[p]);
+    for (int k = 0; k < s->nkinds; k++)
+        k0 += s->known[p][k];
+    int fill = size - k0;
+    if (fill > *have)
+        fill = *have; /* cannot happen while the history is sound */
+    for (int i = 0; i < fill; i++) {
+        uint8_t k;
+        draw_cards(pool, (*have)--, 1, r, &k);
+        s->hand[p][k]++;
+    }
+}
+
+/* How likely a player holding the claimer's sampled hand would have made
+ * the pending claim, as a person at the table reads a claim: a player
+ * who holds cards of the call plays them all (up to the limit), one who
+ * holds none lays one card and names the call.  Anything else happens
+ * less often: a bigger bluff one time in twenty, a true play that keeps
+ * some cards back one time in four.  Dealing the claimer hands in this
+ * proportion is what tells a claim of three cards, almost always true,
+ * from a claim of one, the size of a bluff.  (Not the rate this player was
+ * caught lying: a player is mostly doubted when it bluffs one card, and
+ * that rate made every big honest play look like a lie.) */
+static double claim_fits(const claim_state *s, int p)
+{
+    if (s->claim_say != s->claim_call)
+        return 1; /* a wrong letter: a lie whatever the hand */
+    int size = s->count[p] + s->claim_n, n = s->claim_n;
+    int most = s->maxplay < size ? s->maxplay : size;
+    int good = ck_class_cards(s, s->hand[p], s->claim_say);
+    double odd = 0.05;
+    if (good == 0)
+        return n == 1 ? 1 : odd;
+    if (good < n)
+        return odd;
+    return n == (good < most ? good : most) ? 1 : 0.25;
 }
 
 static void determinize(const void *view, int seat, ad_rng *r, void *out)
@@ -172,23 +223,28 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
                 pool[s->claim_cards[i]]--;
                 have--;
             }
-    /* each other hand: its known cards and a random fill */
-    for (int p = 0; p < s->players; p++) {
-        if (p == seat)
-            continue;
-        int size = s->count[p] + (p == claimer ? s->claim_n : 0), k0 = 0;
-        memcpy(s->hand[p], s->known[p], sizeof s->hand[p]);
-        for (int k = 0; k < s->nkinds; k++)
-            k0 += s->known[p][k];
-        int fill = size - k0;
-        if (fill > have)
-            fill = have; /* cannot happen while the history is sound */
-        for (int i = 0; i < fill; i++) {
-            uint8_t k;
-            draw_cards(pool, have--, 1, r, &k);
-            s->hand[p][k]++;
+    /* each other hand: its known cards and a random fill; the claimer's
+     * first, drawn again while it does not fit the claim (claim_fits).
+     * Not where seats skip letters (No Way with 2, 4 or 6 players): there
+     * a player holding the call lays the cards it is never called for
+     * under it, and a claim says little of its hand (reading it as true
+     * lost a third of the games `strong` won against `basic`). */
+    int first = window && claimer != seat && ck_call_step(s) == 1 ? claimer : -1;
+    if (first >= 0) {
+        uint8_t keep[CC_KINDS];
+        int kept = have;
+        memcpy(keep, pool, sizeof keep);
+        for (int tries = 0;; tries++) {
+            fill_hand(s, claimer, pool, &have, r);
+            if (tries == 30 || ad_rng_below(r, 1u << 20) < claim_fits(s, claimer) * (1u << 20))
+                break;
+            memcpy(pool, keep, sizeof pool);
+            have = kept;
         }
     }
+    for (int p = 0; p < s->players; p++)
+        if (p != seat && p != first)
+            fill_hand(s, p, pool, &have, r);
     /* the face-down pile is the rest, with the cards the seat laid there
      * itself and the pending claim's */
     for (int k = 0; k < s->nkinds; k++)
@@ -227,34 +283,14 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
 
 /* ------------------------------------------------------------- playouts */
 
+/* Every seat of a playout plays as `basic` does, dice and all: the
+ * opponents a claim game's strong seat meets are mostly casual players,
+ * who call only the lies they can prove (and not every one) or a player
+ * about to go out.  A model that calls every unlikely claim instead made
+ * the search see each big honest play as a likely lie and doubt it. */
 static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
 {
-    const claim_state *s = state;
-    out->type = CC_A_PASS;
-    if (s->phase == CC_CHALLENGE) {
-        if (ck_provably_true(s))
-            return;
-        if (ck_provably_false(s, seat)) {
-            out->type = CC_A_CHALLENGE;
-            return;
-        }
-        double limit = s->count[s->claim_seat] <= 2 ? 0.6 : 0.35;
-        if (ck_chance_true(s, seat) < limit)
-            out->type = CC_A_CHALLENGE;
-        return;
-    }
-    const uint8_t *hand = s->hand[seat];
-    ck_honest_play(s, seat, out);
-    if (out->n > 0)
-        return;
-    if (s->allow_pass) {
-        out->type = CC_A_PASS;
-        return;
-    }
-    int k = (int)ad_rng_below(r, (uint32_t)s->nkinds);
-    while (!hand[k])
-        k = k + 1 == s->nkinds ? 0 : k + 1;
-    out->cards[out->n++] = (uint8_t)k;
+    bot_basic_claim(state, seat, NULL, r, out);
 }
 
 /* Cards weighed by how hard they are to shed: a card never called for the
@@ -292,8 +328,9 @@ static const search_game claim_search = {
     .determinize = determinize,
     .policy = policy,
     .value = value,
-    .depth = 24,
+    .depth = 80,
     .sims = 3000,
+    .paired = 1,
 };
 
 BOT_FN(bot_strong_claim)
