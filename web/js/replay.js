@@ -51,7 +51,14 @@ export async function renderReplay(root, table, seat) {
             area.append(el('div', { class: 'all-hands' }, el('h2', {}, 'Every hand'),
                 el('ul', {}, ...view.hands.map((/** @type {any} */ h, /** @type {number} */ s) => el('li', {}, `${names[s]}: ${Array.isArray(h) ? h.join(' ') || '(none)' : ''}`)))));
         }
-        said.replaceChildren(...step.events.map((/** @type {any} */ e) => e.text).filter(Boolean).map((/** @type {string} */ t) => el('li', {}, t)));
+        /** @type {string[]} */
+        const lines = step.events.map((/** @type {any} */ e) => e.text).filter(Boolean);
+        // a step the narrator leaves silent (a pass in a challenge window) still says who moved
+        if (!lines.length && step.seat !== undefined) {
+            lines.push(`${names[step.seat]}: ${step.events.map((/** @type {any} */ e) => e.type.replace(/_/g, ' ')).join(', ') || 'a move'}.`);
+        }
+        if (!lines.length) lines.push(k === 0 ? 'The cards are dealt.' : '');
+        said.replaceChildren(...lines.map((t) => el('li', {}, t)));
     };
     /** @param {number} to */
     const go = (to) => { k = Math.max(0, Math.min(data.length, to)); draw(); };
