@@ -985,8 +985,8 @@ static json_t *joined(const table *t, int seat)
                      status_name(t->status), "asked", asked_json(t));
 }
 
-/* A new table in memory and in the store, with seat `sit` (or none) for c. */
-static table *new_table(lobby *l, conn *c, json_t *new_req, const ad_game *g, int players,
+/* A new table in memory and in the store, its seats as given. */
+static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
                         const seat_t *seats, int clock, int pause_ms, ad_err *err)
 {
     ad_table *gt = ad_table_new(new_req, err);
@@ -1020,7 +1020,6 @@ static table *new_table(lobby *l, conn *c, json_t *new_req, const ad_game *g, in
         free(t);
         return NULL;
     }
-    (void)c;
     return t;
 }
 
@@ -1117,7 +1116,7 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         seats[sit].player = cl->player;
         snprintf(seats[sit].name, sizeof seats[sit].name, "%s", cl->name);
     }
-    table *t = new_table(l, c, new_req, g, n, seats, clock, pause_ms, &err);
+    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, &err);
     json_decref(new_req);
     if (!t)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
@@ -1368,7 +1367,7 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
         memcpy(seats, t->seat, sizeof seats);
         for (int s = 0; s < t->players; s++)
             seats[s].online = 0;
-        nt = new_table(l, c, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
+        nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
         json_decref(nr);
         if (!nt)
             return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
@@ -1471,40 +1470,6 @@ char *srv_refusal_text(const char *code, const char *text)
     return s;
 }
 
-int lobby_record(lobby *l, int64_t id, char **body)
-{
-    rec_ctx r = {NULL, 0};
-    ad_err err;
-    int rc = store_table_get(l->st, id, rec_row, &r, &err);
-    if (rc < 0) {
-        *body = srv_refusal_text("store_failed", err.text);
-        return 500;
-    }
-    if (rc == 1 || !r.new_req) {
-        json_decref(r.new_req);
-        *body = srv_refusal_text("unknown_table", "there is no such table");
-        return 404;
-    }
-    if (r.status != TABLE_OVER) {
-        json_decref(r.new_req);
-        *body = srv_refusal_text("not_over", "a game's record is public once the game is over");
-        return 403;
-    }
-    json_t *acts = store_actions(l->st, id, &err);
-    if (!acts) {
-        json_decref(r.new_req);
-        *body = srv_refusal_text("store_failed", err.text);
-        return 500;
-    }
-    size_t i;
-    json_t *a;
-    json_array_foreach(acts, i, a) json_object_del(a, "at_ms");
-    json_t *rec = json_pack("{s:o,s:o}", "new", r.new_req, "actions", acts);
-    *body = json_dumps(rec, JSON_COMPACT);
-    json_decref(rec);
-    return 200;
-}
-
 /* A finished table's record with every action's maker, or NULL (status
  * and body set) when it cannot be had. */
 static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, json_t **new_req)
@@ -1533,6 +1498,19 @@ static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, j
     json_array_foreach(acts, i, a) json_object_del(a, "at_ms");
     *new_req = r.new_req;
     return json_pack("{s:O,s:o}", "new", r.new_req, "actions", acts);
+}
+
+int lobby_record(lobby *l, int64_t id, char **body)
+{
+    int status = 200;
+    json_t *new_req = NULL;
+    json_t *rec = finished_record(l, id, &status, body, &new_req);
+    if (!rec)
+        return status;
+    json_decref(new_req);
+    *body = json_dumps(rec, JSON_COMPACT);
+    json_decref(rec);
+    return 200;
 }
 
 int lobby_replay(lobby *l, int64_t id, int seat, char **body)
