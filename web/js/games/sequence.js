@@ -126,7 +126,7 @@ function draw(root, ctx) {
                 },
                 el('span', { class: 'sq-name', 'aria-hidden': 'true' }, s.name),
                 s.emoji ? el('span', { class: 'sq-pic', 'aria-hidden': 'true' }, s.emoji) : el('span', { class: 'sq-pic sq-tile', 'aria-hidden': 'true' }, s.letter),
-                el('span', { class: 'sq-word', 'aria-hidden': 'true' }, el('b', {}, s.picture.slice(0, 1)), s.picture.slice(1)),
+                el('span', { class: `sq-word${longWord(s.picture) ? ' long' : ''}`, 'aria-hidden': 'true' }, el('b', {}, s.picture.slice(0, 1)), s.picture.slice(1)),
                 chipCol ? chip(chipCol) : null,
                 won ? el('span', { class: 'sq-star', 'aria-hidden': 'true' }, '★') : null);
                 // the place on the grid (CSSOM, which the page's CSP allows): a phone turns the board a quarter
@@ -279,3 +279,9 @@ function arrows(grid, e) {
     if (next) { e.preventDefault(); next.focus(); }
 }
 
+/** A picture's name with a word too long for a small square at the usual
+ * size ("Watermelon"): drawn smaller rather than broken mid-word.
+ * @param {string} name */
+function longWord(name) {
+    return name.split(/[\s-]+/).some((w) => w.length > 8);
+}
