@@ -37,8 +37,8 @@ const MODULES = { noway: claim, doubt: claim, sequence, liar, shout };
  */
 export async function renderTable(root, conn, table) {
     const games = await loadGames();
-    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockSeats: number[], status: string}} */
-    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockSeats: [], status: 'waiting' };
+    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string}} */
+    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting' };
     /** @type {Record<string, any>} */
     const local = {};
     const title = el('h1', { class: 'table-title' });
@@ -79,7 +79,7 @@ export async function renderTable(root, conn, table) {
             const asked = st.asked.includes(s) && st.view.phase !== 'over';
             const clock = el('span', { class: 'clock' });
             if (asked && st.deadline && st.clockSeats.includes(s)) {
-                const stop = countdown(clock, st.deadline);
+                const stop = countdown(clock, st.deadline, st.clockLong);
                 const prev = stopClock;
                 stopClock = () => { prev(); stop(); };
             }
@@ -167,6 +167,7 @@ export async function renderTable(root, conn, table) {
             draw();
         } else if (f.push === 'clock') {
             st.deadline = Date.now() + f.deadline_ms;
+            st.clockLong = f.deadline_ms > 5000;
             st.clockSeats = f.seats;
             draw();
         } else if (f.push === 'rematch') {

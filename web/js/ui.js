@@ -56,13 +56,16 @@ export function logLines(log, lines) {
     log.scrollTop = log.scrollHeight;
 }
 
-/** A countdown in whole seconds inside `node` until `deadline` (ms since the epoch).
- * @param {HTMLElement} node @param {number} deadline @returns {() => void} stops it */
-export function countdown(node, deadline) {
+/** A countdown in whole seconds inside `node` until `deadline` (ms since the
+ * epoch), shown as urgent in its last 3 seconds when `long` (a person's turn
+ * or answer), never for a clock of a second or two (Shout's next card).
+ * @param {HTMLElement} node @param {number} deadline @param {boolean} long
+ * @returns {() => void} stops it */
+export function countdown(node, deadline, long) {
     const tick = () => {
         const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
         node.textContent = `${left} s`;
-        node.classList.toggle('urgent', left <= 3);
+        node.classList.toggle('urgent', long && left <= 3);
     };
     tick();
     const id = setInterval(tick, 250);
