@@ -1529,8 +1529,13 @@ int lobby_replay(lobby *l, int64_t id, int seat, char **body)
         return 500;
     }
     int n = ad_replay_players(rp);
-    if (seat >= n)
-        seat = AD_GOD;
+    if (seat >= n) {
+        ad_replay_free(rp);
+        json_decref(rec);
+        json_decref(new_req);
+        *body = srv_refusal_text("bad_seat", "there is no such seat at that table");
+        return 400;
+    }
     table *t = find_table(l, id);
     const char *names[AD_MAX_SEATS] = {0};
     for (int s = 0; t && s < t->players; s++)

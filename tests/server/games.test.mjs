@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-    startServer, player, twoPersonTable, playToEnd, isOver, getRecord, Engine, expectOk,
+    startServer, player, twoPersonTable, playToEnd, isOver, getRecord, Engine, expectOk, httpGet,
 } from './harness.mjs';
 import fs from 'node:fs';
 
@@ -49,6 +49,7 @@ async function playOnce(game) {
         const w = expectOk(await watcher.request({ cmd: 'watch', table: t.table }), 'watch');
         // while it is played, the record is not public
         const early = await getRecord(server, t.table);
+        const earlyReplay = await httpGet(server, `/api/tables/${t.table}/replay`);
         const unknown = await getRecord(server, 'no-such-table-424242');
         await playToEnd(t.seats, 60000);
         // the spectator sees the end too
@@ -58,7 +59,7 @@ async function playOnce(game) {
             wv = p.view;
         }
         const rec = await getRecord(server, t.table);
-        played[game] = { ...t, watcher, early, unknown, rec, watchView: wv };
+        played[game] = { ...t, watcher, early, earlyReplay, unknown, rec, watchView: wv };
         return played[game];
     } catch (e) {
         played[game] = e;
@@ -207,3 +208,27 @@ for (const game of GAMES) {
         assert.equal(g.watchView.seat, null, 'a spectator\'s view has seat null');
     });
 }
+
+// ------------------------------------------------------------------ replays
+
+test('a finished game replays step by step as one seat saw it or from above, never before it ends', { timeout: 90000 }, async () => {
+    const g = await playOnce('noway');
+    assert.equal(g.earlyReplay.status, 403, 'no replay of a game being played');
+    const seat = g.seats[0].seat;
+    const mine = await httpGet(server, `/api/tables/${g.table}/replay?seat=${seat}`);
+    assert.equal(mine.status, 200, mine.body.slice(0, 200));
+    const r = JSON.parse(mine.body);
+    assert.equal(r.length, g.rec.json.actions.length, 'one step for each action of the record');
+    assert.equal(r.steps.length, r.length + 1, 'and step 0, the deal');
+    for (const st of r.steps) {
+        assert.equal(st.view.seat, seat, 'each step is the seat\'s own view');
+        assert.equal(st.view.hands, undefined, 'a seat\'s replay holds no other hand');
+        if (st.step > 0 && st.seat !== seat) assert.equal(st.action, undefined, 'another seat\'s face-down cards are not shown');
+    }
+    assert.ok(r.steps.some((st) => st.events.some((e) => typeof e.text === 'string' && e.text.length)), 'events are told in words');
+    const above = JSON.parse((await httpGet(server, `/api/tables/${g.table}/replay`)).body);
+    assert.ok(Array.isArray(above.steps[0].view.hands), 'from above: every hand');
+    assert.equal((await httpGet(server, `/api/tables/${g.table}/replay?seat=9`)).status, 400, 'no such seat');
+    assert.equal((await httpGet(server, `/api/tables/${g.table}/replay?seat=x`)).status, 400, 'not a seat');
+    assert.equal((await httpGet(server, '/api/tables/424242/replay')).status, 404, 'no such table');
+});
