@@ -1,0 +1,70 @@
+// Promise: an action is acknowledged only once it is stored.  When the
+// database refuses the write (here: another process holds it locked), the
+// `act` is refused with `store_failed`, nothing of it is acknowledged or
+// pushed, the table stays at its stored version for everyone, the server
+// keeps serving, and once the database is free the same action goes through.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { startServer, twoPersonTable, chooseAction, expectOk, sleep, within, waitExit, getRecord, playToEnd } from './harness.mjs';
+
+/** Another process holding the database's write lock until release() (sqlite3's own shell). */
+async function lockDatabase(db) {
+    const proc = spawn('sqlite3', [db], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    proc.stdout.on('data', (d) => { out += d; });
+    proc.stdin.write('PRAGMA busy_timeout=5000;\nBEGIN EXCLUSIVE;\nSELECT \'locked\';\n');
+    await within((async () => { while (!out.includes('locked')) await sleep(20); })(), 10000, 'sqlite3 to take the lock');
+    return {
+        async release() {
+            proc.stdin.end('ROLLBACK;\n.quit\n');
+            if (!(await waitExit(proc, 5000))) proc.kill('SIGKILL');
+        },
+        kill() { proc.kill('SIGKILL'); },
+    };
+}
+
+test('a write the database refuses is refused as store_failed, never acknowledged, and goes through once the database is free', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const tb = await twoPersonTable(server, 'noway', { seats: ['open', 'open', 'basic'], options: { max_turns: 80 } });
+    const [sa, sb] = tb.seats;
+    // the person whose turn it is, at a version both have seen
+    let mover = null;
+    for (let i = 0; i < 50 && !mover; i++) {
+        for (const s of [sa, sb]) s.drain();
+        mover = [sa, sb].find((s) => s.view && (s.asked || s.view.to_act).includes(s.seat) && s.view.phase !== 'over') || null;
+        if (!mover) await sleep(100);
+    }
+    assert.ok(mover, 'one of the people is asked');
+    const other = mover === sa ? sb : sa;
+    const v0 = mover.v;
+    const action = chooseAction(mover.view, mover.asked);
+
+    const lock = await lockDatabase(server.db);
+    t.after(() => lock.kill());
+    const refused = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(refused.ok, false, `an act while the database is locked: ${JSON.stringify(refused)}`);
+    assert.equal(refused.code, 'store_failed');
+    await sleep(300);
+    // nothing of it was pushed: nobody saw a version past v0
+    for (const s of [mover, other]) {
+        const past = s.c.takePushes('update').filter((p) => p.table === tb.table && p.v > v0);
+        assert.deepEqual(past.map((p) => p.v), [], `${s.c.name} got no update past v ${v0}`);
+    }
+    // the server keeps serving: the lobby answers
+    expectOk(await other.c.request({ cmd: 'tables' }), 'tables while the database is locked');
+    await lock.release();
+
+    // the same action, at the same version, now goes through and is stored
+    const ok = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(ok.ok, true, `the same act once the database is free: ${JSON.stringify(ok)}`);
+    assert.equal(ok.v, v0 + 1, 'its version follows the stored one: the refused act left no trace');
+    mover.acks.push({ v: ok.v, seat: mover.seat, action });
+    await playToEnd([sa, sb], 40000);
+    const rec = await getRecord(server, tb.table);
+    assert.equal(rec.status, 200);
+    const a = rec.json.actions[ok.v - 1];
+    assert.equal(a.seat, mover.seat);
+    assert.deepEqual(a.action, action, 'the acknowledged action is in the record at its version');
+    assert.match(server.stderr(), /nothing of this pass was stored/, 'the server said why in its log');
+});
