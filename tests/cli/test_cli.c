@@ -252,6 +252,31 @@ static void test_sim_gives_a_shout_race_to_the_bot_that_shouts_first(void **stat
     json_decref(j);
 }
 
+/* `alphadeck serve` checks everything before it listens: a bad option is
+ * told in words with exit 2, a database it cannot open with exit 1, and
+ * neither starts a server. */
+static void test_serve_refuses_bad_options_and_a_database_it_cannot_open(void **state)
+{
+    (void)state;
+    const char *bad[][3] = {
+        {"serve --port 99999", "--port", "2"},
+        {"serve --port x", "--port", "2"},
+        {"serve --port", "needs a value", "2"},
+        {"serve --workers 0", "--workers", "2"},
+        {"serve --web /nonexistent-folder", "not a folder", "2"},
+        {"serve --frobnicate 1", "unknown option", "2"},
+        {"serve --db /nonexistent-folder/x.db", "cannot open the database", "1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char cmd[256], *out;
+        snprintf(cmd, sizeof cmd, "%s %s < /dev/null 2>&1", BIN, bad[i][0]);
+        int rc = tu_run(cmd, &out);
+        if (rc != atoi(bad[i][2]) || !strstr(out, bad[i][1]) || strstr(out, "listening"))
+            fail_msg("`alphadeck %s` exited %d saying: %s", bad[i][0], rc, out);
+        free(out);
+    }
+}
+
 static void test_bad_arguments_get_words_and_exit_2(void **state)
 {
     (void)state;
@@ -488,6 +513,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sim_reports_the_games_ended_by_the_turn_limit_and_the_median_turns),
         cmocka_unit_test(test_sim_gives_a_shout_race_to_the_bot_that_shouts_first),
         cmocka_unit_test(test_bad_arguments_get_words_and_exit_2),
+        cmocka_unit_test(test_serve_refuses_bad_options_and_a_database_it_cannot_open),
         cmocka_unit_test(test_rules_prints_each_games_rules_page_as_plain_text),
         cmocka_unit_test(test_every_seed_alphadeck_prints_is_taken_back),
         cmocka_unit_test(test_out_of_range_numbers_are_refused_never_wrapped),
