@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,6 +50,7 @@ struct server {
     lobby *l;
     char origins[8][256];
     int norigins;
+    size_t queue_max; /* bytes queued for one connection before it is dropped */
     conn *conns;
 };
 
@@ -123,9 +125,13 @@ void conn_send_text(conn *c, const char *text, size_t n)
         c->qh = m;
     c->qt = m;
     c->qbytes += n;
-    if (c->qbytes > SRV_QUEUE_MAX) { /* it does not read: drop it, the others go on */
+    if (c->qbytes > c->srv->queue_max) {
+        /* it does not read: drop it, the others go on.  Its socket is full,
+         * so no writeable callback would come to close it: lws ends it */
         c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
         c->close_now = 1;
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        return;
     }
     lws_callback_on_writable(c->wsi);
 }
@@ -451,7 +457,7 @@ static void on_signal(int sig)
 static int usage(void)
 {
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
-                    "[--workers N] [--origin URL]...\n");
+                    "[--workers N] [--queue-kib N] [--origin URL]...\n");
     return 2;
 }
 
@@ -508,7 +514,7 @@ static int default_db(char *out, size_t len)
 
 int ad_cli_serve(int argc, char **argv)
 {
-    unsigned long long port = 8080, nworkers = 2;
+    unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
     server srv;
     memset(&srv, 0, sizeof srv);
@@ -516,7 +522,7 @@ int ad_cli_serve(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
-                   "[--workers N] [--origin URL]...\n"
+                   "[--workers N] [--queue-kib N] [--origin URL]...\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -527,6 +533,9 @@ int ad_cli_serve(int argc, char **argv)
         const char *v = argv[++i];
         if (strcmp(a, "--port") == 0) {
             if (ad_cli_option_in("serve", "--port", v, 0, 65535, &port) < 0)
+                return 2;
+        } else if (strcmp(a, "--queue-kib") == 0) {
+            if (ad_cli_option_in("serve", "--queue-kib", v, 16, 1024 * 1024, &queue_kib) < 0)
                 return 2;
         } else if (strcmp(a, "--workers") == 0) {
             if (ad_cli_option_in("serve", "--workers", v, 1, 64, &nworkers) < 0)
@@ -547,6 +556,13 @@ int ad_cli_serve(int argc, char **argv)
             fprintf(stderr, "alphadeck serve: unknown option %s\n", a);
             return usage();
         }
+    }
+    srv.queue_max = (size_t)queue_kib * 1024;
+    /* every connection is a file: allow as many as the system lets us */
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
+        nofile.rlim_cur = nofile.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &nofile);
     }
     char dbpath[PATH_MAX], webdir[PATH_MAX];
     if (!db) {

@@ -26,7 +26,8 @@
 #include "store.h"
 
 #define SRV_FRAME_MAX (16 * 1024)      /* the largest request frame */
-#define SRV_QUEUE_MAX (4 * 1024 * 1024) /* bytes queued for one connection, then it is dropped */
+#define SRV_QUEUE_KIB 4096             /* KiB queued for one connection, then it is dropped
+                                        * (--queue-kib) */
 #define SRV_RATE_PER_S 50.0            /* requests a second, sustained */
 #define SRV_RATE_BURST 200.0           /* ... and in a burst */
 #define SRV_RATE_CLOSE 1000            /* refusals in a row before the connection is closed */
