@@ -34,7 +34,7 @@ TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 SCOWL   := $(wildcard /usr/share/dict/scowl/english-words.* /usr/share/dict/scowl/american-words.*)
 LEX_IDX := $(B)/lexicon/scowl-70.idx $(B)/lexicon/scowl-50.idx
 
-.PHONY: all test tests clean install-deps
+.PHONY: all test tests fuzz fuzzers clean install-deps
 all: $(B)/alphadeck $(B)/libalphadeck.a $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
@@ -92,6 +92,25 @@ CLI_TEST_BIN := $(patsubst tests/cli/%.c,$(B)/tests/cli/%,$(wildcard tests/cli/*
 $(B)/tests/cli/%: tests/cli/%.c tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
+
+# libFuzzer harnesses (tests/fuzz/*.c), built by `make fuzz` into build/fuzz
+# with clang: the library compiled for coverage and under ASan+UBSan
+# (FUZZ_SAN), each harness linked with libFuzzer's main.  fuzz_engine links
+# the engine's line handler, src/cli/engine.c, beside the library.
+FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=undefined
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(B)/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/cli/engine.c $(B)/libalphadeck.a $(LDLIBS)
+
+$(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
+
+fuzzers: $(FUZZ_BIN)
+
+fuzz:
+	$(MAKE) --no-print-directory B=build/fuzz CC=clang OPT=-O1 EXTRA_CFLAGS="$(FUZZ_SAN)" fuzzers
 
 # Everything the test run needs, in one build directory.
 tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(CLI_TEST_BIN)
