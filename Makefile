@@ -1,6 +1,7 @@
 # alphadeck: `make` builds build/alphadeck and build/libalphadeck.a;
 # `make test` builds the tests twice (plain, and under ASan+UBSan) with
-# -Werror, runs them all and ends with one line "N passed, N failed".
+# -Werror, and the fuzz harnesses (`make fuzz`, with clang), runs them all
+# (the harnesses briefly) and ends with one line "N passed, N failed".
 
 CC      ?= cc
 PKGS    := jansson
@@ -120,7 +121,9 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 test:
 	$(MAKE) --no-print-directory B=build/test EXTRA_CFLAGS=-Werror tests
 	$(MAKE) --no-print-directory B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
-	@tests/run build/test build/asan:1000:1200
+	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz; \
+	 else echo "make test: no clang, so no fuzz harnesses"; fi
+	@tests/run build/test build/asan:1000:1200 build/fuzz
 
 install-deps:
 	scripts/install-deps
