@@ -105,6 +105,12 @@ FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(B)/%,$(wildcard tests/fuzz/fuzz_*.c))
 $(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/cli/engine.c $(B)/libalphadeck.a $(LDLIBS)
 
+# fuzz_server: the lobby and the SQLite store, net.c and workers.c stubbed
+# in the harness
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c src/server/store_sqlite.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c src/server/store_sqlite.c \
+	    $(B)/libalphadeck.a $(shell pkg-config --libs sqlite3 libcrypto) $(LDLIBS)
+
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
 
