@@ -1,6 +1,7 @@
 # alphadeck: `make` builds build/alphadeck and build/libalphadeck.a;
 # `make test` builds the tests twice (plain, and under ASan+UBSan) with
-# -Werror, runs them all and ends with one line "N passed, N failed".
+# -Werror, and the fuzz harnesses (`make fuzz`, with clang), runs them all
+# (the harnesses briefly) and ends with one line "N passed, N failed".
 
 CC      ?= cc
 PKGS    := jansson
@@ -34,7 +35,7 @@ TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 SCOWL   := $(wildcard /usr/share/dict/scowl/english-words.* /usr/share/dict/scowl/american-words.*)
 LEX_IDX := $(B)/lexicon/scowl-70.idx $(B)/lexicon/scowl-50.idx
 
-.PHONY: all test tests clean install-deps
+.PHONY: all test tests fuzz fuzzers clean install-deps
 all: $(B)/alphadeck $(B)/libalphadeck.a $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
@@ -93,6 +94,31 @@ $(B)/tests/cli/%: tests/cli/%.c tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 
+# libFuzzer harnesses (tests/fuzz/*.c), built by `make fuzz` into build/fuzz
+# with clang: the library compiled for coverage and under ASan+UBSan
+# (FUZZ_SAN), each harness linked with libFuzzer's main.  fuzz_engine links
+# the engine's line handler, src/cli/engine.c, beside the library.
+FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=undefined
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(B)/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/cli/engine.c $(B)/libalphadeck.a $(LDLIBS)
+
+# fuzz_server: the lobby and the SQLite store, net.c and workers.c stubbed
+# in the harness
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c src/server/store_sqlite.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c src/server/store_sqlite.c \
+	    $(B)/libalphadeck.a $(shell pkg-config --libs sqlite3 libcrypto) $(LDLIBS)
+
+$(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
+
+fuzzers: $(FUZZ_BIN)
+
+fuzz:
+	$(MAKE) --no-print-directory B=build/fuzz CC=clang OPT=-O1 EXTRA_CFLAGS="$(FUZZ_SAN)" fuzzers
+
 # Everything the test run needs, in one build directory.
 tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(CLI_TEST_BIN)
 
@@ -101,7 +127,9 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 test:
 	$(MAKE) --no-print-directory B=build/test EXTRA_CFLAGS=-Werror tests
 	$(MAKE) --no-print-directory B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
-	@tests/run build/test build/asan:1000:1200
+	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz; \
+	 else echo "make test: no clang, so no fuzz harnesses"; fi
+	@tests/run build/test build/asan:1000:1200 build/fuzz
 
 install-deps:
 	scripts/install-deps

@@ -21,7 +21,7 @@ typedef struct open_game {
     ad_table *t;
 } open_game;
 
-typedef struct engine {
+typedef struct ad_cli_engine_state {
     open_game *games;
     int n;
 } engine;
@@ -318,6 +318,45 @@ static int blank(const char *s, long n)
     return 1;
 }
 
+/* One input line (without its LF; a CR before it already removed), exactly
+ * as the engine handles it: NULL for a blank line (no reply), otherwise the
+ * reply, which the caller prints and frees.  The fuzz harness
+ * (tests/fuzz/fuzz_engine.c) calls this too, so it exercises the one code
+ * path every line takes. */
+json_t *ad_cli_engine_line(ad_cli_engine_state *en, const char *line, size_t n)
+{
+    if (blank(line, (long)n))
+        return NULL;
+    if (memchr(line, 0, n))
+        return failf(AD_E_BAD_JSON, "the line contains a NUL byte; nothing was done");
+    json_error_t jerr;
+    json_t *req = json_loadb(line, n, JSON_REJECT_DUPLICATES, &jerr);
+    if (!req) {
+        ad_err e;
+        ad_err_set(&e, AD_E_BAD_JSON, "the line is not valid JSON (column %d: %s)", jerr.column,
+                   jerr.text);
+        return fail(&e);
+    }
+    json_t *r = handle(en, req);
+    json_decref(req);
+    return r;
+}
+
+ad_cli_engine_state *ad_cli_engine_new(void)
+{
+    return calloc(1, sizeof(engine));
+}
+
+void ad_cli_engine_free(ad_cli_engine_state *en)
+{
+    if (!en)
+        return;
+    for (int i = 0; i < en->n; i++)
+        ad_table_free(en->games[i].t);
+    free(en->games);
+    free(en);
+}
+
 int ad_cli_engine(int argc, char **argv)
 {
     (void)argv;
@@ -325,8 +364,14 @@ int ad_cli_engine(int argc, char **argv)
         fprintf(stderr, "usage: alphadeck engine   (requests on stdin, one JSON object a line)\n");
         return 2;
     }
-    engine en = {0};
+    engine *en = ad_cli_engine_new();
     char *buf = malloc(LINE_MAX_BYTES + 1);
+    if (!en || !buf) {
+        fprintf(stderr, "alphadeck engine: out of memory\n");
+        free(buf);
+        ad_cli_engine_free(en);
+        return 1;
+    }
     int eof = 0;
     while (!eof) {
         long n = read_line(stdin, buf, &eof);
@@ -336,27 +381,11 @@ int ad_cli_engine(int argc, char **argv)
             reply(failf(AD_E_LINE_TOO_LONG, "the line is 1 MB or longer; nothing was done"));
             continue;
         }
-        if (blank(buf, n))
-            continue;
-        if (memchr(buf, 0, (size_t)n)) {
-            reply(failf(AD_E_BAD_JSON, "the line contains a NUL byte; nothing was done"));
-            continue;
-        }
-        json_error_t jerr;
-        json_t *req = json_loadb(buf, (size_t)n, JSON_REJECT_DUPLICATES, &jerr);
-        if (!req) {
-            ad_err e;
-            ad_err_set(&e, AD_E_BAD_JSON, "the line is not valid JSON (column %d: %s)",
-                       jerr.column, jerr.text);
-            reply(fail(&e));
-            continue;
-        }
-        reply(handle(&en, req));
-        json_decref(req);
+        json_t *r = ad_cli_engine_line(en, buf, (size_t)n);
+        if (r)
+            reply(r);
     }
-    for (int i = 0; i < en.n; i++)
-        ad_table_free(en.games[i].t);
-    free(en.games);
+    ad_cli_engine_free(en);
     free(buf);
     return 0;
 }
