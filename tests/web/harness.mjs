@@ -8,12 +8,11 @@
 // `after` (and killed when the process exits), pass or fail.  Traffic goes
 // only to 127.0.0.1: the browser resolves no other name.
 import { before, after } from 'node:test';
-import { sleep, within, waitExit } from '../server/harness.mjs';
+import { sleep, within, waitExit, httpGet } from '../server/harness.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -42,7 +41,7 @@ process.on('exit', () => {
 });
 
 // the waits every suite shares, from the server tests' harness
-export { sleep, within };
+export { sleep, within, httpGet };
 
 /**
  * `alphadeck serve --port 0 --host 127.0.0.1 --db TMP/web.db --web web/`
@@ -88,19 +87,6 @@ export async function startServer(opts = {}) {
     return { port, url: `http://${HOST}:${port}`, wsUrl: `ws://${HOST}:${port}/ws`, stop, stderr: () => err };
 }
 
-/** GET a path of the server: { status, body } */
-export function httpGet(server, p, ms = 5000) {
-    return within(new Promise((resolve, reject) => {
-        const req = http.get({ host: HOST, port: server.port, path: p, agent: false }, (res) => {
-            let body = '';
-            res.setEncoding('utf8');
-            res.on('data', (d) => { body += d; });
-            res.on('end', () => resolve({ status: res.statusCode, body }));
-            res.on('error', reject);
-        });
-        req.on('error', reject);
-    }), ms, `GET ${p}`);
-}
 
 /** a finished table's record, big seeds kept as decimal strings */
 export async function getRecord(server, table) {
