@@ -729,6 +729,23 @@ static void clear_pend(table *t)
     t->npend = 0;
 }
 
+/* Appends a stored step's events to a push's list, each marked with the
+ * step's version, the seat whose action it was and, when a stand-in or a
+ * clock made it, "by" (step: the director's step JSON with its "v"). */
+static void add_step_events(json_t *events, const json_t *step)
+{
+    size_t k;
+    json_t *e;
+    json_array_foreach(json_object_get(step, "events"), k, e) {
+        json_t *one = json_deep_copy(e);
+        json_object_set(one, "v", json_object_get(step, "v"));
+        json_object_set(one, "seat_acting", json_object_get(step, "seat"));
+        if (json_object_get(step, "by"))
+            json_object_set(one, "by", json_object_get(step, "by"));
+        json_array_append_new(events, one);
+    }
+}
+
 void lobby_flush(lobby *l)
 {
     if (!l->dirty && !l->nacks)
@@ -794,17 +811,7 @@ void lobby_flush(lobby *l)
                 json_t *slot = json_incref(ev);
                 json_decref(t->hist[t->pend[i].v % SRV_HISTORY]);
                 t->hist[t->pend[i].v % SRV_HISTORY] = slot;
-                json_t *list = json_object_get(ev, "events");
-                size_t k;
-                json_t *e;
-                json_array_foreach(list, k, e) {
-                    json_t *one = json_deep_copy(e);
-                    json_object_set_new(one, "v", json_integer(t->pend[i].v));
-                    json_object_set(one, "seat_acting", json_object_get(ev, "seat"));
-                    if (json_object_get(ev, "by"))
-                        json_object_set(one, "by", json_object_get(ev, "by"));
-                    json_array_append_new(events, one);
-                }
+                add_step_events(events, ev);
             }
             clear_pend(t);
             push_update(t, events, 0, NULL);
@@ -1303,14 +1310,7 @@ static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
                 json_array_clear(events);
                 break;
             }
-            size_t k;
-            json_t *e;
-            json_array_foreach(json_object_get(ev, "events"), k, e) {
-                json_t *one = json_deep_copy(e);
-                json_object_set_new(one, "v", json_integer(v));
-                json_object_set(one, "seat_acting", json_object_get(ev, "seat"));
-                json_array_append_new(events, one);
-            }
+            add_step_events(events, ev);
         }
     }
     push_update(t, events, 1, c);
