@@ -144,12 +144,9 @@ static inline int tu_system(const char *cmd)
     return tu_status(status, cmd);
 }
 
-/* Runs cmd under the time limit: its exit status (-1 when a signal ended
- * it), and its output in *out (caller frees). */
-static inline int tu_run(const char *cmd, char **out)
+/* Everything f holds from here to its end, NUL-terminated (caller frees). */
+static inline char *tu_read_all(FILE *f)
 {
-    FILE *f = tu_popen(cmd, "r");
-    assert_non_null(f);
     size_t cap = 1 << 16, n = 0, got;
     char *buf = malloc(cap);
     while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
@@ -158,7 +155,16 @@ static inline int tu_run(const char *cmd, char **out)
             buf = realloc(buf, cap *= 2);
     }
     buf[n] = 0;
-    *out = buf;
+    return buf;
+}
+
+/* Runs cmd under the time limit: its exit status (-1 when a signal ended
+ * it), and its output in *out (caller frees). */
+static inline int tu_run(const char *cmd, char **out)
+{
+    FILE *f = tu_popen(cmd, "r");
+    assert_non_null(f);
+    *out = tu_read_all(f);
     return tu_status(pclose(f), cmd);
 }
 

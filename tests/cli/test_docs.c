@@ -21,14 +21,7 @@ static char *slurp(const char *path)
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n < 4096)
-            buf = realloc(buf, cap *= 2);
-    }
-    buf[n] = 0;
+    char *buf = tu_read_all(f);
     fclose(f);
     return buf;
 }

@@ -63,11 +63,7 @@ static char *screen(void)
     snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t play 2>/dev/null", SOCK);
     FILE *f = tu_popen(cmd, "r");
     assert_non_null(f);
-    size_t cap = 1 << 14, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
-        n += got;
-    buf[n] = 0;
+    char *buf = tu_read_all(f);
     pclose(f);
     return buf;
 }
