@@ -750,9 +750,14 @@ void lobby_flush(lobby *l)
 {
     if (!l->dirty && !l->nacks)
         return;
+    /* a pass that only changed who is online or whose clock shows writes
+     * nothing: no transaction, so a locked database cannot fail it */
+    int writes = 0;
+    for (table *t = l->dirty; t && !writes; t = t->dnext)
+        writes = t->npend || t->meta_dirty;
     ad_err err;
-    int ok = store_begin(l->st, &err) == 0;
-    for (table *t = l->dirty; ok && t; t = t->dnext) {
+    int ok = !writes || store_begin(l->st, &err) == 0;
+    for (table *t = l->dirty; writes && ok && t; t = t->dnext) {
         for (int i = 0; ok && i < t->npend; i++) {
             pend_step *p = &t->pend[i];
             ok = store_append(l->st, t->id, p->v, p->seat, p->action, p->by, p->at_ms, &err) == 0;
@@ -763,9 +768,9 @@ void lobby_flush(lobby *l)
             free(meta);
         }
     }
-    if (ok)
+    if (writes && ok)
         ok = store_commit(l->st, &err) == 0;
-    else
+    else if (writes)
         store_rollback(l->st);
     table *t = l->dirty;
     l->dirty = NULL;
