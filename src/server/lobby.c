@@ -30,6 +30,8 @@ typedef struct seat_t {
     char name[SRV_NAME_MAX * 4 + 1];
     char bot[AD_DIRECTOR_LEVEL_MAX]; /* a bot's level; "" for a person's seat */
     int online;                     /* that person's connections at the table */
+    int64_t gone_ms;                /* when its last connection went (0: here, or not a
+                                     * person's seat); the stand-in takes over away_ms later */
 } seat_t;
 
 typedef struct pend_step {
@@ -77,6 +79,7 @@ struct table {
     int seats_dirty; /* a seats push to send */
     int clock_dirty; /* a clock push to send (the asked seats or their deadlines changed) */
     uint32_t away;
+    int64_t wake_ms; /* the director's next wake (AD_DIRECTOR_NEVER: none) */
     json_t *hist[SRV_HISTORY]; /* each stored version's step, for sync */
     table *dnext;
     int dirty;
@@ -96,6 +99,7 @@ struct lobby {
     table **tab; /* by id, ascending */
     int ntab, ctab;
     table *dirty;
+    int64_t away_ms; /* a person gone that long from a game in play: the stand-in plays */
     ack *acks;
     int nacks, cacks;
     uint64_t gen;
@@ -298,8 +302,10 @@ static void drop_member(table *t, conn *c)
 {
     for (int i = 0; i < t->nmem; i++)
         if (t->mem[i].c == c) {
-            if (t->mem[i].seat >= 0 && t->seat[t->mem[i].seat].online > 0) {
-                t->seat[t->mem[i].seat].online--;
+            seat_t *st = t->mem[i].seat >= 0 ? &t->seat[t->mem[i].seat] : NULL;
+            if (st && st->online > 0) {
+                if (--st->online == 0 && st->player)
+                    st->gone_ms = srv_now_ms();
                 t->seats_dirty = 1;
             }
             t->mem[i] = t->mem[--t->nmem];
@@ -418,12 +424,34 @@ static void push_clock(table *t)
 
 /* ------------------------------------------------------------ the director */
 
-static void schedule(lobby *l, table *t, int64_t wake_ms)
+/* When the stand-in takes over the first seat of a person who is gone
+ * (AD_DIRECTOR_NEVER: none is). */
+static int64_t first_away_ms(const lobby *l, const table *t)
 {
-    if (wake_ms == AD_DIRECTOR_NEVER)
+    int64_t at = AD_DIRECTOR_NEVER;
+    uint32_t away = t->d ? ad_director_away(t->d) : 0;
+    for (int s = 0; s < t->players; s++)
+        if (t->seat[s].gone_ms && !t->seat[s].online && !(away & (1u << s)) &&
+            t->seat[s].gone_ms + l->away_ms < at)
+            at = t->seat[s].gone_ms + l->away_ms;
+    return at;
+}
+
+/* The table's timer: at the director's wake, or when a gone person's seat
+ * passes to the stand-in, whichever is first; none once the game is not in
+ * play. */
+static void schedule(lobby *l, table *t)
+{
+    int64_t at = AD_DIRECTOR_NEVER;
+    if (t->d && t->status == TABLE_PLAYING) {
+        at = first_away_ms(l, t);
+        if (t->wake_ms < at)
+            at = t->wake_ms;
+    }
+    if (at == AD_DIRECTOR_NEVER)
         srv_timer_cancel(&t->tm);
     else
-        srv_timer(l->srv, &t->tm, wake_ms - srv_now_ms());
+        srv_timer(l->srv, &t->tm, at - srv_now_ms());
 }
 
 /* Takes what a director call did: its steps become pending (stored and
@@ -484,7 +512,8 @@ static void took(lobby *l, table *t, ad_director_out *out)
             j->rq = rq[i];
             workers_submit(l->w, j);
         }
-    schedule(l, t, t->status == TABLE_PLAYING ? out->wake_ms : AD_DIRECTOR_NEVER);
+    t->wake_ms = out->wake_ms;
+    schedule(l, t);
     ad_director_out_clear(out);
 }
 
@@ -616,6 +645,10 @@ static int rebuild(lobby *l, table *t, ad_err *err)
         return -1;
     }
     t->away = 0;
+    int64_t now = srv_now_ms();
+    for (int s = 0; s < t->players; s++)
+        if (t->seat[s].player && !t->seat[s].online && !t->seat[s].gone_ms)
+            t->seat[s].gone_ms = now; /* after a restart: nobody is here yet */
     if (t->status == TABLE_PLAYING) {
         ad_err e;
         if (ad_director_advance(t->d, srv_now_ms(), &l->out, &e) < 0)
@@ -776,10 +809,12 @@ void lobby_flush(lobby *l)
     l->dirty = NULL;
     if (!ok) {
         fprintf(stderr, "alphadeck serve: nothing of this pass was stored: %s\n", err.text);
+        char why[sizeof err.text + 80];
+        snprintf(why, sizeof why, "the action could not be stored (%s), so it was not made; try again",
+                 err.text);
         for (int i = 0; i < l->nacks; i++) {
             if (l->acks[i].c)
-                refuse(l->acks[i].c, l->acks[i].rid, "store_failed",
-                       "the action could not be stored, so it was not made; try again");
+                refuse(l->acks[i].c, l->acks[i].rid, "store_failed", why);
             json_decref(l->acks[i].rid);
         }
         l->nacks = 0;
@@ -855,9 +890,31 @@ void lobby_timer(lobby *l, table *t)
     if (!t->d || t->status != TABLE_PLAYING)
         return;
     ad_err e;
-    if (ad_director_advance(t->d, srv_now_ms(), &l->out, &e) < 0)
+    int64_t now = srv_now_ms();
+    /* a person gone for away_ms (closed, dropped, or found dead by ping):
+     * the stand-in plays the seat until they join again */
+    for (int s = 0; s < t->players && t->status == TABLE_PLAYING; s++) {
+        seat_t *st = &t->seat[s];
+        if (!st->gone_ms || st->online || now < st->gone_ms + l->away_ms)
+            continue;
+        st->gone_ms = 0;
+        if (ad_director_away(t->d) & (1u << s))
+            continue;
+        if (ad_director_leave(t->d, now, s, &l->out, &e) < 0)
+            fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+        t->seats_dirty = 1;
+        took(l, t, &l->out);
+    }
+    if (t->status != TABLE_PLAYING)
+        return;
+    if (ad_director_advance(t->d, now, &l->out, &e) < 0)
         fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
     took(l, t, &l->out);
+}
+
+void lobby_set_away_after(lobby *l, int64_t ms)
+{
+    l->away_ms = ms;
 }
 
 /* ------------------------------------------------------------ requests */
@@ -1212,6 +1269,7 @@ static void cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
             return refuse(c, rid, "too_many_tables",
                           "one connection may be at 16 tables at once; leave one first");
         t->seat[seat].online++;
+        t->seat[seat].gone_ms = 0;
     }
     if (t->d && t->status == TABLE_PLAYING && (ad_director_away(t->d) & (1u << seat))) {
         if (ad_director_take_back(t->d, srv_now_ms(), seat, &l->out, &err) < 0)
@@ -1444,6 +1502,7 @@ void lobby_conn_gone(lobby *l, conn *c)
     while (cl->nat > 0) {
         table *t = cl->at[cl->nat - 1];
         drop_member(t, c);
+        schedule(l, t); /* a person gone: the stand-in's moment */
         mark_dirty(l, t);
     }
     for (int i = 0; i < l->nacks; i++)
@@ -1613,6 +1672,7 @@ lobby *lobby_new(server *s, store *st, int nworkers, ad_err *err)
     }
     l->srv = s;
     l->st = st;
+    l->away_ms = SRV_AWAY_AFTER_S * 1000;
     l->w = workers_new(nworkers, s);
     if (!l->w) {
         free(l);

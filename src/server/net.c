@@ -457,7 +457,8 @@ static void on_signal(int sig)
 static int usage(void)
 {
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
-                    "[--workers N] [--queue-kib N] [--origin URL]...\n");
+                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
+                    "[--away-after SECONDS]\n");
     return 2;
 }
 
@@ -515,6 +516,7 @@ static int default_db(char *out, size_t len)
 int ad_cli_serve(int argc, char **argv)
 {
     unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
+    unsigned long long ping_s = SRV_PING_S, away_s = SRV_AWAY_AFTER_S;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
     server srv;
     memset(&srv, 0, sizeof srv);
@@ -522,7 +524,8 @@ int ad_cli_serve(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
-                   "[--workers N] [--queue-kib N] [--origin URL]...\n"
+                   "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
+                   "[--away-after SECONDS]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -536,6 +539,12 @@ int ad_cli_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--queue-kib") == 0) {
             if (ad_cli_option_in("serve", "--queue-kib", v, 16, 1024 * 1024, &queue_kib) < 0)
+                return 2;
+        } else if (strcmp(a, "--ping-seconds") == 0) {
+            if (ad_cli_option_in("serve", "--ping-seconds", v, 1, 3600, &ping_s) < 0)
+                return 2;
+        } else if (strcmp(a, "--away-after") == 0) {
+            if (ad_cli_option_in("serve", "--away-after", v, 1, 86400, &away_s) < 0)
                 return 2;
         } else if (strcmp(a, "--workers") == 0) {
             if (ad_cli_option_in("serve", "--workers", v, 1, 64, &nworkers) < 0)
@@ -624,10 +633,13 @@ int ad_cli_serve(int argc, char **argv)
     vi.user = &srv;
     vi.vhost_name = "alphadeck";
     vi.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
-    /* a client that vanished without a close is pinged after 20 s of silence
-     * and dropped when nothing came back by 40 s */
-    static const lws_retry_bo_t idle = {.secs_since_valid_ping = 20,
-                                        .secs_since_valid_hangup = 40};
+    /* a client that vanished without a close (a phone gone out of range: no
+     * FIN ever comes) is pinged after ping_s of silence and dropped when
+     * nothing came back by twice that; its seat then goes as any closed
+     * connection's does (lobby_set_away_after) */
+    static lws_retry_bo_t idle;
+    idle.secs_since_valid_ping = (uint16_t)ping_s;
+    idle.secs_since_valid_hangup = (uint16_t)(2 * ping_s);
     vi.retry_and_idle_policy = &idle;
     vi.timeout_secs = 30;
     srv.vh = lws_create_vhost(srv.ctx, &vi);
@@ -638,6 +650,8 @@ int ad_cli_serve(int argc, char **argv)
         return 1;
     }
     srv.l = lobby_new(&srv, st, (int)nworkers, &err);
+    if (srv.l)
+        lobby_set_away_after(srv.l, (int64_t)away_s * 1000);
     if (!srv.l || lobby_resume(srv.l, &err) < 0) {
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         lobby_free(srv.l);
@@ -652,6 +666,9 @@ int ad_cli_serve(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* past a file-size limit a write fails (EFBIG), as on a full disk, and
+     * the store refuses that pass; the signal would kill the whole server */
+    signal(SIGXFSZ, SIG_IGN);
     int shown = lws_get_vhost_listen_port(srv.vh);
     int v6 = strchr(host, ':') != NULL;
     printf("alphadeck serve: listening on http://%s%s%s:%d/\n", v6 ? "[" : "", host,

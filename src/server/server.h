@@ -31,6 +31,10 @@
 #define SRV_RATE_PER_S 50.0            /* requests a second, sustained */
 #define SRV_RATE_BURST 200.0           /* ... and in a burst */
 #define SRV_RATE_CLOSE 1000            /* refusals in a row before the connection is closed */
+#define SRV_AWAY_AFTER_S 30            /* a person gone that long: the stand-in plays the
+                                        * seat (--away-after) */
+#define SRV_PING_S 10                  /* a silent connection is pinged, and dropped when
+                                        * nothing came back twice as long (--ping-seconds) */
 #define SRV_NAME_MAX 24
 #define SRV_TABLES_PER_PLAYER 50
 #define SRV_HISTORY 256                /* actions per table kept for sync */
@@ -74,6 +78,9 @@ void lobby_conn_gone(lobby *l, conn *c);          /* before c is freed */
 void lobby_flush(lobby *l);                       /* end of a pass: commit, ack, push */
 void lobby_worker_answers(lobby *l);              /* take the workers' answers */
 void lobby_timer(lobby *l, table *t);
+/* How long a person may be gone from a game in play before the stand-in
+ * plays their seat (SRV_AWAY_AFTER_S by default). */
+void lobby_set_away_after(lobby *l, int64_t ms);
 /* A refusal as JSON text, {"ok":false,"error":..,"code":..}, for an HTTP
  * answer's body (caller frees). */
 char *srv_refusal_text(const char *code, const char *text);

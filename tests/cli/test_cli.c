@@ -264,6 +264,8 @@ static void test_serve_refuses_bad_options_and_a_database_it_cannot_open(void **
         {"serve --port", "needs a value", "2"},
         {"serve --workers 0", "--workers", "2"},
         {"serve --web /nonexistent-folder", "not a folder", "2"},
+        {"serve --ping-seconds 0", "--ping-seconds", "2"},
+        {"serve --away-after 100000", "--away-after", "2"},
         {"serve --frobnicate 1", "unknown option", "2"},
         {"serve --db /nonexistent-folder/x.db", "cannot open the database", "1"},
     };

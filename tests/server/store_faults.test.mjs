@@ -1,11 +1,13 @@
 // Promise: an action is acknowledged only once it is stored.  When the
-// database refuses the write (here: another process holds it locked), the
-// `act` is refused with `store_failed`, nothing of it is acknowledged or
-// pushed, the table stays at its stored version for everyone, the server
-// keeps serving, and once the database is free the same action goes through.
+// database refuses the write (another process holds it locked, or the disk
+// is full), the `act` is refused with `store_failed`, nothing of it is
+// acknowledged or pushed, the table stays at its stored version for
+// everyone, the server keeps serving, and once the database can write again
+// the same action goes through.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { startServer, twoPersonTable, chooseAction, expectOk, sleep, within, waitExit, getRecord, playToEnd } from './harness.mjs';
 
 /** Another process holding the database's write lock until release() (sqlite3's own shell). */
@@ -23,6 +25,72 @@ async function lockDatabase(db) {
         kill() { proc.kill('SIGKILL'); },
     };
 }
+
+/** The person asked now at a two-person table, and the other one. */
+async function moverOf(sa, sb) {
+    for (let i = 0; i < 50; i++) {
+        for (const s of [sa, sb]) s.drain();
+        const mover = [sa, sb].find((s) => s.view && (s.asked || s.view.to_act).includes(s.seat) && s.view.phase !== 'over');
+        if (mover) return [mover, mover === sa ? sb : sa];
+        await sleep(100);
+    }
+    throw new Error('neither person is asked');
+}
+
+/**
+ * A full disk, for the server alone: prlimit sets its file-size limit
+ * (RLIMIT_FSIZE, its soft limit only: the hard one stays, so it can be
+ * raised back) to `bytes`, so a write past that offset in any file fails
+ * with EFBIG as a write to a full disk fails with ENOSPC.  null: no limit.
+ */
+async function fileSizeLimit(pid, bytes) {
+    const proc = spawn('prlimit', ['--pid', String(pid), `--fsize=${bytes === null ? 'unlimited' : bytes}:`], { stdio: 'inherit' });
+    const done = await waitExit(proc, 5000);
+    assert.ok(done && proc.exitCode === 0, `prlimit --pid ${pid} --fsize=${bytes} exited ${proc.exitCode}`);
+}
+
+test('when the disk is full an act is refused as store_failed and never acknowledged, the server keeps serving, and it recovers when there is room', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const tb = await twoPersonTable(server, 'noway', { seats: ['open', 'open'], options: { max_turns: 80 }, seed: 11 });
+    const [sa, sb] = tb.seats;
+    const [mover, other] = await moverOf(sa, sb);
+    const v0 = mover.v;
+    const action = chooseAction(mover.view, mover.asked);
+    // no room past what the files hold now: the next commit cannot grow the log
+    const size = Math.max(...['', '-wal'].map((x) => (fs.existsSync(server.db + x) ? fs.statSync(server.db + x).size : 0)));
+    await fileSizeLimit(server.proc.pid, size);
+    const refused = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(refused.ok, false, `an act while the disk is full: ${JSON.stringify(refused)}`);
+    assert.equal(refused.code, 'store_failed');
+    assert.match(refused.error, /database/, 'the refusal says in words that the database could not write');
+    await sleep(300);
+    for (const s of [mover, other]) {
+        const past = s.c.takePushes('update').filter((p) => p.table === tb.table && p.v > v0);
+        assert.deepEqual(past.map((p) => p.v), [], `${s.c.name} got no update past v ${v0}`);
+    }
+    // still serving: the lobby, and a sync that shows the stored version
+    expectOk(await other.c.request({ cmd: 'tables' }), 'tables while the disk is full');
+    const sync = expectOk(await mover.c.request({ cmd: 'sync', table: tb.table, v: v0 }), 'sync while the disk is full');
+    assert.equal(sync.v, v0, 'the table is still at its stored version');
+    // a second try while still full is refused the same way
+    const again = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(again.code, 'store_failed', `a second act while the disk is full: ${JSON.stringify(again)}`);
+
+    await fileSizeLimit(server.proc.pid, null); // room again
+    const ok = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(ok.ok, true, `the same act once there is room: ${JSON.stringify(ok)}`);
+    assert.equal(ok.v, v0 + 1, 'its version follows the stored one: the refused acts left no trace');
+    mover.acks.push({ v: ok.v, seat: mover.seat, action });
+    await playToEnd([sa, sb], 40000);
+    const rec = await getRecord(server, tb.table);
+    assert.equal(rec.status, 200);
+    for (const s of [sa, sb])
+        for (const a of s.acks) {
+            assert.equal(rec.json.actions[a.v - 1].seat, a.seat, `the acknowledged act of v ${a.v} is in the record`);
+            assert.deepEqual(rec.json.actions[a.v - 1].action, a.action);
+        }
+    assert.equal(server.proc.exitCode, null, 'the server never stopped');
+});
 
 test('a write the database refuses is refused as store_failed, never acknowledged, and goes through once the database is free', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
