@@ -18,6 +18,9 @@ import WebSocket from 'ws';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = path.resolve(ROOT, process.env.ALPHADECK || 'build/alphadeck');
 export const HOST = '127.0.0.1';
+// The fault tests' size: 1 in the suite; bench/faults-full.sh runs them
+// with ALPHADECK_FAULT_SCALE=10 (ten times the connections and tables).
+export const SCALE = Math.max(1, Number(process.env.ALPHADECK_FAULT_SCALE) || 1);
 
 // ---------------------------------------------------------------- processes
 

@@ -5,13 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-    startServer, tmpDir, Client, Seat, getRecord, isOver, sleep, within, expectOk, SHORT,
+    startServer, tmpDir, Client, Seat, getRecord, isOver, sleep, within, expectOk, SHORT, SCALE,
 } from './harness.mjs';
 
 const KILLS = 20;
-const GAMES = ['noway', 'doubt', 'liar'];
+// a table of each game at a time; ALPHADECK_FAULT_SCALE makes it that many of each
+const GAMES = Array.from({ length: SCALE }, () => ['noway', 'doubt', 'liar']).flat();
 
-test('kill -9 at random moments loses no acknowledged action, and every table resumes and plays to its end', { timeout: 150000 }, async (t) => {
+test('kill -9 at random moments loses no acknowledged action, and every table resumes and plays to its end', { timeout: 150000 * Math.min(SCALE, 3) }, async (t) => {
     const dir = tmpDir(t);
     let server = await startServer(t, { dir });
     let up = Promise.resolve(server); // the server now running, or the one starting
