@@ -417,7 +417,9 @@ async function loadPhase(kind) {
     const stats = newStats();
     let seats = [];
     try {
+        stats.stop = true; /* nobody acts before every table is set up */
         seats = await setUp(kind, srv.port, TABLES, stats);
+        stats.stop = false;
         for (const s of seats) s.go();
         await sleep(1000); /* warm-up */
         const cpu0 = cpuSeconds(srv.child.pid);
@@ -435,6 +437,7 @@ async function loadPhase(kind) {
         const q = (f) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(f * lat.length))] : 0);
         if (srv.child.errorLines > errorLines0) stats.errors.server_error_lines = srv.child.errorLines - errorLines0;
         return {
+            load_average: os.loadavg()[0], /* other work on the machine, over the last minute */
             seconds: secs, acks: stats.acks, actions_per_s: stats.acks / secs, games_finished: stats.games,
             p50_ms: q(0.5), p99_ms: q(0.99), max_ms: lat.length ? lat[lat.length - 1] : 0,
             server_cpu_us_per_action: stats.acks ? (serverCpu * 1e6) / stats.acks : 0,
@@ -496,12 +499,17 @@ function report(results) {
 
 async function main() {
     const limit = setTimeout(() => { console.error('compare-bgio: time limit reached'); process.exit(1); },
-        (KINDS.length * (SECONDS + 120)) * 1000);
+        (KINDS.length * (SECONDS + 300)) * 1000);
     limit.unref();
     const results = {};
+    const t0 = Date.now();
+    const say = (what) => console.error(`compare-bgio: ${((Date.now() - t0) / 1000).toFixed(0)} s: ${what}`);
     for (const kind of KINDS) {
+        say(`${kind}: load`);
         results[kind] = { load: await loadPhase(kind) };
+        say(`${kind}: ${JSON.stringify(results[kind].load)}; memory`);
         results[kind].memory = await memoryPhase(kind);
+        say(`${kind}: ${JSON.stringify(results[kind].memory)}`);
     }
     if (args.json) console.log(JSON.stringify({ machine: machine(), tables: TABLES, players: PLAYERS, seconds: SECONDS, idle_tables: IDLE_TABLES, results }));
     report(results);
