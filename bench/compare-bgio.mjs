@@ -493,7 +493,8 @@ function report(results) {
         if (!a) break;
         console.log(`alphadeck / ${kind}: ${f(a.load.actions_per_s / b.load.actions_per_s, 1)}x the actions/s ` +
             `(target >= 20x), p99 ${f(a.load.p99_ms, 2)} vs ${f(b.load.p99_ms, 2)} ms (target: equal or better), ` +
-            `${f(b.memory.bytes_per_connection / a.memory.bytes_per_connection, 1)}x fewer bytes a connection (target >= 10x)`);
+            `${f(b.memory.bytes_per_connection / a.memory.bytes_per_connection, 1)}x fewer bytes a connection (target >= 10x), ` +
+            `${f(b.load.server_cpu_us_per_action / a.load.server_cpu_us_per_action, 1)}x less server CPU an action`);
     }
 }
 
