@@ -78,6 +78,10 @@ $(B)/tests/test_store: tests/unit/test_store.c $(STORE_SRC) $(HEADERS) tests/tes
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
 
+# bench/store-pass.c: how long a pass of the server's loop holds the store
+$(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
+
 $(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
