@@ -112,14 +112,21 @@ static int fail(pg_store *q, const PGresult *r, ad_err *err, const char *what)
     return ad_err_set(err, AD_E_IO, "the database could not %s: %s", what, why);
 }
 
-/* Forgets a connection that is lost; the next call makes a new one. */
+/* Closes the connection; the next call makes a new one (and the server
+ * rolls back whatever transaction it held). */
+static void forget(pg_store *q)
+{
+    if (q->conn)
+        PQfinish(q->conn);
+    q->conn = NULL;
+    q->nqueued = 0; /* a transaction under way stays failed until its end */
+}
+
+/* Forgets a connection that is lost. */
 static void drop_if_lost(pg_store *q)
 {
-    if (q->conn && PQstatus(q->conn) != CONNECTION_OK) {
-        PQfinish(q->conn);
-        q->conn = NULL;
-        q->nqueued = 0; /* a transaction under way stays failed until its end */
-    }
+    if (q->conn && PQstatus(q->conn) != CONNECTION_OK)
+        forget(q);
 }
 
 /* Runs SQL without parameters (several statements may be given); 0 when
@@ -260,7 +267,7 @@ static int drain(pg_store *q)
     if (!PQpipelineSync(q->conn)) {
         fail(q, NULL, &why, "send a transaction");
         tx_fail(q, NULL, &why);
-        drop_if_lost(q);
+        forget(q);
         return -1;
     }
     int lost = 0;
@@ -290,10 +297,7 @@ static int drain(pg_store *q)
         fail(q, r, &why, "finish a transaction (the connection was lost)");
         tx_fail(q, NULL, &why);
         PQclear(r);
-        if (q->conn) { /* lost, or out of step with the server: start afresh */
-            PQfinish(q->conn);
-            q->conn = NULL;
-        }
+        forget(q); /* lost, or out of step with the server: start afresh */
         return -1;
     }
     PQclear(r);
@@ -331,12 +335,13 @@ static void tx_end(pg_store *q)
 {
     if (q->conn && q->nqueued > 0)
         drain(q);
-    if (q->conn && PQstatus(q->conn) == CONNECTION_OK) {
-        PQexitPipelineMode(q->conn);
-        if (PQtransactionStatus(q->conn) != PQTRANS_IDLE) {
-            ad_err ignored;
-            simple(q, "ROLLBACK", &ignored, "roll back");
-        }
+    if (q->conn && PQstatus(q->conn) == CONNECTION_OK && !PQexitPipelineMode(q->conn))
+        forget(q); /* out of step: a new connection is simpler than mending this one */
+    if (q->conn && PQstatus(q->conn) == CONNECTION_OK &&
+        PQtransactionStatus(q->conn) != PQTRANS_IDLE) {
+        ad_err ignored;
+        if (simple(q, "ROLLBACK", &ignored, "roll back") < 0)
+            forget(q);
     }
     drop_if_lost(q);
     q->in_tx = 0;
