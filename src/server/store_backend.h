@@ -48,7 +48,7 @@ struct store {
 typedef struct store_dialect {
     const char *id;    /* a 64-bit key numbered by the database */
     const char *bytes; /* a byte string */
-    const char *keyed; /* after a table's closing parenthesis, for a table kept in its key's order */
+    const char *keyed; /* after a table's last parenthesis: kept in its key's order */
 } store_dialect;
 
 /* Brings the schema of an open store up to the newest version, each step
