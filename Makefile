@@ -9,10 +9,13 @@ OPT     ?= -O2
 CFLAGS  ?= $(OPT) -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -Isrc \
-             $(shell pkg-config --cflags $(PKGS))
+             $(shell pkg-config --cflags $(PKGS) libpq)
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 # the command alone (its full-screen client) links ncursesw; the library does not
-CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets sqlite3 libcrypto)
+CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets sqlite3 libpq libcrypto)
+# the server's store: its front and its two back ends (src/server/store*.c)
+STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c
+STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
 
 B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c \
@@ -35,7 +38,7 @@ TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 SCOWL   := $(wildcard /usr/share/dict/scowl/english-words.* /usr/share/dict/scowl/american-words.*)
 LEX_IDX := $(B)/lexicon/scowl-70.idx $(B)/lexicon/scowl-50.idx
 
-.PHONY: all test tests fuzz fuzzers clean install-deps
+.PHONY: all test tests test-pg fuzz fuzzers clean install-deps
 all: $(B)/alphadeck $(B)/libalphadeck.a $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
@@ -70,10 +73,14 @@ $(B)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# the server's store is not in the library: its test links it and SQLite
-$(B)/tests/test_store: tests/unit/test_store.c src/server/store_sqlite.c src/server/store.h tests/testutil.h $(B)/libalphadeck.a
+# the server's store is not in the library: its test links it, SQLite and libpq
+$(B)/tests/test_store: tests/unit/test_store.c $(STORE_SRC) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< src/server/store_sqlite.c $(B)/libalphadeck.a $(TEST_LIBS) $(shell pkg-config --libs sqlite3) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
+
+# bench/store-pass.c: how long a pass of the server's loop holds the store
+$(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
@@ -105,11 +112,11 @@ FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(B)/%,$(wildcard tests/fuzz/fuzz_*.c))
 $(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/cli/engine.c $(B)/libalphadeck.a $(LDLIBS)
 
-# fuzz_server: the lobby and the SQLite store, net.c and workers.c stubbed
-# in the harness
-$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c src/server/store_sqlite.c $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c src/server/store_sqlite.c \
-	    $(B)/libalphadeck.a $(shell pkg-config --libs sqlite3 libcrypto) $(LDLIBS)
+# fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
+# stubbed in the harness
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c $(STORE_SRC) \
+	    $(B)/libalphadeck.a $(STORE_LIBS) $(shell pkg-config --libs libcrypto) $(LDLIBS)
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
@@ -130,6 +137,12 @@ test:
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz; \
 	 else echo "make test: no clang, so no fuzz harnesses"; fi
 	@tests/run build/test build/asan:1000:1200 build/fuzz
+
+# The store's tests and the server's tests again, on PostgreSQL: a
+# throwaway cluster (tests/pg-up) for the run, stopped at its end
+# (tests/pg-run).  Not part of `make test`.
+test-pg: all $(B)/tests/test_store
+	@tests/pg-run $(B)
 
 install-deps:
 	scripts/install-deps

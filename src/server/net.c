@@ -460,7 +460,7 @@ static void on_signal(int sig)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
+    fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
                     "[--away-after SECONDS]\n");
     return 2;
@@ -527,7 +527,7 @@ int ad_cli_serve(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            printf("alphadeck serve [--port N] [--host ADDR] [--db FILE] [--web DIR] "
+            printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
                    "[--away-after SECONDS]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");

@@ -2,8 +2,10 @@
  * store.h - where the server keeps what must never be lost: players (a
  * name and the hash of their token), tables (the engine's `new` request,
  * who sits where, the clock) and the append-only action log keyed by
- * (table, v).  One small interface, so a second back end (PostgreSQL) can
- * sit behind it; store_sqlite.c is the embedded default.
+ * (table, v), one action per version and no gap.  One small interface
+ * with two back ends behind it (store.c picks one, and holds the schema
+ * both share): store_sqlite.c, the embedded default, and store_pg.c.
+ * Only store.c and the back ends see store_backend.h.
  *
  * Durability: an action is acknowledged only after store_commit returned 0
  * for the transaction that holds it.  The server appends every action of
@@ -32,8 +34,10 @@ typedef struct store_table {
     int64_t created_ms, started_ms;
 } store_table;
 
-/* Opens (creating when missing) the store at `where`: a file name for
- * SQLite.  NULL with err set (code AD_E_IO) when it cannot. */
+/* Opens (creating its tables when missing) the store at `where`: a
+ * postgres:// or postgresql:// URL for PostgreSQL, else a file name for
+ * SQLite.  NULL with err set (code AD_E_IO) when it cannot; the message
+ * never shows a password from the URL. */
 store *store_open(const char *where, ad_err *err);
 void store_close(store *s);
 
@@ -59,9 +63,12 @@ int store_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store_table
                     ad_err *err);
 
 /* The action log.  Between store_begin and store_commit, store_append adds
- * the action that makes table `id` version v (1 for the game's first).
- * store_commit makes them durable; when it fails nothing of the
- * transaction is kept (it is rolled back) and err says why. */
+ * the action that makes table `id` version v (1 for the game's first; any
+ * other only right after the last stored, never twice).  store_commit
+ * makes them durable; when it fails nothing of the transaction is kept
+ * (it is rolled back) and err says why.  A failed append may show only
+ * at store_commit (PostgreSQL reads a pass's results back there); after
+ * an append that failed, store_rollback ends the transaction. */
 int store_begin(store *s, ad_err *err);
 int store_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
                  int64_t at_ms, ad_err *err);

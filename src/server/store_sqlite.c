@@ -1,7 +1,8 @@
 /*
- * store_sqlite.c - the store (store.h) on SQLite: one database file in WAL
- * mode with synchronous=FULL, so a committed transaction survives a crash
- * or a power cut.  The schema and its version live here, in one place.
+ * store_sqlite.c - the store (store.h) on SQLite, the embedded default:
+ * one database file in WAL mode with synchronous=FULL, so a committed
+ * transaction survives a crash or a power cut.  The schema is store.c's;
+ * this file spells SQLite's words for it and runs the statements.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,188 +10,211 @@
 
 #include <sqlite3.h>
 
-#include "store.h"
+#include "store_backend.h"
 
-#define SCHEMA_VERSION 1
-
-struct store {
+typedef struct sqlite_store {
+    store base;
     sqlite3 *db;
     sqlite3_stmt *append, *player_find, *player_rename, *player_new, *table_new, *table_update,
         *actions, *tables_all, *tables_status, *table_get;
     int in_tx;
+} sqlite_store;
+
+static const store_dialect dialect = {
+    .id = "INTEGER PRIMARY KEY", /* the rowid itself */
+    .bytes = "BLOB",
+    .keyed = " WITHOUT ROWID",
 };
 
-static const char *const schema =
-    "CREATE TABLE IF NOT EXISTS schema_version(v INTEGER NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS players("
-    "  id INTEGER PRIMARY KEY, name TEXT NOT NULL, token_hash BLOB NOT NULL UNIQUE,"
-    "  created_ms INTEGER NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS tables("
-    "  id INTEGER PRIMARY KEY, new_req TEXT NOT NULL, meta TEXT NOT NULL,"
-    "  status INTEGER NOT NULL, created_ms INTEGER NOT NULL, started_ms INTEGER NOT NULL DEFAULT 0);"
-    "CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);"
-    "CREATE TABLE IF NOT EXISTS actions("
-    "  table_id INTEGER NOT NULL, v INTEGER NOT NULL, seat INTEGER NOT NULL,"
-    "  action TEXT NOT NULL, by INTEGER NOT NULL, at_ms INTEGER NOT NULL,"
-    "  PRIMARY KEY(table_id, v)) WITHOUT ROWID;";
-
-static int db_fail(store *s, ad_err *err, const char *what)
+static sqlite_store *lite(store *s)
 {
-    return ad_err_set(err, AD_E_IO, "the database could not %s: %s", what, sqlite3_errmsg(s->db));
+    return (sqlite_store *)s;
 }
 
-static int prep(store *s, sqlite3_stmt **st, const char *sql, ad_err *err)
+static int db_fail(sqlite_store *q, ad_err *err, const char *what)
 {
-    if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK)
-        return db_fail(s, err, "prepare a statement");
+    return ad_err_set(err, AD_E_IO, "the database could not %s: %s", what, sqlite3_errmsg(q->db));
+}
+
+static int prep(sqlite_store *q, sqlite3_stmt **st, const char *sql, ad_err *err)
+{
+    if (sqlite3_prepare_v3(q->db, sql, -1, SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK)
+        return db_fail(q, err, "prepare a statement");
     return 0;
 }
 
-void store_close(store *s)
+static void lite_close(store *s)
 {
-    if (!s)
-        return;
-    sqlite3_stmt *all[] = {s->append,       s->player_find, s->player_rename, s->player_new,
-                           s->table_new,    s->table_update, s->actions,      s->tables_all,
-                           s->tables_status, s->table_get};
+    sqlite_store *q = lite(s);
+    sqlite3_stmt *all[] = {q->append,       q->player_find, q->player_rename, q->player_new,
+                           q->table_new,    q->table_update, q->actions,      q->tables_all,
+                           q->tables_status, q->table_get};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         sqlite3_finalize(all[i]);
-    sqlite3_close(s->db);
-    free(s);
+    sqlite3_close(q->db);
+    free(q);
 }
 
-store *store_open(const char *where, ad_err *err)
+static int lite_exec(store *s, const char *sql, ad_err *err)
 {
-    store *s = calloc(1, sizeof *s);
-    if (!s) {
+    sqlite_store *q = lite(s);
+    char *msg = NULL;
+    if (sqlite3_exec(q->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        ad_err_set(err, AD_E_IO, "%s", msg ? msg : sqlite3_errmsg(q->db));
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int lite_version(store *s, int *v, ad_err *err)
+{
+    sqlite_store *q = lite(s);
+    sqlite3_stmt *st = NULL;
+    *v = 0;
+    if (sqlite3_prepare_v2(q->db, "SELECT max(v) FROM schema_version", -1, &st, NULL) !=
+        SQLITE_OK)
+        return db_fail(q, err, "read its schema version");
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *v = sqlite3_column_int(st, 0); /* NULL (no row) reads as 0 */
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 0 : db_fail(q, err, "read its schema version");
+}
+
+static int prepare_all(sqlite_store *q, ad_err *err)
+{
+    /* an action is stored only as the one after the table's last stored
+     * (or as its first): the log has no gap, whatever a caller does */
+    return prep(q, &q->append,
+                "INSERT INTO actions(table_id,v,seat,action,by,at_ms) SELECT ?1,?2,?3,?4,?5,?6 "
+                "WHERE ?2=1 OR EXISTS(SELECT 1 FROM actions WHERE table_id=?1 AND v=?2-1)",
+                err) ||
+           prep(q, &q->player_find, "SELECT id FROM players WHERE token_hash=?", err) ||
+           prep(q, &q->player_rename, "UPDATE players SET name=? WHERE id=?", err) ||
+           prep(q, &q->player_new,
+                "INSERT INTO players(name,token_hash,created_ms) VALUES(?,?,?)", err) ||
+           prep(q, &q->table_new,
+                "INSERT INTO tables(new_req,meta,status,created_ms) VALUES(?,?,?,?)", err) ||
+           prep(q, &q->table_update,
+                "UPDATE tables SET meta=?,status=?,started_ms=? WHERE id=?", err) ||
+           prep(q, &q->actions,
+                "SELECT seat,action,by,at_ms FROM actions WHERE table_id=? ORDER BY v", err) ||
+           prep(q, &q->tables_all,
+                "SELECT id,new_req,meta,status,created_ms,started_ms FROM tables ORDER BY id",
+                err) ||
+           prep(q, &q->tables_status,
+                "SELECT id,new_req,meta,status,created_ms,started_ms FROM tables WHERE status=? "
+                "ORDER BY id",
+                err) ||
+           prep(q, &q->table_get,
+                "SELECT id,new_req,meta,status,created_ms,started_ms FROM tables WHERE id=?",
+                err);
+}
+
+static const store_ops lite_ops;
+
+store *store_sqlite_open(const char *where, ad_err *err)
+{
+    sqlite_store *q = calloc(1, sizeof *q);
+    if (!q) {
         ad_err_set(err, AD_E_INTERNAL, "out of memory");
         return NULL;
     }
-    if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+    q->base.ops = &lite_ops;
+    if (sqlite3_open_v2(where, &q->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         ad_err_set(err, AD_E_IO, "cannot open the database %s: %s", where,
-                   s->db ? sqlite3_errmsg(s->db) : "out of memory");
-        store_close(s);
+                   q->db ? sqlite3_errmsg(q->db) : "out of memory");
+        lite_close(&q->base);
         return NULL;
     }
     /* a locked database is waited for a little, then refused (never hangs the loop long) */
-    sqlite3_busy_timeout(s->db, 200);
-    char *msg = NULL;
-    if (sqlite3_exec(s->db,
-                     "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
-                     NULL, NULL, &msg) != SQLITE_OK ||
-        sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
-        ad_err_set(err, AD_E_IO, "cannot set up the database %s: %s", where,
-                   msg ? msg : sqlite3_errmsg(s->db));
-        sqlite3_free(msg);
-        store_close(s);
+    sqlite3_busy_timeout(q->db, 200);
+    ad_err why;
+    if (lite_exec(&q->base,
+                  "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
+                  &why) < 0) {
+        ad_err_set(err, AD_E_IO, "cannot set up the database %s: %s", where, why.text);
+        lite_close(&q->base);
         return NULL;
     }
-    sqlite3_stmt *ver = NULL;
-    int have = -1;
-    if (sqlite3_prepare_v2(s->db, "SELECT v FROM schema_version", -1, &ver, NULL) == SQLITE_OK &&
-        sqlite3_step(ver) == SQLITE_ROW)
-        have = sqlite3_column_int(ver, 0);
-    sqlite3_finalize(ver);
-    if (have < 0)
-        sqlite3_exec(s->db, "INSERT INTO schema_version VALUES (1)", NULL, NULL, NULL);
-    else if (have != SCHEMA_VERSION) {
-        ad_err_set(err, AD_E_IO, "%s holds schema version %d; this alphadeck knows %d", where,
-                   have, SCHEMA_VERSION);
-        store_close(s);
+    if (store_migrate(&q->base, &dialect, where, err) < 0 || prepare_all(q, err)) {
+        lite_close(&q->base);
         return NULL;
     }
-    if (prep(s, &s->append,
-             "INSERT INTO actions(table_id,v,seat,action,by,at_ms) VALUES(?,?,?,?,?,?)", err) ||
-        prep(s, &s->player_find, "SELECT id FROM players WHERE token_hash=?", err) ||
-        prep(s, &s->player_rename, "UPDATE players SET name=? WHERE id=?", err) ||
-        prep(s, &s->player_new,
-             "INSERT INTO players(name,token_hash,created_ms) VALUES(?,?,"
-             "CAST(strftime('%s','now') AS INTEGER)*1000)",
-             err) ||
-        prep(s, &s->table_new,
-             "INSERT INTO tables(new_req,meta,status,created_ms) VALUES(?,?,?,?)", err) ||
-        prep(s, &s->table_update, "UPDATE tables SET meta=?,status=?,started_ms=? WHERE id=?",
-             err) ||
-        prep(s, &s->actions,
-             "SELECT seat,action,by,at_ms FROM actions WHERE table_id=? ORDER BY v", err) ||
-        prep(s, &s->tables_all,
-             "SELECT id,new_req,meta,status,created_ms,started_ms FROM tables ORDER BY id", err) ||
-        prep(s, &s->tables_status,
-             "SELECT id,new_req,meta,status,created_ms,started_ms FROM tables WHERE status=? "
-             "ORDER BY id",
-             err) ||
-        prep(s, &s->table_get,
-             "SELECT id,new_req,meta,status,created_ms,started_ms FROM tables WHERE id=?", err)) {
-        store_close(s);
-        return NULL;
-    }
-    return s;
+    return &q->base;
 }
 
 /* Runs a prepared statement that returns no row, and resets it. */
-static int run(store *s, sqlite3_stmt *st, ad_err *err, const char *what)
+static int run(sqlite_store *q, sqlite3_stmt *st, ad_err *err, const char *what)
 {
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     if (rc != SQLITE_DONE)
-        return db_fail(s, err, what);
+        return db_fail(q, err, what);
     return 0;
 }
 
-int store_player_new(store *s, const char *name, const uint8_t hash[32], int64_t *id, ad_err *err)
+static int lite_player_new(store *s, const char *name, const uint8_t hash[32], int64_t now_ms,
+                           int64_t *id, ad_err *err)
 {
-    sqlite3_bind_text(s->player_new, 1, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_blob(s->player_new, 2, hash, 32, SQLITE_TRANSIENT);
-    if (run(s, s->player_new, err, "store a new player") < 0)
+    sqlite_store *q = lite(s);
+    sqlite3_bind_text(q->player_new, 1, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_blob(q->player_new, 2, hash, 32, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(q->player_new, 3, now_ms);
+    if (run(q, q->player_new, err, "store a new player") < 0)
         return -1;
-    *id = sqlite3_last_insert_rowid(s->db);
+    *id = sqlite3_last_insert_rowid(q->db);
     return 0;
 }
 
-int store_player_find(store *s, const uint8_t hash[32], const char *name, int64_t *id,
-                      ad_err *err)
+static int lite_player_find(store *s, const uint8_t hash[32], const char *name, int64_t *id,
+                            ad_err *err)
 {
-    sqlite3_bind_blob(s->player_find, 1, hash, 32, SQLITE_TRANSIENT);
-    int rc = sqlite3_step(s->player_find);
+    sqlite_store *q = lite(s);
+    sqlite3_bind_blob(q->player_find, 1, hash, 32, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(q->player_find);
     if (rc == SQLITE_ROW)
-        *id = sqlite3_column_int64(s->player_find, 0);
-    sqlite3_reset(s->player_find);
-    sqlite3_clear_bindings(s->player_find);
+        *id = sqlite3_column_int64(q->player_find, 0);
+    sqlite3_reset(q->player_find);
+    sqlite3_clear_bindings(q->player_find);
     if (rc == SQLITE_DONE)
         return 1;
     if (rc != SQLITE_ROW)
-        return db_fail(s, err, "look a player up");
-    sqlite3_bind_text(s->player_rename, 1, name, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(s->player_rename, 2, *id);
-    return run(s, s->player_rename, err, "rename a player");
+        return db_fail(q, err, "look a player up");
+    sqlite3_bind_text(q->player_rename, 1, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(q->player_rename, 2, *id);
+    return run(q, q->player_rename, err, "rename a player");
 }
 
-int store_table_new(store *s, const char *new_req, const char *meta, int status,
-                    int64_t created_ms, int64_t *id, ad_err *err)
+static int lite_table_new(store *s, const char *new_req, const char *meta, int status,
+                          int64_t created_ms, int64_t *id, ad_err *err)
 {
-    sqlite3_bind_text(s->table_new, 1, new_req, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s->table_new, 2, meta, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(s->table_new, 3, status);
-    sqlite3_bind_int64(s->table_new, 4, created_ms);
-    if (run(s, s->table_new, err, "store a new table") < 0)
+    sqlite_store *q = lite(s);
+    sqlite3_bind_text(q->table_new, 1, new_req, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(q->table_new, 2, meta, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(q->table_new, 3, status);
+    sqlite3_bind_int64(q->table_new, 4, created_ms);
+    if (run(q, q->table_new, err, "store a new table") < 0)
         return -1;
-    *id = sqlite3_last_insert_rowid(s->db);
+    *id = sqlite3_last_insert_rowid(q->db);
     return 0;
 }
 
-int store_table_update(store *s, int64_t id, const char *meta, int status, int64_t started_ms,
-                       ad_err *err)
+static int lite_table_update(store *s, int64_t id, const char *meta, int status,
+                             int64_t started_ms, ad_err *err)
 {
-    sqlite3_bind_text(s->table_update, 1, meta, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(s->table_update, 2, status);
-    sqlite3_bind_int64(s->table_update, 3, started_ms);
-    sqlite3_bind_int64(s->table_update, 4, id);
-    return run(s, s->table_update, err, "update a table");
+    sqlite_store *q = lite(s);
+    sqlite3_bind_text(q->table_update, 1, meta, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(q->table_update, 2, status);
+    sqlite3_bind_int64(q->table_update, 3, started_ms);
+    sqlite3_bind_int64(q->table_update, 4, id);
+    return run(q, q->table_update, err, "update a table");
 }
 
-static int each_table(store *s, sqlite3_stmt *st, int (*fn)(void *, const store_table *),
+static int each_table(sqlite_store *q, sqlite3_stmt *st, int (*fn)(void *, const store_table *),
                       void *ctx, int *found, ad_err *err)
 {
     int rc;
@@ -211,90 +235,115 @@ static int each_table(store *s, sqlite3_stmt *st, int (*fn)(void *, const store_
     int ok = rc == SQLITE_ROW || rc == SQLITE_DONE;
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
-    return ok ? 0 : db_fail(s, err, "read the tables");
+    return ok ? 0 : db_fail(q, err, "read the tables");
 }
 
-int store_tables(store *s, int status, int (*fn)(void *ctx, const store_table *t), void *ctx,
-                 ad_err *err)
+static int lite_tables(store *s, int status, int (*fn)(void *ctx, const store_table *t),
+                       void *ctx, ad_err *err)
 {
+    sqlite_store *q = lite(s);
     int found;
-    sqlite3_stmt *st = status < 0 ? s->tables_all : s->tables_status;
+    sqlite3_stmt *st = status < 0 ? q->tables_all : q->tables_status;
     if (status >= 0)
         sqlite3_bind_int(st, 1, status);
-    return each_table(s, st, fn, ctx, &found, err);
+    return each_table(q, st, fn, ctx, &found, err);
 }
 
-int store_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store_table *t), void *ctx,
-                    ad_err *err)
+static int lite_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store_table *t),
+                          void *ctx, ad_err *err)
 {
+    sqlite_store *q = lite(s);
     int found;
-    sqlite3_bind_int64(s->table_get, 1, id);
-    if (each_table(s, s->table_get, fn, ctx, &found, err) < 0)
+    sqlite3_bind_int64(q->table_get, 1, id);
+    if (each_table(q, q->table_get, fn, ctx, &found, err) < 0)
         return -1;
     return found ? 0 : 1;
 }
 
-int store_begin(store *s, ad_err *err)
+static int lite_begin(store *s, ad_err *err)
 {
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return db_fail(s, err, "begin a transaction");
-    s->in_tx = 1;
+    sqlite_store *q = lite(s);
+    if (sqlite3_exec(q->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_fail(q, err, "begin a transaction");
+    q->in_tx = 1;
     return 0;
 }
 
-int store_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
-                 int64_t at_ms, ad_err *err)
+static int lite_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
+                       int64_t at_ms, ad_err *err)
 {
-    sqlite3_bind_int64(s->append, 1, id);
-    sqlite3_bind_int64(s->append, 2, v);
-    sqlite3_bind_int(s->append, 3, seat);
-    sqlite3_bind_text(s->append, 4, action, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(s->append, 5, by);
-    sqlite3_bind_int64(s->append, 6, at_ms);
-    return run(s, s->append, err, "store an action");
+    sqlite_store *q = lite(s);
+    sqlite3_bind_int64(q->append, 1, id);
+    sqlite3_bind_int64(q->append, 2, v);
+    sqlite3_bind_int(q->append, 3, seat);
+    sqlite3_bind_text(q->append, 4, action, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(q->append, 5, by);
+    sqlite3_bind_int64(q->append, 6, at_ms);
+    if (run(q, q->append, err, "store an action") < 0)
+        return -1;
+    if (sqlite3_changes(q->db) != 1)
+        return ad_err_set(err, AD_E_IO,
+                          "the database could not store an action: version %u of table %lld "
+                          "does not follow its stored log",
+                          v, (long long)id);
+    return 0;
 }
 
-int store_commit(store *s, ad_err *err)
+static void lite_rollback(store *s)
 {
-    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-        db_fail(s, err, "commit");
-        store_rollback(s);
+    sqlite_store *q = lite(s);
+    if (q->in_tx)
+        sqlite3_exec(q->db, "ROLLBACK", NULL, NULL, NULL);
+    q->in_tx = 0;
+}
+
+static int lite_commit(store *s, ad_err *err)
+{
+    sqlite_store *q = lite(s);
+    if (sqlite3_exec(q->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        db_fail(q, err, "commit");
+        lite_rollback(s);
         return -1;
     }
-    s->in_tx = 0;
+    q->in_tx = 0;
     return 0;
 }
 
-void store_rollback(store *s)
+static json_t *lite_actions(store *s, int64_t id, ad_err *err)
 {
-    if (s->in_tx)
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    s->in_tx = 0;
-}
-
-json_t *store_actions(store *s, int64_t id, ad_err *err)
-{
+    sqlite_store *q = lite(s);
     json_t *a = json_array();
-    sqlite3_bind_int64(s->actions, 1, id);
+    sqlite3_bind_int64(q->actions, 1, id);
     int rc;
-    while ((rc = sqlite3_step(s->actions)) == SQLITE_ROW) {
-        json_error_t je;
-        json_t *act = json_loads((const char *)sqlite3_column_text(s->actions, 1), 0, &je);
-        json_t *o = json_object();
-        json_object_set_new(o, "seat", json_integer(sqlite3_column_int(s->actions, 0)));
-        json_object_set_new(o, "action", act ? act : json_null());
-        int by = sqlite3_column_int(s->actions, 2);
-        if (by == 1 || by == 2)
-            json_object_set_new(o, "by", json_string(by == 1 ? "bot" : "time"));
-        json_object_set_new(o, "at_ms", json_integer(sqlite3_column_int64(s->actions, 3)));
-        json_array_append_new(a, o);
-    }
-    sqlite3_reset(s->actions);
-    sqlite3_clear_bindings(s->actions);
+    while ((rc = sqlite3_step(q->actions)) == SQLITE_ROW)
+        json_array_append_new(
+            a, store_action_json(sqlite3_column_int(q->actions, 0),
+                                 (const char *)sqlite3_column_text(q->actions, 1),
+                                 sqlite3_column_int(q->actions, 2),
+                                 sqlite3_column_int64(q->actions, 3)));
+    sqlite3_reset(q->actions);
+    sqlite3_clear_bindings(q->actions);
     if (rc != SQLITE_DONE) {
         json_decref(a);
-        db_fail(s, err, "read a table's actions");
+        db_fail(q, err, "read a table's actions");
         return NULL;
     }
     return a;
 }
+
+static const store_ops lite_ops = {
+    .close = lite_close,
+    .exec = lite_exec,
+    .version = lite_version,
+    .player_new = lite_player_new,
+    .player_find = lite_player_find,
+    .table_new = lite_table_new,
+    .table_update = lite_table_update,
+    .tables = lite_tables,
+    .table_get = lite_table_get,
+    .begin = lite_begin,
+    .append = lite_append,
+    .commit = lite_commit,
+    .rollback = lite_rollback,
+    .actions = lite_actions,
+};

@@ -5,7 +5,12 @@
 // package), and kills it when the test ends, pass or fail.  Every wait has a
 // time limit, so nothing here can hang a run.  Traffic goes only to
 // 127.0.0.1.
-import { spawn } from 'node:child_process';
+//
+// With ALPHADECK_DB_URL set (a PostgreSQL URL, as tests/pg-up prints; `make
+// test-pg` sets it), every server stores in PostgreSQL instead: in a
+// database of its own in that cluster, made empty for it and dropped when
+// its test ends.
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +26,7 @@ export const HOST = '127.0.0.1';
 // The fault tests' size: 1 in the suite; bench/faults-full.sh runs them
 // with ALPHADECK_FAULT_SCALE=10 (ten times the connections and tables).
 export const SCALE = Math.max(1, Number(process.env.ALPHADECK_FAULT_SCALE) || 1);
+export const DB_URL = process.env.ALPHADECK_DB_URL || '';
 
 // ---------------------------------------------------------------- processes
 
@@ -62,6 +68,34 @@ export function tmpDir(t) {
     return dir;
 }
 
+// ------------------------------------------------------------- PostgreSQL
+
+/** runs SQL with psql on the database at url (default ALPHADECK_DB_URL); its output */
+export function psql(sql, url = DB_URL, ms = 20000) {
+    return new Promise((resolve, reject) => {
+        execFile('psql', [url, '-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+            { timeout: ms }, (e, out, err) => {
+                if (e) reject(new Error(`psql ${JSON.stringify(sql)}: ${err || e.message}`));
+                else resolve(out.trim());
+            });
+    });
+}
+
+let dbCount = 0;
+/** a new empty database in ALPHADECK_DB_URL's cluster: { url, name, drop() } */
+export async function freshDatabase() {
+    const name = `ad_t_${process.pid}_${++dbCount}`;
+    await psql(`CREATE DATABASE ${name}`);
+    const u = new URL(DB_URL);
+    u.pathname = `/${name}`;
+    return {
+        url: u.toString(),
+        name,
+        // FORCE: a server still connected (one a test restarted) is cut off
+        drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {}),
+    };
+}
+
 // a web folder for --web: index.html with a marker, and beside the folder a
 // file that must never be served
 export function webDir(dir) {
@@ -76,16 +110,23 @@ export function webDir(dir) {
 /**
  * Starts `alphadeck serve --port 0 --host 127.0.0.1 --db DB --web WEB`.
  * opts: dir (a folder from tmpDir; made when absent), db (default
- * DIR/x.db), web (default DIR/web, made by webDir), args (more options),
+ * DIR/x.db, or with ALPHADECK_DB_URL a fresh database's URL), web (default
+ * DIR/web, made by webDir), args (more options),
  * startMs (how long to wait for the "listening" line).  The server is
  * stopped when test t ends (SIGTERM, SIGKILL after 5 s).  Returns
  * { port, url, wsUrl, proc, dir, db, web, stderr(), stop(), kill9() }.
  */
 export async function startServer(t, opts = {}) {
     const dir = opts.dir || tmpDir(t);
-    const db = opts.db || path.join(dir, 'x.db');
     const web = opts.web || webDir(dir);
     if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN} (set ALPHADECK)`);
+    let db = opts.db, fresh = null;
+    if (!db && DB_URL) {
+        fresh = await freshDatabase();
+        db = fresh.url;
+    } else if (!db) {
+        db = path.join(dir, 'x.db');
+    }
     const args = ['serve', '--port', '0', '--host', HOST, '--db', db, '--web', web, ...(opts.args || [])];
     const proc = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     live.add(proc);
@@ -102,7 +143,7 @@ export async function startServer(t, opts = {}) {
             await waitExit(proc, 5000);
         }
     };
-    if (t) t.after(stop);
+    if (t) t.after(async () => { await stop(); if (fresh) await fresh.drop(); });
     const port = await within(new Promise((resolve, reject) => {
         lines.on('line', (line) => {
             out.push(line);
@@ -118,7 +159,7 @@ export async function startServer(t, opts = {}) {
         throw e;
     });
     return {
-        port, dir, db, web, proc,
+        port, dir, db, web, proc, dbName: fresh ? fresh.name : null,
         url: `http://${HOST}:${port}`,
         wsUrl: `ws://${HOST}:${port}/ws`,
         stderr: () => err,

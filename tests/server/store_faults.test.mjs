@@ -4,14 +4,22 @@
 // acknowledged or pushed, the table stays at its stored version for
 // everyone, the server keeps serving, and once the database can write again
 // the same action goes through.
+// On PostgreSQL (ALPHADECK_DB_URL) the same, with the action table locked
+// by another session; and when the server's connection to the database is
+// cut, the act under way is refused the same way and the next goes through.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { startServer, twoPersonTable, chooseAction, expectOk, sleep, within, waitExit, getRecord, playToEnd } from './harness.mjs';
+import { startServer, twoPersonTable, chooseAction, expectOk, sleep, within, waitExit, getRecord, playToEnd, DB_URL, psql } from './harness.mjs';
 
-/** Another process holding the database's write lock until release() (sqlite3's own shell). */
-async function lockDatabase(db) {
+/** Another process holding the database's write lock until release(). */
+function lockDatabase(server) {
+    return DB_URL ? lockPostgres(server) : lockSqlite(server.db);
+}
+
+/** sqlite3's own shell, in an exclusive transaction */
+async function lockSqlite(db) {
     const proc = spawn('sqlite3', [db], { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     proc.stdout.on('data', (d) => { out += d; });
@@ -26,15 +34,32 @@ async function lockDatabase(db) {
     };
 }
 
-/** The person asked now at a two-person table, and the other one. */
-async function moverOf(sa, sb) {
+/** psql, in a transaction holding the action table in EXCLUSIVE mode (reads go on, writes wait) */
+async function lockPostgres(server) {
+    const proc = spawn('psql', [server.db, '-X', '-q', '-v', 'ON_ERROR_STOP=1'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    proc.stdin.write('BEGIN;\nLOCK TABLE actions IN EXCLUSIVE MODE;\n');
+    const held = `SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+        WHERE c.relname = 'actions' AND l.mode = 'ExclusiveLock' AND l.granted`;
+    await within((async () => { while (await psql(held, server.db) !== '1') await sleep(20); })(),
+        10000, 'psql to take the lock');
+    return {
+        async release() {
+            proc.stdin.end('ROLLBACK;\n');
+            if (!(await waitExit(proc, 5000))) proc.kill('SIGKILL');
+        },
+        kill() { proc.kill('SIGKILL'); },
+    };
+}
+
+/** the person asked now at a two-person table, at a version both have seen */
+async function askedPerson(sa, sb) {
     for (let i = 0; i < 50; i++) {
         for (const s of [sa, sb]) s.drain();
         const mover = [sa, sb].find((s) => s.view && (s.asked || s.view.to_act).includes(s.seat) && s.view.phase !== 'over');
-        if (mover) return [mover, mover === sa ? sb : sa];
+        if (mover) return mover;
         await sleep(100);
     }
-    throw new Error('neither person is asked');
+    assert.fail('one of the people is asked');
 }
 
 /**
@@ -49,11 +74,12 @@ async function fileSizeLimit(pid, bytes) {
     assert.ok(done && proc.exitCode === 0, `prlimit --pid ${pid} --fsize=${bytes} exited ${proc.exitCode}`);
 }
 
-test('when the disk is full an act is refused as store_failed and never acknowledged, the server keeps serving, and it recovers when there is room', { timeout: 60000 }, async (t) => {
+test('when the disk is full an act is refused as store_failed and never acknowledged, the server keeps serving, and it recovers when there is room', { timeout: 60000, skip: DB_URL ? 'the file-size limit is the SQLite server\'s own; PostgreSQL writes in its own process' : false }, async (t) => {
     const server = await startServer(t);
     const tb = await twoPersonTable(server, 'noway', { seats: ['open', 'open'], options: { max_turns: 80 }, seed: 11 });
     const [sa, sb] = tb.seats;
-    const [mover, other] = await moverOf(sa, sb);
+    const mover = await askedPerson(sa, sb);
+    const other = mover === sa ? sb : sa;
     const v0 = mover.v;
     const action = chooseAction(mover.view, mover.asked);
     // no room past what the files hold now: the next commit cannot grow the log
@@ -96,19 +122,12 @@ test('a write the database refuses is refused as store_failed, never acknowledge
     const server = await startServer(t);
     const tb = await twoPersonTable(server, 'noway', { seats: ['open', 'open', 'basic'], options: { max_turns: 80 } });
     const [sa, sb] = tb.seats;
-    // the person whose turn it is, at a version both have seen
-    let mover = null;
-    for (let i = 0; i < 50 && !mover; i++) {
-        for (const s of [sa, sb]) s.drain();
-        mover = [sa, sb].find((s) => s.view && (s.asked || s.view.to_act).includes(s.seat) && s.view.phase !== 'over') || null;
-        if (!mover) await sleep(100);
-    }
-    assert.ok(mover, 'one of the people is asked');
+    const mover = await askedPerson(sa, sb);
     const other = mover === sa ? sb : sa;
     const v0 = mover.v;
     const action = chooseAction(mover.view, mover.asked);
 
-    const lock = await lockDatabase(server.db);
+    const lock = await lockDatabase(server);
     t.after(() => lock.kill());
     const refused = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
     assert.equal(refused.ok, false, `an act while the database is locked: ${JSON.stringify(refused)}`);
@@ -134,5 +153,34 @@ test('a write the database refuses is refused as store_failed, never acknowledge
     const a = rec.json.actions[ok.v - 1];
     assert.equal(a.seat, mover.seat);
     assert.deepEqual(a.action, action, 'the acknowledged action is in the record at its version');
+    assert.match(server.stderr(), /nothing of this pass was stored/, 'the server said why in its log');
+});
+
+test('on PostgreSQL, an act while the server\'s connection to the database is cut is refused as store_failed, and the next goes through on a new connection', { timeout: 60000, skip: DB_URL ? false : 'only a PostgreSQL store has a connection to cut (make test-pg runs this)' }, async (t) => {
+    const server = await startServer(t);
+    const tb = await twoPersonTable(server, 'noway', { seats: ['open', 'open', 'basic'], options: { max_turns: 80 } });
+    const [sa, sb] = tb.seats;
+    const mover = await askedPerson(sa, sb);
+    const v0 = mover.v;
+    const action = chooseAction(mover.view, mover.asked);
+
+    // the database ends the server's session (as a restart or a network fault would)
+    const mine = `datname = '${server.dbName}' AND application_name = 'alphadeck'`;
+    await psql(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${mine}`);
+    await within((async () => {
+        while (await psql(`SELECT count(*) FROM pg_stat_activity WHERE ${mine}`) !== '0') await sleep(20);
+    })(), 10000, 'the server\'s session to end');
+
+    const refused = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(refused.ok, false, `an act on a cut connection: ${JSON.stringify(refused)}`);
+    assert.equal(refused.code, 'store_failed');
+    const ok = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(ok.ok, true, `the same act next: ${JSON.stringify(ok)}`);
+    assert.equal(ok.v, v0 + 1, 'its version follows the stored one');
+    mover.acks.push({ v: ok.v, seat: mover.seat, action });
+    await playToEnd([sa, sb], 40000);
+    const rec = await getRecord(server, tb.table);
+    assert.equal(rec.status, 200);
+    assert.deepEqual(rec.json.actions[ok.v - 1].action, action, 'the acknowledged action is in the record at its version');
     assert.match(server.stderr(), /nothing of this pass was stored/, 'the server said why in its log');
 });

@@ -1,34 +1,103 @@
 /*
- * test_store.c - the server's store on SQLite (src/server/store.h): what
- * is committed is kept, across a close and a reopen; what is rolled back or
+ * test_store.c - the server's store (src/server/store.h), on SQLite and,
+ * when ALPHADECK_TEST_PG names a PostgreSQL database URL (tests/pg-up
+ * prints one), on PostgreSQL too: the same cases against each.  What is
+ * committed is kept, across a close and a reopen; what is rolled back or
  * never committed is not; the action log keeps its order and refuses a
- * version twice; players are found by their token's hash only.
+ * version twice or a gap; players are found by their token's hash only; a
+ * store of a newer schema is refused.  Each case starts from an empty
+ * store: a new file, or a new database made for it and dropped after.
  */
 #include <unistd.h>
+
+#include <libpq-fe.h>
+#include <sqlite3.h>
 
 #include "../testutil.h"
 #include "server/store.h"
 
-static char dbpath[64];
+static int on_pg;          /* the group under way: 0 SQLite, 1 PostgreSQL */
+static char where[512];    /* the store of the case under way */
+static char dbname[64];    /* its database, on PostgreSQL */
+static const char *pg_url; /* ALPHADECK_TEST_PG */
+
+/* The URL `base` with its database name replaced by `name`. */
+static void url_with_db(const char *base, const char *name, char *out, size_t len)
+{
+    const char *host = strstr(base, "://");
+    host = host ? host + 3 : base;
+    size_t hostlen = strcspn(host, "/?");
+    const char *rest = host + hostlen;
+    if (*rest == '/')
+        rest += 1 + strcspn(rest + 1, "?");
+    snprintf(out, len, "%.*s/%s%s", (int)(host + hostlen - base), base, name, rest);
+}
+
+/* Runs SQL on the ALPHADECK_TEST_PG database (or `url`); 0 when it succeeded. */
+static int pg_sql(const char *url, const char *sql)
+{
+    PGconn *c = PQconnectdb(url ? url : pg_url);
+    int ok = PQstatus(c) == CONNECTION_OK;
+    if (ok) {
+        PGresult *r = PQexec(c, sql);
+        ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
+        if (!ok)
+            fprintf(stderr, "test_store: %s: %s", sql, PQresultErrorMessage(r));
+        PQclear(r);
+    } else {
+        fprintf(stderr, "test_store: cannot connect: %s", PQerrorMessage(c));
+    }
+    PQfinish(c);
+    return ok ? 0 : -1;
+}
 
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dbpath, sizeof dbpath, "/tmp/ad-test-store-%d.db", (int)getpid());
-    unlink(dbpath);
+    static int n;
+    if (on_pg) {
+        snprintf(dbname, sizeof dbname, "ad_test_store_%d_%d", (int)getpid(), ++n);
+        char sql[128];
+        snprintf(sql, sizeof sql, "CREATE DATABASE %s", dbname);
+        if (pg_sql(NULL, sql) < 0)
+            return -1;
+        url_with_db(pg_url, dbname, where, sizeof where);
+    } else {
+        snprintf(where, sizeof where, "/tmp/ad-test-store-%d.db", (int)getpid());
+        unlink(where);
+    }
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char p[80];
-    unlink(dbpath);
-    snprintf(p, sizeof p, "%s-wal", dbpath);
+    if (on_pg) {
+        char sql[128];
+        snprintf(sql, sizeof sql, "DROP DATABASE IF EXISTS %s WITH (FORCE)", dbname);
+        return pg_sql(NULL, sql) < 0 ? -1 : 0;
+    }
+    char p[600];
+    unlink(where);
+    snprintf(p, sizeof p, "%s-wal", where);
     unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
+    snprintf(p, sizeof p, "%s-shm", where);
     unlink(p);
     return 0;
+}
+
+/* Runs SQL on the case's store itself, beside the store (SQLite or PostgreSQL). */
+static int raw_sql(const char *sql)
+{
+    if (on_pg)
+        return pg_sql(where, sql);
+    sqlite3 *db;
+    int rc = sqlite3_open(where, &db) == SQLITE_OK &&
+                     sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK
+                 ? 0
+                 : -1;
+    sqlite3_close(db);
+    return rc;
 }
 
 static int count_row(void *ctx, const store_table *t)
@@ -42,7 +111,7 @@ static void test_a_committed_action_is_kept_across_a_reopen(void **state)
 {
     (void)state;
     ad_err e;
-    store *s = store_open(dbpath, &e);
+    store *s = store_open(where, &e);
     assert_non_null(s);
     int64_t id;
     assert_int_equal(store_table_new(s, "{\"game\":\"noway\",\"players\":2,\"seed\":1}", "{}",
@@ -50,15 +119,18 @@ static void test_a_committed_action_is_kept_across_a_reopen(void **state)
                      0);
     assert_int_equal(store_begin(s, &e), 0);
     assert_int_equal(store_append(s, id, 1, 1, "{\"type\":\"pass\"}", 0, 10, &e), 0);
-    assert_int_equal(store_append(s, id, 2, 0, "{\"type\":\"pass\"}", 2, 11, &e), 0);
+    assert_int_equal(store_append(s, id, 2, 0, "{\"type\":\"pass\"}", 2, 1800000000000, &e), 0);
     assert_int_equal(store_commit(s, &e), 0);
     store_close(s);
-    s = store_open(dbpath, &e);
+    s = store_open(where, &e);
     assert_non_null(s);
     json_t *a = store_actions(s, id, &e);
     assert_int_equal(json_array_size(a), 2);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(a, 0), "seat")), 1);
     assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1), "by")), "time");
+    /* a time in milliseconds needs 64 bits */
+    assert_true(json_integer_value(json_object_get(json_array_get(a, 1), "at_ms")) ==
+                1800000000000);
     json_decref(a);
     int n = 0;
     assert_int_equal(store_tables(s, TABLE_PLAYING, count_row, &n, &e), 0);
@@ -70,7 +142,7 @@ static void test_a_rolled_back_or_uncommitted_action_is_not_kept(void **state)
 {
     (void)state;
     ad_err e;
-    store *s = store_open(dbpath, &e);
+    store *s = store_open(where, &e);
     int64_t id;
     assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
     assert_int_equal(store_begin(s, &e), 0);
@@ -79,28 +151,64 @@ static void test_a_rolled_back_or_uncommitted_action_is_not_kept(void **state)
     assert_int_equal(store_begin(s, &e), 0);
     assert_int_equal(store_append(s, id, 1, 0, "{}", 0, 0, &e), 0);
     store_close(s); /* never committed: as a crash would leave it */
-    s = store_open(dbpath, &e);
+    s = store_open(where, &e);
     json_t *a = store_actions(s, id, &e);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
     store_close(s);
 }
 
+/* Appends the pass; its failure may show at the append or at the commit
+ * (PostgreSQL reads a pass's results back at its commit): 0 or -1. */
+static int pass(store *s, int64_t id, const uint32_t *vs, int n, ad_err *e)
+{
+    if (store_begin(s, e) < 0)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (store_append(s, id, vs[i], 0, "{}", 0, 0, e) < 0) {
+            store_rollback(s);
+            return -1;
+        }
+    return store_commit(s, e);
+}
+
 static void test_a_version_stored_twice_fails_the_whole_commit(void **state)
 {
     (void)state;
     ad_err e;
-    store *s = store_open(dbpath, &e);
+    store *s = store_open(where, &e);
     int64_t id;
     assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
-    assert_int_equal(store_begin(s, &e), 0);
-    assert_int_equal(store_append(s, id, 1, 0, "{}", 0, 0, &e), 0);
-    assert_int_equal(store_append(s, id, 1, 0, "{}", 0, 0, &e), -1); /* no fork in the log */
+    assert_int_equal(pass(s, id, (uint32_t[]){1, 1}, 2, &e), -1); /* no fork in the log */
     assert_int_equal(e.code, AD_E_IO);
-    store_rollback(s);
     json_t *a = store_actions(s, id, &e);
-    assert_int_equal(json_array_size(a), 0);
+    assert_int_equal(json_array_size(a), 0); /* the good first one went with it */
     json_decref(a);
+    /* and the store goes on: the same pass without the double commits */
+    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    assert_int_equal(pass(s, id, (uint32_t[]){2}, 1, &e), -1);
+    store_close(s);
+}
+
+static void test_an_action_that_does_not_follow_the_stored_log_is_refused(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id, other;
+    assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
+    assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &other, &e), 0);
+    assert_int_equal(pass(s, id, (uint32_t[]){2}, 1, &e), -1); /* a first action is v 1 */
+    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    assert_int_equal(pass(s, id, (uint32_t[]){4}, 1, &e), -1); /* v 3 is missing */
+    assert_non_null(strstr(e.text, "does not follow"));
+    assert_int_equal(pass(s, other, (uint32_t[]){1, 3}, 2, &e), -1);
+    assert_int_equal(pass(s, id, (uint32_t[]){3, 4}, 2, &e), 0);
+    json_t *a = store_actions(s, id, &e), *b = store_actions(s, other, &e);
+    assert_int_equal(json_array_size(a), 4);
+    assert_int_equal(json_array_size(b), 0);
+    json_decref(a);
+    json_decref(b);
     store_close(s);
 }
 
@@ -108,14 +216,31 @@ static void test_a_player_is_found_by_the_hash_of_their_token_only(void **state)
 {
     (void)state;
     ad_err e;
-    store *s = store_open(dbpath, &e);
-    uint8_t h1[32] = {1, 2, 3}, h2[32] = {9};
+    store *s = store_open(where, &e);
+    uint8_t h1[32] = {1, 2, 3}, h2[32] = {9}, h3[32] = {1, 2, 3, 0, 7};
     int64_t id, again;
     assert_int_equal(store_player_new(s, "Ann", h1, &id, &e), 0);
     assert_int_equal(store_player_find(s, h1, "Annie", &again, &e), 0);
     assert_int_equal(again, id);
     assert_int_equal(store_player_find(s, h2, "Bob", &again, &e), 1);
+    /* every byte counts, a zero byte too (the hash is bytes, not a string) */
+    assert_int_equal(store_player_find(s, h3, "Cy", &again, &e), 1);
+    assert_int_equal(store_player_new(s, "Cy", h3, &again, &e), 0);
+    assert_true(again != id);
     store_close(s);
+}
+
+static void test_a_store_of_a_newer_schema_is_refused_in_words(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_non_null(s);
+    store_close(s);
+    assert_int_equal(raw_sql("UPDATE schema_version SET v = 99"), 0);
+    assert_null(store_open(where, &e));
+    assert_int_equal(e.code, AD_E_IO);
+    assert_non_null(strstr(e.text, "schema version 99"));
 }
 
 static void test_a_database_that_cannot_be_opened_is_an_error_in_words(void **state)
@@ -127,19 +252,114 @@ static void test_a_database_that_cannot_be_opened_is_an_error_in_words(void **st
     assert_non_null(strstr(e.text, "/nonexistent-dir/x.db"));
 }
 
+/* The SQLite file alphadeck wrote before the store had two back ends (its
+ * schema then, word for word) opens, with what it held. */
+static void test_a_database_of_the_first_schema_opens_with_what_it_held(void **state)
+{
+    (void)state;
+    assert_int_equal(
+        raw_sql("CREATE TABLE schema_version(v INTEGER NOT NULL);"
+                "CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                "  token_hash BLOB NOT NULL UNIQUE, created_ms INTEGER NOT NULL);"
+                "CREATE TABLE tables(id INTEGER PRIMARY KEY, new_req TEXT NOT NULL,"
+                "  meta TEXT NOT NULL, status INTEGER NOT NULL, created_ms INTEGER NOT NULL,"
+                "  started_ms INTEGER NOT NULL DEFAULT 0);"
+                "CREATE INDEX tables_by_status ON tables(status);"
+                "CREATE TABLE actions(table_id INTEGER NOT NULL, v INTEGER NOT NULL,"
+                "  seat INTEGER NOT NULL, action TEXT NOT NULL, by INTEGER NOT NULL,"
+                "  at_ms INTEGER NOT NULL, PRIMARY KEY(table_id, v)) WITHOUT ROWID;"
+                "INSERT INTO schema_version VALUES (1);"
+                "INSERT INTO tables VALUES (7, '{}', '{}', 1, 5, 6);"
+                "INSERT INTO actions VALUES (7, 1, 0, '{\"type\":\"pass\"}', 1, 9);"),
+        0);
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_non_null(s);
+    json_t *a = store_actions(s, 7, &e);
+    assert_int_equal(json_array_size(a), 1);
+    json_decref(a);
+    assert_int_equal(pass(s, 7, (uint32_t[]){2}, 1, &e), 0);
+    store_close(s);
+}
+
+static void test_a_database_that_cannot_be_reached_is_an_error_without_its_password(void **state)
+{
+    (void)state;
+    ad_err e;
+    /* port 1 of the loopback: nothing listens there */
+    assert_null(store_open("postgres://ann:SECRET-WORD@127.0.0.1:1/games?connect_timeout=2", &e));
+    assert_int_equal(e.code, AD_E_IO);
+    assert_non_null(strstr(e.text, "postgres://ann:***@127.0.0.1:1/games"));
+    assert_null(strstr(e.text, "SECRET-WORD"));
+    assert_null(store_open("postgresql://127.0.0.1:1/games?password=SECRET-WORD&x=1", &e));
+    assert_null(strstr(e.text, "SECRET-WORD"));
+    assert_non_null(strstr(e.text, "password=***&x=1"));
+}
+
+/* The server's connection is cut (as a database restart or a network
+ * fault would): the pass under way fails, nothing of it is kept, and the
+ * next one goes through on a new connection. */
+static void test_a_lost_connection_fails_the_pass_and_the_next_one_reconnects(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_non_null(s);
+    int64_t id;
+    assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
+    char sql[256];
+    snprintf(sql, sizeof sql,
+             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '%s' "
+             "AND application_name = 'alphadeck'",
+             dbname);
+    assert_int_equal(pg_sql(NULL, sql), 0);
+    /* the server ends its backend at once; wait until it is gone */
+    snprintf(sql, sizeof sql,
+             "DO $$ BEGIN FOR i IN 1..100 LOOP EXIT WHEN NOT EXISTS (SELECT 1 FROM "
+             "pg_stat_activity WHERE datname = '%s' AND application_name = 'alphadeck'); "
+             "PERFORM pg_sleep(0.05); END LOOP; END $$",
+             dbname);
+    assert_int_equal(pg_sql(NULL, sql), 0);
+    assert_int_equal(pass(s, id, (uint32_t[]){1}, 1, &e), -1);
+    assert_int_equal(e.code, AD_E_IO);
+    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    json_t *a = store_actions(s, id, &e);
+    assert_int_equal(json_array_size(a), 2);
+    json_decref(a);
+    store_close(s);
+}
+
+#define CASE(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_a_committed_action_is_kept_across_a_reopen, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_a_rolled_back_or_uncommitted_action_is_not_kept,
-                                        setup, teardown),
-        cmocka_unit_test_setup_teardown(test_a_version_stored_twice_fails_the_whole_commit, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_a_player_is_found_by_the_hash_of_their_token_only,
-                                        setup, teardown),
-        cmocka_unit_test_setup_teardown(
-            test_a_database_that_cannot_be_opened_is_an_error_in_words, setup, teardown),
+    const struct CMUnitTest both[] = {
+        CASE(test_a_committed_action_is_kept_across_a_reopen),
+        CASE(test_a_rolled_back_or_uncommitted_action_is_not_kept),
+        CASE(test_a_version_stored_twice_fails_the_whole_commit),
+        CASE(test_an_action_that_does_not_follow_the_stored_log_is_refused),
+        CASE(test_a_player_is_found_by_the_hash_of_their_token_only),
+        CASE(test_a_store_of_a_newer_schema_is_refused_in_words),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest sqlite_only[] = {
+        CASE(test_a_database_that_cannot_be_opened_is_an_error_in_words),
+        CASE(test_a_database_of_the_first_schema_opens_with_what_it_held),
+        /* a PostgreSQL URL nothing answers: no PostgreSQL needed */
+        CASE(test_a_database_that_cannot_be_reached_is_an_error_without_its_password),
+    };
+    const struct CMUnitTest pg_only[] = {
+        CASE(test_a_lost_connection_fails_the_pass_and_the_next_one_reconnects),
+    };
+    int failed = cmocka_run_group_tests_name("store on SQLite", both, NULL, NULL);
+    failed += cmocka_run_group_tests_name("store on SQLite (its own)", sqlite_only, NULL, NULL);
+    pg_url = getenv("ALPHADECK_TEST_PG");
+    if (pg_url && *pg_url) {
+        on_pg = 1;
+        failed += cmocka_run_group_tests_name("store on PostgreSQL", both, NULL, NULL);
+        failed += cmocka_run_group_tests_name("store on PostgreSQL (its own)", pg_only, NULL, NULL);
+    } else {
+        printf("test_store: ALPHADECK_TEST_PG is not set: the store on PostgreSQL is not tested "
+               "(make test-pg tests it)\n");
+    }
+    return failed ? 1 : 0;
 }

@@ -1,0 +1,231 @@
+/*
+ * store.c - the store's one front (store.h): opens the back end that
+ * `where` names (a postgres:// or postgresql:// URL: PostgreSQL,
+ * store_pg.c; anything else: an SQLite file, store_sqlite.c) and passes
+ * each call on to it.  The schema and its migrations live here, once, in
+ * SQL both databases read, so the two back ends keep the same tables.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store_backend.h"
+
+/* ------------------------------------------------------------- the schema */
+
+/*
+ * Migration i (from 1) brings the schema from version i-1 to i; a store
+ * records the last one it ran in schema_version.  A new step is added at
+ * the end and never edited once released.  The SQL is the part of the
+ * language SQLite and PostgreSQL share (BIGINT, INTEGER, TEXT; CREATE ...
+ * IF NOT EXISTS), with three words a back end spells its own way
+ * (store_dialect): @ID@ a key the database numbers, @BYTES@ a byte string,
+ * @KEYED@ a table stored in its key's order.  In SQLite the first and the
+ * last are "INTEGER PRIMARY KEY" and "WITHOUT ROWID", so version 1 is the
+ * very schema alphadeck kept in SQLite before there were two back ends.
+ */
+static const char *const migrations[] = {
+    /* 1: players, tables and the action log keyed by (table, v): one
+     * action per version of a table, so the log cannot fork */
+    "CREATE TABLE IF NOT EXISTS players("
+    "  id @ID@, name TEXT NOT NULL, token_hash @BYTES@ NOT NULL UNIQUE,"
+    "  created_ms BIGINT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS tables("
+    "  id @ID@, new_req TEXT NOT NULL, meta TEXT NOT NULL, status INTEGER NOT NULL,"
+    "  created_ms BIGINT NOT NULL, started_ms BIGINT NOT NULL DEFAULT 0);"
+    "CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);"
+    "CREATE TABLE IF NOT EXISTS actions("
+    "  table_id BIGINT NOT NULL, v INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    "  action TEXT NOT NULL, by INTEGER NOT NULL, at_ms BIGINT NOT NULL,"
+    "  PRIMARY KEY(table_id, v))@KEYED@;",
+};
+#define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* The migration's SQL with the dialect's words put in; NULL when out of memory. */
+static char *spell(const char *sql, const store_dialect *d)
+{
+    const char *word[] = {"@ID@", "@BYTES@", "@KEYED@"};
+    const char *as[] = {d->id, d->bytes, d->keyed};
+    size_t cap = strlen(sql) + 1;
+    for (size_t w = 0; w < 3; w++)
+        for (const char *p = strstr(sql, word[w]); p; p = strstr(p + 1, word[w]))
+            cap += strlen(as[w]);
+    char *out = malloc(cap), *o = out;
+    if (!out)
+        return NULL;
+    while (*sql) {
+        size_t w = 0;
+        while (w < 3 && strncmp(sql, word[w], strlen(word[w])) != 0)
+            w++;
+        if (w < 3) {
+            o += sprintf(o, "%s", as[w]);
+            sql += strlen(word[w]);
+        } else {
+            *o++ = *sql++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+static int migrate_one(store *s, int v, const store_dialect *d, ad_err *err)
+{
+    char *sql = spell(migrations[v - 1], d);
+    if (!sql)
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+    char mark[96];
+    snprintf(mark, sizeof mark,
+             "DELETE FROM schema_version; INSERT INTO schema_version(v) VALUES (%d)", v);
+    int rc = s->ops->exec(s, "BEGIN", err);
+    if (rc == 0 && (s->ops->exec(s, sql, err) < 0 || s->ops->exec(s, mark, err) < 0 ||
+                    s->ops->exec(s, "COMMIT", err) < 0)) {
+        ad_err ignored;
+        s->ops->exec(s, "ROLLBACK", &ignored);
+        rc = -1;
+    }
+    free(sql);
+    return rc;
+}
+
+int store_migrate(store *s, const store_dialect *d, const char *shown, ad_err *err)
+{
+    int have;
+    if (s->ops->exec(s, "CREATE TABLE IF NOT EXISTS schema_version(v INTEGER NOT NULL)", err) <
+            0 ||
+        s->ops->version(s, &have, err) < 0)
+        return -1;
+    if (have > SCHEMA_VERSION)
+        return ad_err_set(err, AD_E_IO, "%s holds schema version %d; this alphadeck knows %d",
+                          shown, have, SCHEMA_VERSION);
+    for (int v = have + 1; v <= SCHEMA_VERSION; v++) {
+        if (migrate_one(s, v, d, err) < 0) {
+            ad_err why = *err;
+            return ad_err_set(err, AD_E_IO, "cannot bring %s to schema version %d: %s", shown, v,
+                              why.text);
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------- shared by both */
+
+json_t *store_action_json(int seat, const char *action, int by, int64_t at_ms)
+{
+    json_error_t je;
+    json_t *act = action ? json_loads(action, 0, &je) : NULL;
+    json_t *o = json_object();
+    json_object_set_new(o, "seat", json_integer(seat));
+    json_object_set_new(o, "action", act ? act : json_null());
+    if (by == 1 || by == 2)
+        json_object_set_new(o, "by", json_string(by == 1 ? "bot" : "time"));
+    json_object_set_new(o, "at_ms", json_integer(at_ms));
+    return o;
+}
+
+void store_where_shown(const char *where, char *out, size_t len)
+{
+    /* the password of a URL's user part, postgres://user:PASSWORD@host/... */
+    const char *user = strstr(where, "://");
+    size_t authority = user ? strcspn(user + 3, "/?") : 0;
+    const char *at = NULL, *colon = NULL;
+    for (size_t i = 0; user && i < authority; i++)
+        if (user[3 + i] == '@')
+            at = user + 3 + i;
+    for (const char *p = user ? user + 3 : NULL; at && p < at && !colon; p++)
+        if (*p == ':')
+            colon = p;
+    if (colon)
+        snprintf(out, len, "%.*s:***%s", (int)(colon - where), where, at);
+    else
+        snprintf(out, len, "%s", where);
+    /* and one given as an option, ...?password=PASSWORD&... */
+    char *pw = strstr(out, "password=");
+    if (pw) {
+        char tail[256];
+        snprintf(tail, sizeof tail, "%s", pw + 9 + strcspn(pw + 9, "&"));
+        snprintf(pw + 9, len - (size_t)(pw + 9 - out), "***%s", tail);
+    }
+}
+
+static int is_postgres(const char *where)
+{
+    return strncmp(where, "postgres://", 11) == 0 || strncmp(where, "postgresql://", 13) == 0;
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+store *store_open(const char *where, ad_err *err)
+{
+    return is_postgres(where) ? store_pg_open(where, err) : store_sqlite_open(where, err);
+}
+
+void store_close(store *s)
+{
+    if (s)
+        s->ops->close(s);
+}
+
+int store_player_new(store *s, const char *name, const uint8_t hash[32], int64_t *id, ad_err *err)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    int64_t now_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return s->ops->player_new(s, name, hash, now_ms, id, err);
+}
+
+int store_player_find(store *s, const uint8_t hash[32], const char *name, int64_t *id,
+                      ad_err *err)
+{
+    return s->ops->player_find(s, hash, name, id, err);
+}
+
+int store_table_new(store *s, const char *new_req, const char *meta, int status,
+                    int64_t created_ms, int64_t *id, ad_err *err)
+{
+    return s->ops->table_new(s, new_req, meta, status, created_ms, id, err);
+}
+
+int store_table_update(store *s, int64_t id, const char *meta, int status, int64_t started_ms,
+                       ad_err *err)
+{
+    return s->ops->table_update(s, id, meta, status, started_ms, err);
+}
+
+int store_tables(store *s, int status, int (*fn)(void *ctx, const store_table *t), void *ctx,
+                 ad_err *err)
+{
+    return s->ops->tables(s, status, fn, ctx, err);
+}
+
+int store_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store_table *t), void *ctx,
+                    ad_err *err)
+{
+    return s->ops->table_get(s, id, fn, ctx, err);
+}
+
+int store_begin(store *s, ad_err *err)
+{
+    return s->ops->begin(s, err);
+}
+
+int store_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
+                 int64_t at_ms, ad_err *err)
+{
+    return s->ops->append(s, id, v, seat, action, by, at_ms, err);
+}
+
+int store_commit(store *s, ad_err *err)
+{
+    return s->ops->commit(s, err);
+}
+
+void store_rollback(store *s)
+{
+    s->ops->rollback(s);
+}
+
+json_t *store_actions(store *s, int64_t id, ad_err *err)
+{
+    return s->ops->actions(s, id, err);
+}
