@@ -136,16 +136,14 @@ static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, i
     step_multis(w, s, mask, letters, wilds, depth, n);
 }
 
-/* The same with no wild left: only the letters held, their edges counted
- * on the way. */
+/* The same with no wild left: only the edges of the letters held, each
+ * found by counting the mask's bits below it. */
 static void visit0(walk *w, uint32_t s, uint32_t letters, int depth, int n)
 {
     uint32_t mask = w->cell[s];
-    const uint32_t *edge = w->cell + s + 1;
-    for (uint32_t m = mask; m & letters; m &= m - 1, edge++) {
+    for (uint32_t m = mask & letters; m; m &= m - 1) {
         unsigned c = (unsigned)__builtin_ctz(m);
-        if ((letters >> c) & 1)
-            step_own(w, c, *edge, letters, 0, depth, n);
+        step_own(w, c, w->cell[s + 1 + lex_bits(mask & ((1u << c) - 1))], letters, 0, depth, n);
     }
     step_multis(w, s, mask, letters, 0, depth, n);
 }
