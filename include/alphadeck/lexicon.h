@@ -141,9 +141,10 @@ void ad_lex_results_sort(ad_lex_results *r, ad_lex_order order);
 
 /* Every word in lex that some of the cards spell using at least min_cards
  * cards (cards, not letters), one entry per word, into out (emptied first),
- * in no particular order.  Returns the number of words or -1 with err set
- * (a bad card id or more than AD_LEX_HAND_MAX cards: AD_E_BAD_CARD; out of
- * memory: AD_E_INTERNAL). */
+ * in the order a depth-first walk first meets them (docs/lexicon.md; bots
+ * break ties by it, so it does not change).  Returns the number of words or
+ * -1 with err set (a bad card id or more than AD_LEX_HAND_MAX cards:
+ * AD_E_BAD_CARD; out of memory: AD_E_INTERNAL). */
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
                  ad_lex_results *out, ad_err *err);
 

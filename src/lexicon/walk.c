@@ -3,7 +3,8 @@
  * trying at each state each distinct card left, not each copy.  A wild
  * stands for a letter only when no card of that letter is left: that loses
  * no word and no card count (the two can swap), and cuts the walk a lot.
- * The walk lives on the stack; only the result list may grow.
+ * The order of the walk is the order of the results, and bots break ties
+ * by it.  The walk lives on the stack; only the result list may grow.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,45 +14,29 @@
 typedef struct walk walk;
 typedef void (*hit_fn)(walk *w);
 
-/* The walk's arrays.  Where it stands (letters and wilds left, depth,
- * cards used) is passed down the recursion instead, in registers; count[]
- * keeps the copies left of letters and multi-letter cards. */
+/* Where the walk stands (letters and wilds left, depth, cards used) is
+ * passed down the recursion, in registers; count[] keeps the copies left
+ * of letters and multi-letter cards. */
 struct walk {
     const uint32_t *cell;
     const lex_cards *t;
-    uint8_t count[AD_LEX_CARD_MAX]; /* cards left, by id */
+    int min_cards, wilds;           /* wilds: in the hand */
     int nmulti;                     /* distinct multi-letter cards in the hand */
-    uint8_t multi[AD_LEX_CARD_MAX];
-    uint8_t multi_at[AD_LEX_CARD_MAX]; /* the first letter of each (0-25) */
-    uint32_t multi_first;               /* all those first letters */
-    int min_cards, wilds;               /* wilds: in the hand */
-    char word[AD_LEX_WORD_MAX];
-    uint64_t hash[AD_LEX_WORD_MAX]; /* hash[d]: FNV-1a of the first d letters */
-    ad_lex_spelling how;            /* card[] as the walk goes; the rest at a hit */
-    int depth;                      /* at a hit: the word's length */
+    uint32_t multi_first;           /* the first letters of those */
+    int multis;                     /* multi-letter cards on the way so far */
     hit_fn hit;
     void *ctx;
+    int depth;                      /* at a hit: the word's length */
+    uint8_t count[AD_LEX_CARD_MAX]; /* cards left, by id */
+    uint8_t hand[AD_LEX_CARD_MAX];  /* cards in the hand, by id */
+    uint8_t multi[AD_LEX_CARD_MAX];
+    uint8_t multi_at[AD_LEX_CARD_MAX]; /* the first letter of each (0-25) */
+    char word[AD_LEX_WORD_MAX + 8];    /* room to copy it 8 bytes at a time */
+    ad_lex_spelling how;               /* card[] as the walk goes; the rest at a hit */
 };
 
 static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, int n);
-
-/* What can go on from a state: any letter while a wild is left, else the
- * letters and the first letters of the cards left. */
-static inline uint32_t on(const walk *w, uint32_t letters, int wilds)
-{
-    return wilds ? LEX_MASK : letters | w->multi_first;
-}
-
-/* The word just reached, depth letters with n cards and `wilds` wilds
- * left: its end and length, and the counts of its spelling; what each
- * wild stands for is filled in only when needed. */
-static inline void reached(walk *w, int depth, int n, int wilds)
-{
-    w->word[depth] = 0;
-    w->depth = depth;
-    w->how.n = n;
-    w->how.wilds = w->wilds - wilds;
-}
+static void visit0(walk *w, uint32_t s, uint32_t letters, int depth, int n);
 
 /* What each wild of the spelling stands for. */
 static void finish(walk *w)
@@ -60,42 +45,40 @@ static void finish(walk *w)
         w->how.as[i] = w->how.card[i] == AD_LEX_WILD ? w->word[pos] : 0;
 }
 
-/* Just along edge e, with n cards used: a word when one ends there, and
- * on from where it leads only if some card can go on (a dead end costs no
- * call). */
+/* Just along edge e, with n cards used: a word when one ends there (its
+ * length and counts go to the walk; what each wild stands for is filled
+ * in only when needed), and on from where it leads if anything can go on
+ * there (a dead end costs no call): any letter while a wild is left, else
+ * the letters and the first letters of the cards left. */
 static inline void arrive(walk *w, uint32_t e, uint32_t letters, int wilds, int depth, int n)
 {
     if ((e & LEX_FINAL) && n >= w->min_cards) {
-        reached(w, depth, n, wilds);
+        w->depth = depth;
+        w->how.n = n;
+        w->how.wilds = w->wilds - wilds;
         w->hit(w);
     }
     uint32_t t = lex_target(e);
-    if ((w->cell[t] & on(w, letters, wilds)) && depth < AD_LEX_WORD_MAX - 1)
-        visit(w, t, letters, wilds, depth, n);
+    if (depth >= AD_LEX_WORD_MAX - 1)
+        return;
+    if (wilds) {
+        if (t)
+            visit(w, t, letters, wilds, depth, n);
+    } else if (w->cell[t] & (letters | w->multi_first)) {
+        visit0(w, t, letters, depth, n);
+    }
 }
 
-static inline void enter(walk *w, int depth, unsigned c)
+/* Letter c along edge e on a card of its own, one being left. */
+static inline void step_own(walk *w, unsigned c, uint32_t e, uint32_t letters, int wilds,
+                            int depth, int n)
 {
     w->word[depth] = (char)('a' + c);
-    w->hash[depth + 1] = (w->hash[depth] ^ (c + 1)) * 0x100000001b3ULL;
-}
-
-/* Letter c along the edge in cell at: its own card if one is left, else a
- * wild. */
-static inline void step_letter(walk *w, unsigned c, uint32_t at, uint32_t letters, int wilds,
-                               int depth, int n)
-{
-    int own = (letters >> c) & 1;
-    uint32_t e = w->cell[at];
-    if (!own)
-        wilds--;
-    else if (--w->count[c] == 0)
+    w->how.card[n] = (uint8_t)c;
+    if (--w->count[c] == 0)
         letters &= ~(1u << c);
-    w->how.card[n] = (uint8_t)(own ? (int)c : AD_LEX_WILD);
-    enter(w, depth, c);
     arrive(w, e, letters, wilds, depth + 1, n + 1);
-    if (own)
-        w->count[c]++;
+    w->count[c]++;
 }
 
 /* A multi-letter card: follows all its letters or none. */
@@ -113,32 +96,56 @@ static void step_multi(walk *w, uint32_t s, int card, uint32_t letters, int wild
             return;
         e = w->cell[at];
         s = lex_target(e);
+        w->word[depth + i] = l[i];
     }
     w->count[card]--;
+    w->multis++;
     w->how.card[n] = (uint8_t)card;
-    for (int i = 0; i < k; i++)
-        enter(w, depth + i, (unsigned)(l[i] - 'a'));
     arrive(w, e, letters, wilds, depth + k, n + 1);
+    w->multis--;
     w->count[card]++;
 }
 
-static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, int n)
+/* The multi-letter cards left whose first letter leads on from s, in the
+ * order the hand first holds them. */
+static inline void step_multis(walk *w, uint32_t s, uint32_t mask, uint32_t letters, int wilds,
+                               int depth, int n)
 {
-    uint32_t mask = w->cell[s];
-    if (wilds) { /* every letter on: edges in order */
-        uint32_t at = s + 1;
-        for (uint32_t m = mask; m; m &= m - 1)
-            step_letter(w, (unsigned)__builtin_ctz(m), at++, letters, wilds, depth, n);
-    } else if (mask & letters) { /* the letters held: edges counted on the way */
-        uint32_t at = s + 1;
-        for (uint32_t m = mask; m & letters; m &= m - 1, at++)
-            if ((letters >> __builtin_ctz(m)) & 1)
-                step_letter(w, (unsigned)__builtin_ctz(m), at, letters, 0, depth, n);
-    }
     if (mask & w->multi_first)
         for (int i = 0; i < w->nmulti; i++)
             if (((mask >> w->multi_at[i]) & 1) && w->count[w->multi[i]])
                 step_multi(w, s, w->multi[i], letters, wilds, depth, n);
+}
+
+/* At each state: every edge in letter order, each on the letter's own card
+ * if one is left, else on a wild; then the multi-letter cards. */
+static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, int n)
+{
+    uint32_t mask = w->cell[s];
+    const uint32_t *edge = w->cell + s + 1;
+    for (uint32_t m = mask; m; m &= m - 1, edge++) {
+        unsigned c = (unsigned)__builtin_ctz(m);
+        if ((letters >> c) & 1) {
+            step_own(w, c, *edge, letters, wilds, depth, n);
+        } else {
+            w->word[depth] = (char)('a' + c);
+            w->how.card[n] = AD_LEX_WILD;
+            arrive(w, *edge, letters, wilds - 1, depth + 1, n + 1);
+        }
+    }
+    step_multis(w, s, mask, letters, wilds, depth, n);
+}
+
+/* The same with no wild left: only the edges of the letters held, each
+ * found by counting the mask's bits below it. */
+static void visit0(walk *w, uint32_t s, uint32_t letters, int depth, int n)
+{
+    uint32_t mask = w->cell[s];
+    for (uint32_t m = mask & letters; m; m &= m - 1) {
+        unsigned c = (unsigned)__builtin_ctz(m);
+        step_own(w, c, w->cell[s + 1 + lex_bits(mask & ((1u << c) - 1))], letters, 0, depth, n);
+    }
+    step_multis(w, s, mask, letters, 0, depth, n);
 }
 
 /* Counts the hand; returns the letters it holds, or -1 with err set. */
@@ -148,9 +155,8 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
     uint32_t letters = 0;
     if (lex_cards_check(cards, n, err) < 0)
         return -1;
-    memset(w, 0, offsetof(walk, word));
+    memset(w, 0, sizeof *w);
     w->cell = lex->cell;
-    w->hash[0] = 0xcbf29ce484222325ULL;
     w->t = lex_cards_get();
     w->min_cards = min_cards > 1 ? min_cards : 1;
     for (int i = 0; i < n; i++) {
@@ -164,6 +170,7 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
         }
         w->count[c]++;
     }
+    memcpy(w->hand, w->count, sizeof w->hand);
     w->wilds = w->count[AD_LEX_WILD];
     return letters;
 }
@@ -171,29 +178,63 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
 /* Walks from the root if any card can start a word. */
 static void walk_all(walk *w, const ad_lex *lex, uint32_t letters)
 {
-    if (lex->cell[lex->root] & on(w, letters, w->wilds))
+    if (w->wilds)
         visit(w, lex->root, letters, w->wilds, 0, 0);
+    else if (lex->cell[lex->root] & (letters | w->multi_first))
+        visit0(w, lex->root, letters, 0, 0);
+}
+
+/* ------------------------------------------------------------- spellings */
+
+/* The walk meets a word once for each way the hand spells it.  Where two
+ * ways part, a single card comes before a multi-letter one, so the way on
+ * single cards (and wilds) comes first when there is one; it is also the
+ * best way (the most cards, and the wild rule leaves only one such way).
+ * So a word reached on single cards is new, and one reached through a
+ * multi-letter card is old when the single-card way exists.  Only words
+ * with no single-card way go through a table of words, to keep the first
+ * record and the best spelling, as the walk met them. */
+
+/* Whether the hand spells the walk's word on single cards (and wilds),
+ * with enough cards: then that way came first. */
+static int singles_way(const walk *w)
+{
+    uint8_t need[26];
+    int lack = 0;
+    if (w->depth < w->min_cards)
+        return 0;
+    for (int i = 0; i < w->depth; i++)
+        need[w->word[i] - 'a'] = 0;
+    for (int i = 0; i < w->depth; i++) {
+        int c = w->word[i] - 'a';
+        lack += ++need[c] > w->hand[c];
+    }
+    return lack <= w->wilds;
 }
 
 /* ------------------------------------------------------------------ words */
 
-/* A word found: its letters and then room for one card a letter (no
- * spelling uses more) sit in the pool at `at`.  Records and the table are
+/* A word found: its letters and then its cards sit in the pool at `at`
+ * (a spelling has at most one card a letter).  Records and the table are
  * small so that a big result list stays in cache while the walk runs. */
 typedef struct rec {
     uint32_t at;
-    uint32_t hash; /* the top half of the word's hash */
-    uint32_t slot; /* where the table points at this record */
+    uint32_t hash; /* of the word, when it is in the table */
+    uint32_t slot; /* where the table points at this record, or NO_SLOT */
     uint8_t len, n, wilds;
 } rec;
 
+#define NO_SLOT UINT32_MAX
+#define SLACK 16 /* pool bytes kept free past the end: copies go 8 at a time */
+
+/* The table holds only the words with no single-card way (see above). */
 struct ad_lex_results {
     rec *e;
     int n, cap;
     char *pool;
     size_t used, pcap;
     uint32_t *slot; /* record + 1, or 0: open addressing, at most half full */
-    uint32_t hcap;
+    uint32_t hcap, in_table;
     int oom;
 };
 
@@ -240,30 +281,33 @@ int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
     return 0;
 }
 
-/* The slot holding word (of hash h), or the empty slot for it. */
-static uint32_t slot_of(const ad_lex_results *r, uint32_t h, const char *word)
+/* The slot holding word (of hash h, len letters), or the empty slot for
+ * it. */
+static uint32_t slot_of(const ad_lex_results *r, uint32_t h, const char *word, int len)
 {
     uint32_t i = h & (r->hcap - 1), at;
     while ((at = r->slot[i]) != 0 &&
-           (r->e[at - 1].hash != h || strcmp(r->pool + r->e[at - 1].at, word) != 0))
+           (r->e[at - 1].hash != h || r->e[at - 1].len != len ||
+            memcmp(r->pool + r->e[at - 1].at, word, (size_t)len) != 0))
         i = (i + 1) & (r->hcap - 1);
     return i;
 }
 
-/* Doubles the table (from 4096 slots) and puts the records back. */
+/* Doubles the table (from 1024 slots) and puts its records back. */
 static int grow_table(ad_lex_results *r)
 {
-    uint32_t cap = r->hcap ? r->hcap * 2 : 4096;
+    uint32_t cap = r->hcap ? r->hcap * 2 : 1024;
     uint32_t *sl = calloc(cap, sizeof *sl);
     if (!sl)
         return -1;
     free(r->slot);
     r->slot = sl;
     r->hcap = cap;
-    for (int i = 0; i < r->n; i++) {
-        r->e[i].slot = slot_of(r, r->e[i].hash, r->pool + r->e[i].at);
-        r->slot[r->e[i].slot] = (uint32_t)i + 1;
-    }
+    for (int i = 0; i < r->n; i++)
+        if (r->e[i].slot != NO_SLOT) {
+            r->e[i].slot = slot_of(r, r->e[i].hash, r->pool + r->e[i].at, r->e[i].len);
+            r->slot[r->e[i].slot] = (uint32_t)i + 1;
+        }
     return 0;
 }
 
@@ -271,7 +315,7 @@ static int grow_table(ad_lex_results *r)
  * The test is cheap and inline; the growing is not. */
 static int grow_for(ad_lex_results *r, int len)
 {
-    if (((uint32_t)r->n + 1) * 2 > r->hcap && grow_table(r) < 0)
+    if ((r->in_table + 1) * 2 > r->hcap && grow_table(r) < 0)
         return -1;
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : 1024;
@@ -281,7 +325,7 @@ static int grow_for(ad_lex_results *r, int len)
         r->e = e;
         r->cap = cap;
     }
-    if (r->used + 2 * (size_t)len + 1 > r->pcap) {
+    if (r->used + 2 * (size_t)len + 1 + SLACK > r->pcap) {
         size_t cap = r->pcap ? r->pcap * 2 : 1 << 16;
         char *pool = cap <= UINT32_MAX ? realloc(r->pool, cap) : NULL;
         if (!pool)
@@ -294,8 +338,8 @@ static int grow_for(ad_lex_results *r, int len)
 
 static inline int room(ad_lex_results *r, int len)
 {
-    if (((uint32_t)r->n + 1) * 2 <= r->hcap && r->n < r->cap &&
-        r->used + 2 * (size_t)len + 1 <= r->pcap)
+    if ((r->in_table + 1) * 2 <= r->hcap && r->n < r->cap &&
+        r->used + 2 * (size_t)len + 1 + SLACK <= r->pcap)
         return 0;
     return grow_for(r, len);
 }
@@ -305,43 +349,81 @@ static inline int room(ad_lex_results *r, int len)
 static void clear(ad_lex_results *r)
 {
     for (int i = 0; i < r->n; i++)
-        r->slot[r->e[i].slot] = 0;
+        if (r->e[i].slot != NO_SLOT)
+            r->slot[r->e[i].slot] = 0;
     r->n = 0;
     r->used = 0;
+    r->in_table = 0;
     r->oom = 0;
 }
 
-static inline void keep_cards(ad_lex_results *r, rec *e, const walk *w)
+/* Copies len bytes (and up to 7 more) 8 at a time: both sides have the
+ * room. */
+static inline void copy8(char *to, const void *from, int len)
 {
-    e->n = (uint8_t)w->how.n;
-    e->wilds = (uint8_t)w->how.wilds;
-    memcpy(r->pool + e->at + e->len + 1, w->how.card, (size_t)w->how.n);
+    for (int i = 0; i < len; i += 8)
+        memcpy(to + i, (const char *)from + i, 8);
+}
+
+/* A 32-bit hash of the walk's word, read 8 letters at a time (the bytes
+ * after it are masked off). */
+static inline uint32_t word_hash(const walk *w)
+{
+    uint64_t h = (uint64_t)w->depth * 0x9e3779b97f4a7c15ULL, x;
+    for (int i = 0; i < w->depth; i += 8) {
+        memcpy(&x, w->word + i, 8);
+        if (w->depth - i < 8)
+            x &= ~0ULL >> (8 * (8 - (w->depth - i)));
+        h = (h ^ x) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    return (uint32_t)((h * 0xc4ceb9fe1a85ec53ULL) >> 32);
+}
+
+/* A new record of the walk's word and spelling, in the table at slot
+ * (NO_SLOT: not in it). */
+static void add(ad_lex_results *r, const walk *w, uint32_t h, uint32_t slot)
+{
+    int len = w->depth;
+    rec *e = &r->e[r->n++];
+    char *p = r->pool + r->used;
+    *e = (rec){(uint32_t)r->used, h, slot, (uint8_t)len, (uint8_t)w->how.n,
+               (uint8_t)w->how.wilds};
+    copy8(p, w->word, len);
+    p[len] = 0;
+    copy8(p + len + 1, w->how.card, w->how.n);
+    r->used += 2 * (size_t)len + 1;
+    if (slot != NO_SLOT) {
+        r->slot[slot] = (uint32_t)r->n;
+        r->in_table++;
+    }
 }
 
 /* A word reached: a new record, or a better spelling of a known one. */
 static void hit_words(walk *w)
 {
     ad_lex_results *r = w->ctx;
-    int len = w->depth;
-    uint32_t h = (uint32_t)(w->hash[len] >> 32), i, at;
-    if (r->oom || room(r, len) < 0) {
+    if (r->oom || room(r, w->depth) < 0) {
         r->oom = 1;
         return;
     }
-    for (i = h & (r->hcap - 1); (at = r->slot[i]) != 0; i = (i + 1) & (r->hcap - 1)) {
-        rec *e = &r->e[at - 1];
-        if (e->hash != h || e->len != len || memcmp(r->pool + e->at, w->word, (size_t)len) != 0)
-            continue;
-        if (w->how.n > e->n || (w->how.n == e->n && w->how.wilds < e->wilds))
-            keep_cards(r, e, w);
+    if (!w->multis) {
+        add(r, w, 0, NO_SLOT);
         return;
     }
-    rec *e = &r->e[r->n];
-    r->slot[i] = (uint32_t)++r->n;
-    *e = (rec){(uint32_t)r->used, h, i, (uint8_t)len, 0, 0};
-    memcpy(r->pool + e->at, w->word, (size_t)len + 1);
-    keep_cards(r, e, w);
-    r->used += 2 * (size_t)len + 1;
+    if (singles_way(w))
+        return;
+    uint32_t h = word_hash(w), i = slot_of(r, h, w->word, w->depth);
+    if (!r->slot[i]) {
+        add(r, w, h, i);
+        return;
+    }
+    rec *e = &r->e[r->slot[i] - 1];
+    if (w->how.n > e->n || (w->how.n == e->n && w->how.wilds < e->wilds)) {
+        e->n = (uint8_t)w->how.n;
+        e->wilds = (uint8_t)w->how.wilds;
+        memcpy(r->pool + e->at + e->len + 1, w->how.card, (size_t)w->how.n);
+    }
 }
 
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
@@ -395,6 +477,7 @@ typedef struct best_ctx {
 static void hit_best(walk *w)
 {
     best_ctx *b = w->ctx;
+    w->word[w->depth] = 0;
     finish(w);
     long s = b->score(w->word, &w->how, b->ctx);
     const ad_lex_spelling *h = &b->out->how;
