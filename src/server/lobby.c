@@ -1342,7 +1342,10 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
             mark_dirty(l, l->tab[i]);
         }
     }
-    reply(c, rid, json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token));
+    json_t *r = json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token);
+    if (l->node[0]) /* a cluster's node: a client opens /ws?table=N to play table N */
+        json_object_set_new(r, "node", json_string(l->node));
+    reply(c, rid, r);
 }
 
 static table *load_table(lobby *l, int64_t id);
