@@ -2,11 +2,12 @@
  * loadtest.c - `alphadeck loadtest`: many players against a running
  * `alphadeck serve` on this machine, each on a WebSocket of its own, all
  * from one thread and one libwebsockets context (poll), a few hundred bytes
- * a connection.  Each says hello, sits at a table (made by its first
- * person, bots in the seats nobody takes), answers every turn it is asked
- * with a legal action and follows a finished game into its rematch.  After
- * --seconds it lets outstanding acknowledgements come, gives its seats to
- * the server's stand-in bots, closes, and reports (docs/server.md, "Load").
+ * a connection.  Each says hello and sits at a table (made by its first
+ * person, bots in the seats nobody takes); once all sit (the set-up), each
+ * answers every turn it is asked with a legal action and follows a finished
+ * game into its rematch.  After --seconds of that it lets outstanding
+ * acknowledgements come, gives its seats to the server's stand-in bots,
+ * closes, and reports (docs/server.md, "Load").
  * It connects only to loopback addresses, and it always ends: every phase
  * has a time limit, and so has the whole.
  */
@@ -34,7 +35,7 @@
 #define LT_DRAIN_US 2000000    /* after --seconds: how long outstanding acts may take */
 #define LT_LEAVE_US 1500000    /* ... then leaving the tables */
 #define LT_CLOSE_US 1000000    /* ... then closing */
-#define LT_HARD_US 6000000     /* the whole run ends by --seconds plus this, whatever happens */
+#define LT_HARD_US 6000000     /* the run ends by set-up limit + --seconds + this, whatever happens */
 #define LT_RETRY_US 250000     /* an act refused as rate_limited is sent again after this */
 #define LT_FILES_SPARE 64      /* files besides the connections (stdio, lws' own) */
 #define LT_CODES 32            /* distinct error codes counted */
@@ -53,8 +54,9 @@ enum {
     CS_GONE        /* failed, refused or closed */
 };
 
-/* The run's phases: load until --seconds, then the end in three steps. */
-enum { PH_RUN, PH_DRAIN, PH_LEAVE, PH_CLOSE, PH_DONE };
+/* The run's phases: connect and sit (nobody acts yet, so the load meets
+ * the whole crowd at once); load for --seconds; then the end in three steps. */
+enum { PH_SETUP, PH_RUN, PH_DRAIN, PH_LEAVE, PH_CLOSE, PH_DONE };
 
 typedef struct out_frame {
     struct out_frame *next;
@@ -96,7 +98,7 @@ typedef struct lt {
     /* what to do */
     char address[64], host_header[80], path[256];
     int port, clients, tables, players, json;
-    unsigned seconds;
+    unsigned seconds, setup_seconds;
     double rate; /* acts a second when asked (mean think 1/rate s); 0: at once */
     const char *url, *game;
     /* the run */
@@ -104,8 +106,8 @@ typedef struct lt {
     lt_conn *c;
     lt_group *g;
     lws_sorted_usec_list_t tick;
-    lws_usec_t t0, t_setup, t_stop, t_phase;
-    int phase, next_connect, connecting, unsettled, inflight, leaves, open_now;
+    lws_usec_t t0, t_setup, t_run, t_stop, t_phase;
+    int phase, next_connect, connecting, unsettled, inflight, leaves, open_now, seated;
     uint64_t rng;
     /* what happened */
     int opened, failed, dropped, held, games;
@@ -376,7 +378,7 @@ static void see(lt *t, lt_conn *c, json_int_t v, const json_t *view, const json_
         }
         return;
     }
-    if (t->phase != PH_RUN || c->planned || c->owed || c->v <= c->acted_v)
+    if (t->phase > PH_RUN || c->planned || c->owed || c->v <= c->acted_v)
         return;
     if (!json_is_array(asked))
         asked = json_object_get(view, "to_act");
@@ -391,8 +393,8 @@ static void see(lt *t, lt_conn *c, json_int_t v, const json_t *view, const json_
         c->acted_v = c->v;
         return;
     }
-    if (c->inflight)
-        c->owed = 1; /* acts when the answer to the one in flight comes */
+    if (c->inflight || t->phase == PH_SETUP)
+        c->owed = 1; /* acts when the answer in flight comes, or the load begins */
     else
         act_now_or_later(t, c);
 }
@@ -418,7 +420,7 @@ static void seated(lt *t, lt_conn *c, const json_t *r)
  * with a seat open for each who is ready and bots in the rest. */
 static void maybe_create(lt *t, lt_group *g)
 {
-    if (g->pending || g->created || g->ready == 0 || t->phase != PH_RUN)
+    if (g->pending || g->created || g->ready == 0 || t->phase > PH_RUN)
         return;
     g->created = 1;
     for (uint32_t i = g->first; i < g->first + g->people; i++)
@@ -496,7 +498,7 @@ static void reply_in(lt *t, lt_conn *c, int kind, const json_t *r)
         t->inflight--;
         if (ok) {
             t->acks_total++;
-            if (t->phase == PH_RUN && t->t_setup) {
+            if (t->phase == PH_RUN) {
                 uint64_t us = (uint64_t)(lws_now_usecs() - c->sent_us);
                 t->acks++;
                 t->hist[hist_index(us)]++;
@@ -741,6 +743,23 @@ static void next_phase(lt *t, int phase)
     }
 }
 
+/* Every connection sits (or the set-up's time is up): the load begins,
+ * each seat that was asked meanwhile acting first. */
+static void start_load(lt *t, lws_usec_t now)
+{
+    t->phase = PH_RUN;
+    t->t_run = now;
+    t->t_stop = now + (lws_usec_t)t->seconds * LWS_US_PER_SEC;
+    for (int i = 0; i < t->clients; i++) {
+        lt_conn *c = &t->c[i];
+        t->seated += c->state == CS_SEATED;
+        if (c->owed && !c->inflight && c->state == CS_SEATED) {
+            c->owed = 0;
+            act_now_or_later(t, c);
+        }
+    }
+}
+
 static void tick(lws_sorted_usec_list_t *sul)
 {
     lt *t = lws_container_of(sul, lt, tick);
@@ -749,19 +768,28 @@ static void tick(lws_sorted_usec_list_t *sul)
      * that poll never outlasts it (a connect still pending could hold it
      * for lws' 20 s) */
     lws_sul_schedule(t->ctx, 0, &t->tick, tick, LT_TICK_US);
-    if (now - t->t0 >= (lws_usec_t)t->seconds * LWS_US_PER_SEC + LT_HARD_US) {
+    if (now - t->t0 >=
+        (lws_usec_t)(t->setup_seconds + t->seconds) * LWS_US_PER_SEC + LT_HARD_US) {
         t->phase = PH_DONE; /* the hard limit: whatever is still open is cut */
         return;
     }
     switch (t->phase) {
+    case PH_SETUP:
+        if (interrupted) {
+            t->t_run = t->t_stop = now;
+            next_phase(t, PH_DRAIN);
+        } else if (t->t_setup || now - t->t0 >= (lws_usec_t)t->setup_seconds * LWS_US_PER_SEC) {
+            start_load(t, now);
+        } else {
+            while (t->next_connect < t->clients && t->connecting < LT_CONNECTING_MAX)
+                connect_one(t, &t->c[t->next_connect++]);
+        }
+        break;
     case PH_RUN:
         if (interrupted || now >= t->t_stop) {
             t->t_stop = now;
             next_phase(t, PH_DRAIN);
-            break;
         }
-        while (t->next_connect < t->clients && t->connecting < LT_CONNECTING_MAX)
-            connect_one(t, &t->c[t->next_connect++]);
         break;
     case PH_DRAIN:
         if (t->inflight == 0 || now - t->t_phase >= LT_DRAIN_US)
@@ -897,21 +925,19 @@ static json_t *ms_or_null(const lt *t, double q)
 
 static void report(const lt *t)
 {
-    double setup_s = t->t_setup ? (double)(t->t_setup - t->t0) / 1e6 : -1;
-    double load_s =
-        t->t_setup && t->t_stop > t->t_setup ? (double)(t->t_stop - t->t_setup) / 1e6 : 0;
+    double setup_s = t->t_run ? (double)(t->t_run - t->t0) / 1e6 : 0;
+    double load_s = t->t_run && t->t_stop > t->t_run ? (double)(t->t_stop - t->t_run) / 1e6 : 0;
     double per_s = load_s > 0 ? (double)t->acks / load_s : 0;
     if (t->json) {
         json_t *errors = json_object();
         for (int i = 0; i < t->ncodes; i++)
             json_object_set_new(errors, t->codes[i].code, json_integer((json_int_t)t->codes[i].n));
         json_t *o = json_pack(
-            "{s:s,s:s,s:i,s:i,s:i,s:o,s:i,s:o,s:f,s:i,s:i,s:i,s:i,s:I,s:f,s:I,s:i,s:o,s:o,s:o,"
-            "s:o,s:i,s:I}",
+            "{s:s,s:s,s:i,s:i,s:i,s:o,s:i,s:o,s:f,s:i,s:i,s:i,s:i,s:i,s:I,s:f,s:I,s:i,s:o,s:o,"
+            "s:o,s:o,s:i,s:I}",
             "url", t->url, "game", t->game, "clients", t->clients, "tables", t->tables, "players",
             t->players, "rate", t->rate > 0 ? json_real(t->rate) : json_null(), "seconds",
-            (int)t->seconds, "setup_s", setup_s >= 0 ? json_real(setup_s) : json_null(), "load_s",
-            load_s, "opened", t->opened, "held", t->held, "failed", t->failed, "dropped",
+            (int)t->seconds, "setup_s", json_real(setup_s), "load_s", load_s, "opened", t->opened, "seated", t->seated, "held", t->held, "failed", t->failed, "dropped",
             t->dropped, "acks", (json_int_t)t->acks, "acks_per_s", round(per_s * 10) / 10,
             "acks_total", (json_int_t)t->acks_total, "unanswered", t->inflight, "p50_ms",
             ms_or_null(t, 0.5), "p99_ms", ms_or_null(t, 0.99), "max_ms", ms_or_null(t, -1),
@@ -922,7 +948,7 @@ static void report(const lt *t)
         json_decref(o);
         return;
     }
-    printf("alphadeck loadtest: %d connections at %d tables of %d (%s) for %u s, %s\n",
+    printf("alphadeck loadtest: %d connections at %d tables of %d (%s), %u s of load, %s\n",
            t->clients, t->tables, t->players, t->game, t->seconds,
            t->rate > 0 ? "thinking" : "acting as soon as asked");
     if (t->rate > 0)
@@ -932,10 +958,8 @@ static void report(const lt *t)
            t->opened, t->held, t->failed, t->dropped);
     if (t->first_error[0])
         printf("  first failure: %s\n", t->first_error);
-    if (setup_s >= 0)
-        printf("  set-up (hello, create, join): %.2f s; then %.2f s of load\n", setup_s, load_s);
-    else
-        printf("  set-up did not end within the %u s\n", t->seconds);
+    printf("  set-up (hello, create, join): %.2f s, %d seated%s; then %.2f s of load\n", setup_s,
+           t->seated, t->t_setup && t->t_setup <= t->t_run ? "" : " (its time ran out)", load_s);
     printf("  actions acknowledged: %llu in the load (%.1f a second), %llu in all, %d "
            "unanswered\n",
            (unsigned long long)t->acks, per_s, (unsigned long long)t->acks_total, t->inflight);
@@ -957,7 +981,8 @@ static void report(const lt *t)
 static int usage(FILE *f)
 {
     fprintf(f, "usage: alphadeck loadtest [--url ws://127.0.0.1:PORT/ws] [--clients N] "
-               "[--tables M] [--seconds S] [--rate A] [--game noway|doubt] [--json]\n");
+               "[--tables M] [--seconds S] [--setup-seconds T] [--rate A] [--game noway|doubt] "
+               "[--json]\n");
     return 2;
 }
 
@@ -996,6 +1021,10 @@ static int read_options(lt *t, int argc, char **argv)
             if (ad_cli_option_in("loadtest", a, v, 1, 86400, &n) < 0)
                 return 2;
             t->seconds = (unsigned)n;
+        } else if (strcmp(a, "--setup-seconds") == 0) {
+            if (ad_cli_option_in("loadtest", a, v, 1, 3600, &n) < 0)
+                return 2;
+            t->setup_seconds = (unsigned)n;
         } else if (strcmp(a, "--rate") == 0) {
             char *end;
             errno = 0;
@@ -1070,6 +1099,7 @@ int ad_cli_loadtest(int argc, char **argv)
     t.clients = 100;
     t.tables = 25;
     t.seconds = 10;
+    t.setup_seconds = 120;
     int rc = read_options(&t, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -1124,9 +1154,8 @@ int ad_cli_loadtest(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     t.t0 = lws_now_usecs();
-    t.t_stop = t.t0 + (lws_usec_t)t.seconds * LWS_US_PER_SEC;
     t.rng = (uint64_t)t.t0 * 0x9E3779B97F4A7C15ull | 1;
-    t.phase = PH_RUN;
+    t.phase = PH_SETUP;
     tick(&t.tick); /* starts the connections and the loop's clock */
     while (t.phase != PH_DONE)
         if (lws_service(t.ctx, 0) < 0)

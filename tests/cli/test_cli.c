@@ -293,6 +293,7 @@ static void test_loadtest_refuses_bad_options_and_every_host_but_loopback(void *
         {"loadtest --clients 2 --tables 3", "needs a person"},
         {"loadtest --clients 70 --tables 10", "give more --tables"},
         {"loadtest --seconds 0", "--seconds"},
+        {"loadtest --setup-seconds 0", "--setup-seconds"},
         {"loadtest --rate 0", "--rate"},
         {"loadtest --rate 51", "--rate"},
         {"loadtest --rate fast", "--rate"},
