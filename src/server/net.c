@@ -793,6 +793,10 @@ int ad_cli_serve(int argc, char **argv)
      * nothing came back by twice that (ping_sweep); its seat then goes as
      * any closed connection's does (lobby_set_away_after) */
     srv.ping_ms = (int64_t)ping_s * 1000;
+    /* and lws' own idle policy off (no hang-up time): else each connection
+     * keeps a timer in lws' sorted list, moved on every pong */
+    static const lws_retry_bo_t no_idle;
+    vi.retry_and_idle_policy = &no_idle;
     vi.timeout_secs = 30;
     srv.vh = lws_create_vhost(srv.ctx, &vi);
     if (!srv.vh) {
