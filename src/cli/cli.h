@@ -22,6 +22,9 @@ int ad_cli_replay(int argc, char **argv);
 int ad_cli_bench(int argc, char **argv);
 int ad_cli_sim(int argc, char **argv);
 int ad_cli_serve(int argc, char **argv); /* src/server/net.c */
+/* `alphadeck loadtest`: many WebSocket players against a server on this
+ * machine (src/tools/loadtest.c). */
+int ad_cli_loadtest(int argc, char **argv);
 int ad_cli_words(int argc, char **argv);
 /* `alphadeck bench --words`: the dictionary's speed beside simple baselines. */
 int ad_cli_bench_words(int rounds);

@@ -20,6 +20,7 @@ static void usage(FILE *f)
             "  play GAME [options]  play a game against the computer (see alphadeck play --help)\n"
             "  replay FILE          step through a saved game, forwards and back (--seat K)\n"
             "  serve [options]      play with friends: the game server (docs/server.md)\n"
+            "  loadtest [options]   many players against a server on this machine: its speed\n"
             "  engine               the JSON engine protocol on stdin/stdout (docs/protocol.md)\n"
             "  sim [options]        many games between bot levels: win rates with 95%% intervals\n"
             "  bench [options]      random-playout speed of the rules engines (--words: the dictionary)\n"
@@ -146,6 +147,8 @@ int main(int argc, char **argv)
         return ad_cli_replay(argc - 2, argv + 2);
     if (strcmp(cmd, "serve") == 0)
         return ad_cli_serve(argc - 2, argv + 2);
+    if (strcmp(cmd, "loadtest") == 0)
+        return ad_cli_loadtest(argc - 2, argv + 2);
     if (strcmp(cmd, "sim") == 0)
         return ad_cli_sim(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)

@@ -81,7 +81,10 @@ struct table {
     int clock_dirty; /* a clock push to send (the asked seats or their deadlines changed) */
     uint32_t away;
     int64_t wake_ms; /* the director's next wake (AD_DIRECTOR_NEVER: none) */
-    json_t *hist[SRV_HISTORY]; /* each stored version's step, for sync */
+    /* each stored version's step, for sync, as compact JSON text: a step
+     * as a tree of jansson objects took about 1.5 KB, five times its text,
+     * and 2,500 tables each hold SRV_HISTORY of them */
+    char *hist[SRV_HISTORY];
     table *dnext;
     int dirty;
     /* in a cluster (docs/deploy.md): */
@@ -875,9 +878,8 @@ static void flush_pass(lobby *l)
             json_t *events = json_array();
             for (int i = 0; i < t->npend; i++) {
                 json_t *ev = t->pend[i].ev;
-                json_t *slot = json_incref(ev);
-                json_decref(t->hist[t->pend[i].v % SRV_HISTORY]);
-                t->hist[t->pend[i].v % SRV_HISTORY] = slot;
+                free(t->hist[t->pend[i].v % SRV_HISTORY]);
+                t->hist[t->pend[i].v % SRV_HISTORY] = json_dumps(ev, JSON_COMPACT);
                 add_step_events(events, ev);
             }
             clear_pend(t);
@@ -1780,12 +1782,15 @@ static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
     uint32_t stored = now_v - (uint32_t)t->npend;
     if (from < stored && stored - from <= SRV_HISTORY) {
         for (uint32_t v = from + 1; v <= stored; v++) {
-            json_t *ev = t->hist[v % SRV_HISTORY];
+            const char *text = t->hist[v % SRV_HISTORY];
+            json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
             if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
+                json_decref(ev);
                 json_array_clear(events);
                 break;
             }
             add_step_events(events, ev);
+            json_decref(ev);
         }
     }
     push_update(t, events, 1, c);
@@ -2066,7 +2071,7 @@ static void table_free(table *t)
     free(t->pend);
     free(t->mem);
     for (int k = 0; k < SRV_HISTORY; k++)
-        json_decref(t->hist[k]);
+        free(t->hist[k]);
     if (t->d)
         ad_director_free(t->d);
     if (t->t0)

@@ -42,6 +42,9 @@ struct conn {
     int refused;       /* rate refusals in a row */
     int close_code;    /* non-zero: close with it once what is queued is sent */
     int close_now;     /* ... or at once (a queue that is not read) */
+    int64_t heard_ms;  /* when it last sent anything (a frame, a pong) */
+    int pinged;        /* a ping went out since then */
+    int ping_due;      /* a ping to send with the next writeable callback */
     conn *prev, *next;
 };
 
@@ -54,6 +57,12 @@ struct server {
     size_t queue_max; /* bytes queued for one connection before it is dropped */
     conn *conns;
     bus *bus; /* a node of a cluster: what the other nodes say */
+    srv_timer_t **heap; /* the tables' timers, earliest first (a binary heap) */
+    int nheap, cheap;
+    lws_sorted_usec_list_t heap_sul; /* lws' one timer: the heap's earliest */
+    lws_usec_t armed_us;             /* when heap_sul is set for (0: not set) */
+    int64_t ping_ms;                 /* a silent connection is pinged after this */
+    lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */
 };
 
 /* per session: a WebSocket's connection, or an HTTP answer being sent */
@@ -84,26 +93,151 @@ void srv_wake(server *s)
     lws_cancel_service(s->ctx);
 }
 
-static void timer_fired(lws_sorted_usec_list_t *sul)
+/* ---------------------------------------------------------- table timers */
+
+/* lws keeps its timers in one sorted list and walks it from the head on
+ * every insertion; a table's timer goes in near the tail (15 s and more
+ * ahead), so with thousands of tables every action's timer walked them
+ * all.  Here they are a binary heap by due time, and lws holds one timer:
+ * the heap's earliest. */
+
+static void heap_put(server *s, int i, srv_timer_t *tm)
 {
-    srv_timer_t *tm = lws_container_of(sul, srv_timer_t, sul);
-    lobby_timer(tm->l, tm->t);
+    s->heap[i] = tm;
+    tm->heap_i = i + 1;
+}
+
+static void heap_up(server *s, int i)
+{
+    srv_timer_t *tm = s->heap[i];
+    while (i > 0 && s->heap[(i - 1) / 2]->due_us > tm->due_us) {
+        heap_put(s, i, s->heap[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
+    heap_put(s, i, tm);
+}
+
+static void heap_down(server *s, int i)
+{
+    srv_timer_t *tm = s->heap[i];
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= s->nheap)
+            break;
+        if (k + 1 < s->nheap && s->heap[k + 1]->due_us < s->heap[k]->due_us)
+            k++;
+        if (s->heap[k]->due_us >= tm->due_us)
+            break;
+        heap_put(s, i, s->heap[k]);
+        i = k;
+    }
+    heap_put(s, i, tm);
+}
+
+static void heap_remove(server *s, srv_timer_t *tm)
+{
+    int i = tm->heap_i - 1;
+    tm->heap_i = 0;
+    srv_timer_t *last = s->heap[--s->nheap];
+    if (i == s->nheap)
+        return;
+    heap_put(s, i, last);
+    heap_down(s, i);
+    heap_up(s, last->heap_i - 1);
+}
+
+static void heap_fired(lws_sorted_usec_list_t *sul);
+
+/* lws' timer for the heap's earliest, moved only when that changed. */
+static void heap_arm(server *s)
+{
+    lws_usec_t due = s->nheap ? s->heap[0]->due_us : 0;
+    if (due == s->armed_us)
+        return;
+    s->armed_us = due;
+    if (!due) {
+        lws_sul_cancel(&s->heap_sul);
+        return;
+    }
+    lws_usec_t wait = due - lws_now_usecs();
+    lws_sul_schedule(s->ctx, 0, &s->heap_sul, heap_fired, wait > 0 ? wait : 0);
+}
+
+static void heap_fired(lws_sorted_usec_list_t *sul)
+{
+    server *s = lws_container_of(sul, server, heap_sul);
+    lws_usec_t now = lws_now_usecs();
+    s->armed_us = 0;
+    /* only those due now and set before: one set again at once waits for
+     * the next pass, so a timer that keeps setting itself cannot spin */
+    for (int n = s->nheap; n > 0 && s->nheap && s->heap[0]->due_us <= now; n--) {
+        srv_timer_t *tm = s->heap[0];
+        heap_remove(s, tm);
+        lobby_timer(tm->l, tm->t);
+    }
+    heap_arm(s);
     /* lws runs due timers before it waits: wake that wait, so the pass ends
-     * and what the timer applied is committed and pushed now */
-    lws_cancel_service(tm->srv->ctx);
+     * and what the timers applied is committed and pushed now */
+    lws_cancel_service(s->ctx);
 }
 
 void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
 {
-    tm->srv = s;
     if (delay_ms < 0)
         delay_ms = 0;
-    lws_sul_schedule(s->ctx, 0, &tm->sul, timer_fired, (lws_usec_t)delay_ms * LWS_US_PER_MS);
+    tm->due_us = lws_now_usecs() + (lws_usec_t)delay_ms * LWS_US_PER_MS;
+    if (tm->heap_i) {
+        heap_down(s, tm->heap_i - 1);
+        heap_up(s, tm->heap_i - 1);
+    } else {
+        if (s->nheap == s->cheap) {
+            int cap = s->cheap ? s->cheap * 2 : 256;
+            srv_timer_t **h = realloc(s->heap, (size_t)cap * sizeof *h);
+            if (!h)
+                abort(); /* a table whose clock cannot run: nothing sane to do */
+            s->heap = h;
+            s->cheap = cap;
+        }
+        tm->srv = s;
+        heap_put(s, s->nheap++, tm);
+        heap_up(s, s->nheap - 1);
+    }
+    heap_arm(s);
 }
 
 void srv_timer_cancel(srv_timer_t *tm)
 {
-    lws_sul_cancel(&tm->sul);
+    if (!tm->heap_i)
+        return;
+    heap_remove(tm->srv, tm);
+    heap_arm(tm->srv);
+}
+
+/* ---------------------------------------------------------- silent connections */
+
+/* A connection silent for ping_ms is pinged; one that sent nothing (not
+ * even the pong) by twice that is dropped: a client gone without a close.
+ * One sweep over the connections every so often, rather than lws' idle
+ * policy, which keeps a timer a connection in its sorted list and moves it
+ * on every pong: a walk of ten thousand entries each time. */
+static void ping_sweep(lws_sorted_usec_list_t *sul)
+{
+    server *s = lws_container_of(sul, server, ping_sul);
+    int64_t now = srv_now_ms();
+    for (conn *c = s->conns; c; c = c->next) {
+        int64_t silent = now - c->heard_ms;
+        if (silent >= 2 * s->ping_ms && !c->close_now) {
+            c->close_now = 1;
+            c->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
+            lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        } else if (silent >= s->ping_ms && !c->pinged) {
+            c->pinged = 1;
+            c->ping_due = 1;
+            lws_callback_on_writable(c->wsi);
+        }
+    }
+    int64_t every = s->ping_ms / 4 < 1000 ? s->ping_ms / 4 : 1000;
+    lws_sul_schedule(s->ctx, 0, &s->ping_sul, ping_sweep, (lws_usec_t)every * LWS_US_PER_MS);
 }
 
 /* ---------------------------------------------------------- sending */
@@ -401,6 +535,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         c->ls.route = ps->route;
         c->tokens = SRV_RATE_BURST;
         c->refill_ms = srv_now_ms();
+        c->heard_ms = c->refill_ms;
         c->next = s->conns;
         if (s->conns)
             s->conns->prev = c;
@@ -408,10 +543,19 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         ps->c = c;
         break;
     }
+    case LWS_CALLBACK_RECEIVE_PONG:
+        if (ps && ps->c) {
+            ps->c->heard_ms = srv_now_ms();
+            ps->c->pinged = 0;
+        }
+        break;
     case LWS_CALLBACK_RECEIVE:
-        if (ps->c)
+        if (ps->c) {
+            ps->c->heard_ms = srv_now_ms();
+            ps->c->pinged = 0;
             frame_in(s, ps->c, in, len, lws_frame_is_binary(wsi),
                      lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi));
+        }
         break;
     case LWS_CALLBACK_SERVER_WRITEABLE: {
         conn *c = ps->c;
@@ -422,6 +566,17 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             lws_close_reason(wsi, (enum lws_close_status)c->close_code,
                              (unsigned char *)why, sizeof why - 1);
             return -1;
+        }
+        if (c->ping_due) { /* one write a callback: the ping first, the rest next time */
+            /* with a payload: lws tells of an empty pong to nobody */
+            unsigned char ping[LWS_PRE + 4] = {0};
+            memcpy(ping + LWS_PRE, "ping", 4);
+            c->ping_due = 0;
+            if (lws_write(wsi, ping + LWS_PRE, 4, LWS_WRITE_PING) < 4)
+                return -1;
+            if (c->qh || c->close_code)
+                lws_callback_on_writable(wsi);
+            break;
         }
         msg *m = c->qh;
         if (!m)
@@ -659,12 +814,13 @@ int ad_cli_serve(int argc, char **argv)
     vi.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
     /* a client that vanished without a close (a phone gone out of range: no
      * FIN ever comes) is pinged after ping_s of silence and dropped when
-     * nothing came back by twice that; its seat then goes as any closed
-     * connection's does (lobby_set_away_after) */
-    static lws_retry_bo_t idle;
-    idle.secs_since_valid_ping = (uint16_t)ping_s;
-    idle.secs_since_valid_hangup = (uint16_t)(2 * ping_s);
-    vi.retry_and_idle_policy = &idle;
+     * nothing came back by twice that (ping_sweep); its seat then goes as
+     * any closed connection's does (lobby_set_away_after) */
+    srv.ping_ms = (int64_t)ping_s * 1000;
+    /* and lws' own idle policy off (no hang-up time): else each connection
+     * keeps a timer in lws' sorted list, moved on every pong */
+    static const lws_retry_bo_t no_idle;
+    vi.retry_and_idle_policy = &no_idle;
     vi.timeout_secs = 30;
     srv.vh = lws_create_vhost(srv.ctx, &vi);
     if (!srv.vh) {
@@ -689,9 +845,11 @@ int ad_cli_serve(int argc, char **argv)
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         lobby_free(srv.l);
         lws_context_destroy(srv.ctx);
+        free(srv.heap);
         store_close(st);
         return 1;
     }
+    ping_sweep(&srv.ping_sul); /* and every so often from now on */
     signal_ctx = srv.ctx;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -716,9 +874,12 @@ int ad_cli_serve(int argc, char **argv)
     }
     lobby_flush(srv.l);
     lobby_quiesce(srv.l);
+    lws_sul_cancel(&srv.ping_sul);
+    lws_sul_cancel(&srv.heap_sul);
     signal_ctx = NULL;
     lws_context_destroy(srv.ctx); /* closes every connection (each CLOSED frees its conn) */
     bus_close(srv.bus);
+    free(srv.heap);
     lobby_free(srv.l);
     store_close(st);
     fprintf(stderr, "alphadeck serve: stopped\n");

@@ -49,10 +49,14 @@ void conn_send(conn *c, json_t *j);
 /* The same for a frame already written out (one text sent to many). */
 void conn_send_text(conn *c, const char *text, size_t len);
 int64_t srv_now_ms(void);
-/* A table's timer: the loop calls lobby_timer(l, t) when it is due. */
+/* A table's timer: the loop calls lobby_timer(l, t) when it is due.  The
+ * timers live in a heap of net.c's (heap_i: its place there plus one, 0
+ * when not set), not in lws' own sorted list, whose every insertion walks
+ * it: with thousands of tables that walk was most of the server's time. */
 typedef struct lobby lobby;
 typedef struct srv_timer_t {
-    lws_sorted_usec_list_t sul;
+    int64_t due_us; /* on lws' clock (lws_now_usecs) */
+    int heap_i;
     server *srv;
     lobby *l;
     table *t;

@@ -279,6 +279,49 @@ static void test_serve_refuses_bad_options_and_a_database_it_cannot_open(void **
     }
 }
 
+/* `alphadeck loadtest` checks everything before it connects anywhere: a
+ * bad option, or any host but a loopback address, is told in words with
+ * exit 2 (the hosts are refused before any lookup or connection, so none of
+ * these is tried). */
+static void test_loadtest_refuses_bad_options_and_every_host_but_loopback(void **state)
+{
+    (void)state;
+    const char *bad[][2] = {
+        {"loadtest --clients 0", "--clients"},
+        {"loadtest --clients x", "--clients"},
+        {"loadtest --tables 0", "--tables"},
+        {"loadtest --clients 2 --tables 3", "needs a person"},
+        {"loadtest --clients 70 --tables 10", "give more --tables"},
+        {"loadtest --seconds 0", "--seconds"},
+        {"loadtest --setup-seconds 0", "--setup-seconds"},
+        {"loadtest --rate 0", "--rate"},
+        {"loadtest --rate 51", "--rate"},
+        {"loadtest --rate fast", "--rate"},
+        {"loadtest --game chess", "noway or doubt"},
+        {"loadtest --game sequence", "noway or doubt"},
+        {"loadtest --seconds", "needs a value"},
+        {"loadtest --frobnicate 1", "unknown option"},
+        {"loadtest --url http://127.0.0.1:8080/ws", "ws://"},
+        {"loadtest --url ws://127.0.0.1:0/ws", "port"},
+        {"loadtest --url ws://192.0.2.1:8080/ws", "loopback"},
+        {"loadtest --url ws://10.0.0.1/ws", "loopback"},
+        {"loadtest --url ws://0.0.0.0:8080/ws", "loopback"},
+        {"loadtest --url ws://[::2]:8080/ws", "loopback"},
+        {"loadtest --url ws://[2001:db8::1]:8080/ws", "loopback"},
+        {"loadtest --url ws://example.invalid:8080/ws", "loopback"},
+        {"loadtest --url ws://127.0.0.1.example.invalid/ws", "loopback"},
+        {"loadtest --url ws://user@127.0.0.1:8080/ws", "no host"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char cmd[256], *out;
+        snprintf(cmd, sizeof cmd, "%s %s < /dev/null 2>&1", BIN, bad[i][0]);
+        int rc = tu_run(cmd, &out);
+        if (rc != 2 || !strstr(out, bad[i][1]) || strstr(out, "connections:"))
+            fail_msg("`alphadeck %s` exited %d saying: %s", bad[i][0], rc, out);
+        free(out);
+    }
+}
+
 static void test_bad_arguments_get_words_and_exit_2(void **state)
 {
     (void)state;
@@ -516,6 +559,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sim_gives_a_shout_race_to_the_bot_that_shouts_first),
         cmocka_unit_test(test_bad_arguments_get_words_and_exit_2),
         cmocka_unit_test(test_serve_refuses_bad_options_and_a_database_it_cannot_open),
+        cmocka_unit_test(test_loadtest_refuses_bad_options_and_every_host_but_loopback),
         cmocka_unit_test(test_rules_prints_each_games_rules_page_as_plain_text),
         cmocka_unit_test(test_every_seed_alphadeck_prints_is_taken_back),
         cmocka_unit_test(test_out_of_range_numbers_are_refused_never_wrapped),

@@ -1,0 +1,92 @@
+#!/bin/sh
+# bench/serve-scale.sh [CLIENTS [TABLES [LOAD_SECONDS [RATE [SETUP_SECONDS]]]]]:
+# issue 19's scale run.  Starts `alphadeck serve` on a fresh database in a
+# temporary folder, runs `alphadeck loadtest` against it (default 10,000
+# connections at 2,500 tables of 4, each person acting every 2 s on
+# average: --rate 0.5; RATE 0: each acts the moment it is asked, as fast
+# as the acknowledgements come), and reads the server's memory from
+# /proc/PID/status twice: one second before the load ends (the server
+# holding every connection and table) and after the loadtest has left its
+# seats and closed.  Then it stops the server and prints one summary.
+#
+# The set-up (every connection's hello, create or join, before anyone
+# acts) may take up to SETUP_SECONDS (default 300: each of those is a disk
+# sync of its own on the server); then the load runs LOAD_SECONDS (default
+# 30).  Loopback only; every process it starts is stopped when it ends,
+# and the loadtest is bounded by `timeout` too.
+set -eu
+cd "$(dirname "$0")/.."
+clients=${1:-10000}
+tables=${2:-2500}
+load=${3:-30}
+rate=${4:-0.5}
+setup=${5:-300}
+bin=${ALPHADECK:-build/alphadeck}
+[ -x "$bin" ] || make
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/alphadeck-scale.XXXXXX")
+spid=
+cleanup() {
+    if [ -n "$spid" ] && kill -0 "$spid" 2>/dev/null; then
+        kill -TERM "$spid" 2>/dev/null || true
+        i=0
+        while kill -0 "$spid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+        kill -KILL "$spid" 2>/dev/null || true
+    fi
+    rm -rf "$dir"
+}
+trap cleanup EXIT INT TERM
+
+"$bin" serve --port 0 --host 127.0.0.1 --db "$dir/scale.db" >"$dir/serve.out" 2>"$dir/serve.err" &
+spid=$!
+i=0
+until grep -q listening "$dir/serve.out" 2>/dev/null; do
+    i=$((i + 1))
+    if [ $i -gt 100 ] || ! kill -0 "$spid" 2>/dev/null; then
+        echo "serve-scale: the server did not start:" >&2
+        cat "$dir/serve.err" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+port=$(sed -n 's/.*:\([0-9][0-9]*\)\/$/\1/p' "$dir/serve.out")
+
+# the server's memory, sampled every half second while the loadtest runs:
+# "seconds-since-start VmHWM-KiB VmRSS-KiB" lines
+( t0=$(date +%s.%N)
+  while kill -0 "$spid" 2>/dev/null; do
+      awk -v t="$(echo "$(date +%s.%N) - $t0" | bc)" \
+          '/^VmHWM/ { h = $2 } /^VmRSS/ { r = $2 } END { print t, h, r }' "/proc/$spid/status"
+      sleep 0.5
+  done ) >"$dir/mem" 2>/dev/null &
+mpid=$!
+
+echo "serve-scale: $(date -u +%FT%TZ), $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "$rate" = 0 ]; then rate_arg=; else rate_arg="--rate $rate"; fi
+echo "serve-scale: $bin loadtest --clients $clients --tables $tables --seconds $load --setup-seconds $setup $rate_arg"
+rc=0
+# shellcheck disable=SC2086 # rate_arg is empty or two words
+timeout -k 5 $((setup + load + 30)) "$bin" loadtest --url "ws://127.0.0.1:$port/ws" --clients "$clients" \
+    --tables "$tables" --seconds "$load" --setup-seconds "$setup" $rate_arg --json \
+    >"$dir/loadtest.json" || rc=$?
+sleep 0.6
+kill "$mpid" 2>/dev/null || true
+echo "serve-scale: loadtest exited $rc: $(cat "$dir/loadtest.json")"
+# the summary: the last sample before the load's end, and the last of all
+node -e '
+const fs = require("fs");
+const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+const mem = fs.readFileSync(process.argv[2], "utf8").trim().split("\n").map((l) => l.split(" ").map(Number));
+const end = j.setup_s + j.load_s;
+const inLoad = mem.filter((m) => m[0] <= end - 0.5).pop() || [0, 0, 0];
+const last = mem[mem.length - 1] || [0, 0, 0];
+const mib = (k) => `${(k / 1024).toFixed(0)} MiB`;
+const f = (x, d = 1) => (x === null || x === undefined ? "-" : Number(x).toFixed(d));
+console.log(`serve-scale: ${j.held} of ${j.clients} connections held (${j.seated} seated, ${j.failed} failed, ` +
+    `${j.dropped} dropped); set-up ${f(j.setup_s)} s, then ${f(j.load_s)} s of load at ${f(j.acks_per_s, 0)} acks/s: ` +
+    `p50 ${f(j.p50_ms, 2)} ms, p99 ${f(j.p99_ms, 2)} ms, max ${f(j.max_ms, 2)} ms; errors ${JSON.stringify(j.errors)}`);
+console.log(`serve-scale: server memory at the end of the load (${f(inLoad[0])} s): VmHWM ${mib(inLoad[1])}, VmRSS ${mib(inLoad[2])}; ` +
+    `after the loadtest left (${f(last[0])} s): VmHWM ${mib(last[1])}, VmRSS ${mib(last[2])}`);
+' "$dir/loadtest.json" "$dir/mem" || true
+grep -v '^alphadeck serve: stopped' "$dir/serve.err" | head -5 >&2 || true
+exit "$rc"
