@@ -58,8 +58,8 @@ static int worthless(const claim_state *s, int seat, int cls)
  * one card), honest plays of every size, and the whole honest run padded
  * with the card least worth keeping.  What wins there is the order of the
  * last cards: a hand's last play goes down face up, so it goes out only
- * when its last cards are the call, and every play down to two cards or
- * fewer draws hunches.  So the search weighs the honest plays that set up
+ * when its last cards are the call, and a play down to one card draws
+ * hunches.  So the search weighs the honest plays that set up
  * that ending against the casual shedding.  (Other bluffs are left out:
  * with them the search chose worse than the casual play alone, 10 to 13
  * of 40 traced games against 17; and a fixed rule that kept one card of

@@ -246,6 +246,27 @@ static void test_basic_lets_an_unlikely_claim_stand_unless_the_claimer_is_going_
     ad_table_free(t);
 }
 
+/* No Way turns the last play up anyway: basic hunches only against a play
+ * that leaves its player one card, and one time in two.  Seat 2 holds
+ * both A's; to seat 1, seat 0's "two A's" is unlikely (about one chance
+ * in five) but not provably false. */
+static void test_basic_in_no_way_hunches_one_time_in_two_against_a_players_last_card(void **state)
+{
+    (void)state;
+    /* seat 0: B C D; seat 1: H I J; seat 2: A A E.  "Two A's" leaves one card */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+                         "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_in_range(challenges_of_400(t), 160, 240);
+    ad_table_free(t);
+    /* seat 0: B C D F; the same claim leaves two cards: it stands */
+    t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+               "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\",\"F\",\"K\",\"G\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_int_equal(challenges_of_400(t), 0);
+    ad_table_free(t);
+}
+
 /* Sequence: a state for 2 players from a deck (seat 0 starts), a board set
  * by hand, and what the basic bot of seat 0 does. */
 static seq_state seq_start(const char *deck)
@@ -747,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_basic_sheds_two_such_cards_when_it_holds_every_copy_of_the_call),
         cmocka_unit_test(test_basic_lets_one_provable_lie_in_two_pass),
         cmocka_unit_test(test_basic_lets_an_unlikely_claim_stand_unless_the_claimer_is_going_out),
+        cmocka_unit_test(test_basic_in_no_way_hunches_one_time_in_two_against_a_players_last_card),
         cmocka_unit_test(test_basic_sequence_completes_a_line_of_four_when_it_can),
         cmocka_unit_test(test_basic_sequence_blocks_an_opponents_three_in_a_row),
         cmocka_unit_test(test_basic_sequence_uses_x_to_break_an_open_three),
