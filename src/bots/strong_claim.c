@@ -3,7 +3,9 @@
  * the determinized search of search.c with the pieces of a claim game.
  *  - Candidates: honest plays of each size, an honest play padded with one
  *    extra card, one- and two-card bluffs with the cards least worth
- *    keeping, a pass where allowed; in a window, challenge or pass.
+ *    keeping, a pass where allowed (where seats skip letters: the play
+ *    `basic` would make instead of those bluffs); in a window, challenge
+ *    or pass.
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
  *    everyone saw go into it, the pile the cards the seat laid there
