@@ -4,8 +4,8 @@
  * that plays to go out.  It challenges claims it can prove false from its
  * own hand and the cards it saw turned up one time in two (a letter other
  * than the call always); never one that is provably true; any other only
- * when the claimer is about to go out, by how likely the claimer holds that
- * many cards.  On its turn it goes out when its whole hand is the call, sheds
+ * when the claimer is about to go out (in No Way: left with one card, and
+ * one time in two), by how likely the claimer holds that many cards.  On its turn it goes out when its whole hand is the call, sheds
  * the cards it is never called for while it holds the call as cover,
  * plays honestly when it can, passes when allowed and empty-handed, and
  * bluffs one card when it must.
@@ -36,6 +36,20 @@ static void answer(const claim_state *s, int seat, ad_rng *r, ad_action *out)
      * unlikely claim mostly catches honest plays (with 3 players of No Way
      * nearly every such call was wrong) and takes the pile, and the deal
      * never ends.  A big pile makes a wrong challenge dear. */
+    if (s->rules->last_face_up) {
+        /* No Way turns the last play up anyway, so nobody bluffs out: a
+         * casual player keeps its hunches for the play that leaves a
+         * player one card, and calls it one time in two.  Hunching every
+         * play down to two cards (seven times in eight) caught nearly
+         * every player on its way out and stretched the 4-player games
+         * to a median of 124 turns. */
+        if (s->count[s->claim_seat] > 1)
+            return;
+        double limit = s->pile_n > 12 ? 0.5 : 0.6;
+        if (ck_chance_true(s, seat) < limit && ad_rng_below(r, 2) != 0)
+            out->type = CC_A_CHALLENGE;
+        return;
+    }
     if (s->count[s->claim_seat] > 2)
         return;
     double limit = s->pile_n > 12 ? 0.5 : 0.6;

@@ -135,6 +135,20 @@ static inline int ck_ever_called(const claim_state *s, int seat, int cls)
     return (cls - its_call + s->nclasses) % ck_call_step(s) == 0;
 }
 
+/* How many of seat's own turns pass before it is called for class cls
+ * (0: at its next turn, or now when it is its turn); -1 when it never is
+ * in this deal.  Its calls move on `players` classes from one of its turns
+ * to the next. */
+static inline int ck_own_turns_until_called(const claim_state *s, int seat, int cls)
+{
+    int ahead = (seat - s->turn + s->players) % s->players;
+    int c = (s->call + ahead) % s->nclasses;
+    for (int j = 0; j < s->nclasses; j++, c = (c + s->players) % s->nclasses)
+        if (c == cls)
+            return j;
+    return -1;
+}
+
 /* How soon class cls will be called again at the table, in rounds of
  * turns from the current call (0: it is the call): the later, the less a
  * card of it is worth keeping. */

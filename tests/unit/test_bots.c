@@ -12,6 +12,7 @@
 #include "../testutil.h"
 
 #include "bots/bots.h"
+#include "bots/claimkit.h"
 #include "games/claim.h"
 #include "games/liar.h"
 #include "games/sequence.h"
@@ -240,6 +241,27 @@ static void test_basic_lets_an_unlikely_claim_stand_unless_the_claimer_is_going_
                        "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"N\",\"E\",\"K\",\"O\","
                        "\"F\",\"L\",\"P\",\"G\",\"M\",\"Q\"]}";
     ad_table *t = tu_new(deck);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_int_equal(challenges_of_400(t), 0);
+    ad_table_free(t);
+}
+
+/* No Way turns the last play up anyway: basic hunches only against a play
+ * that leaves its player one card, and one time in two.  Seat 2 holds
+ * both A's; to seat 1, seat 0's "two A's" is unlikely (about one chance
+ * in five) but not provably false. */
+static void test_basic_in_no_way_hunches_one_time_in_two_against_a_players_last_card(void **state)
+{
+    (void)state;
+    /* seat 0: B C D; seat 1: H I J; seat 2: A A E.  "Two A's" leaves one card */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+                         "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_in_range(challenges_of_400(t), 160, 240);
+    ad_table_free(t);
+    /* seat 0: B C D F; the same claim leaves two cards: it stands */
+    t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+               "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\",\"F\",\"K\",\"G\"]}");
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
     assert_int_equal(challenges_of_400(t), 0);
     ad_table_free(t);
@@ -487,27 +509,45 @@ static void test_strong_never_challenges_a_provably_true_claim(void **state)
     ad_table_free(t);
 }
 
-/* With two players in No Way each seat is called for every other letter
- * only; strong keeps one card of the call as cover for its bluffs. */
-static void test_strong_keeps_one_card_of_the_call_where_seats_skip_letters(void **state)
+/* Four players of No Way: seat 0 is called for A now and for E at its next
+ * turn.  Holding A and E, it plays the A truly and goes out on the E next
+ * turn; laying the E under the cover of the A (the old rule: never give up
+ * the last card of the call) leaves it an A it is not called for again
+ * for 13 turns, to be laid face up as a lie. */
+static void test_strong_plays_its_call_truly_when_its_last_card_is_its_next_call(void **state)
 {
     (void)state;
-    /* seat 0: A A C; seat 1: B D E.  Two A's: it plays one */
-    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
-                         "\"deck\":[\"A\",\"B\",\"A\",\"D\",\"C\",\"E\"]}");
-    ad_action a = strong(t, 0, 0, 1, NULL);
-    assert_int_equal(a.type, CC_A_PLAY);
-    assert_int_equal(a.n, 1);
-    assert_int_equal(a.arg[0], 0); /* says A */
+    /* dealer 3: seat 0 gets the 1st and 5th cards, seat 1 the 2nd and 6th ... */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":4,\"dealer\":3,"
+                         "\"deck\":[\"A\",\"B\",\"D\",\"G\",\"E\",\"C\",\"F\",\"H\"]}");
+    const claim_state *s = ad_table_state(t);
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        ad_action a = strong(t, 0, 300, seed, NULL);
+        assert_int_equal(a.type, CC_A_PLAY);
+        assert_int_equal(a.n, 1);
+        assert_string_equal(s->deck->kind[a.cards[0]], "A");
+        assert_int_equal(a.arg[0], s->call);
+    }
     ad_table_free(t);
-    /* seat 0: A C E; seat 1: B D F.  One A: it lays another card as an A */
-    t = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,"
-               "\"deck\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\"]}");
-    a = strong(t, 0, 0, 1, NULL);
-    assert_int_equal(a.type, CC_A_PLAY);
-    assert_int_equal(a.n, 1);
-    assert_int_equal(a.arg[0], 0);
-    assert_int_not_equal(a.cards[0], 0); /* not the A */
+}
+
+/* Where seats skip letters, a seat's own calls move on `players` letters
+ * a turn: with four players, seat 0 called for A now is called for E, I,
+ * ... W, then C, G, ... (13 letters), and never for B, D, ... */
+static void test_a_seats_own_calls_come_round_every_players_letters(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":4,\"dealer\":3,"
+                         "\"deck\":[\"A\",\"B\",\"D\",\"G\",\"E\",\"C\",\"F\",\"H\"]}");
+    const claim_state *s = ad_table_state(t);
+    assert_int_equal(s->turn, 0);
+    assert_int_equal(s->call, 0);
+    assert_int_equal(ck_own_turns_until_called(s, 0, 'A' - 'A'), 0);
+    assert_int_equal(ck_own_turns_until_called(s, 0, 'E' - 'A'), 1);
+    assert_int_equal(ck_own_turns_until_called(s, 0, 'C' - 'A'), 7); /* after W: A+28 */
+    assert_int_equal(ck_own_turns_until_called(s, 0, 'B' - 'A'), -1);
+    assert_int_equal(ck_own_turns_until_called(s, 1, 'B' - 'A'), 0); /* seat 1's next call */
+    assert_int_equal(ck_own_turns_until_called(s, 2, 'A' - 'A'), 6); /* C, G, ..., W, A */
     ad_table_free(t);
 }
 
@@ -728,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_basic_sheds_two_such_cards_when_it_holds_every_copy_of_the_call),
         cmocka_unit_test(test_basic_lets_one_provable_lie_in_two_pass),
         cmocka_unit_test(test_basic_lets_an_unlikely_claim_stand_unless_the_claimer_is_going_out),
+        cmocka_unit_test(test_basic_in_no_way_hunches_one_time_in_two_against_a_players_last_card),
         cmocka_unit_test(test_basic_sequence_completes_a_line_of_four_when_it_can),
         cmocka_unit_test(test_basic_sequence_blocks_an_opponents_three_in_a_row),
         cmocka_unit_test(test_basic_sequence_uses_x_to_break_an_open_three),
@@ -739,7 +780,8 @@ int main(void)
         cmocka_unit_test(test_basic_shout_waits_with_nothing_to_claim_unless_it_deals),
         cmocka_unit_test(test_strong_challenges_a_provably_false_claim_without_searching),
         cmocka_unit_test(test_strong_never_challenges_a_provably_true_claim),
-        cmocka_unit_test(test_strong_keeps_one_card_of_the_call_where_seats_skip_letters),
+        cmocka_unit_test(test_strong_plays_its_call_truly_when_its_last_card_is_its_next_call),
+        cmocka_unit_test(test_a_seats_own_calls_come_round_every_players_letters),
         cmocka_unit_test(test_strong_lets_a_claim_of_three_cards_stand_as_a_casual_player_bluffs_one),
         cmocka_unit_test(test_strong_reads_little_into_a_no_way_claim_where_seats_skip_letters),
         cmocka_unit_test(test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false),
