@@ -114,8 +114,8 @@ $(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/liba
 
 # fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
 # stubbed in the harness
-$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c $(STORE_SRC) \
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c src/server/bus.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c src/server/bus.c $(STORE_SRC) \
 	    $(B)/libalphadeck.a $(STORE_LIBS) $(shell pkg-config --libs libcrypto) $(LDLIBS)
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a

@@ -18,6 +18,7 @@
 
 #include "alphadeck/records.h"
 #include "narrate/narrate.h"
+#include "bus.h"
 #include "server.h"
 
 typedef struct member {
@@ -83,6 +84,12 @@ struct table {
     json_t *hist[SRV_HISTORY]; /* each stored version's step, for sync */
     table *dnext;
     int dirty;
+    /* in a cluster (docs/deploy.md): */
+    int leased;   /* this node holds the table's lease (it plays the table) */
+    int renewed;  /* ... and the last renewal said so */
+    int remote;   /* a spectators' copy of a table another node plays: t0 follows the
+                   * stored log, rv its version */
+    uint32_t rv;
 };
 
 typedef struct ack {
@@ -100,6 +107,13 @@ struct lobby {
     int ntab, ctab;
     table *dirty;
     int64_t away_ms; /* a person gone that long from a game in play: the stand-in plays */
+    /* a node of a cluster: its name ("" alone), what it hears from the
+     * others, its lease timer, and the tables to give up once flushed */
+    char node[64];
+    bus *bus;
+    srv_timer_t tick;
+    int64_t *gone;
+    int ngone, cgone;
     ack *acks;
     int nacks, cacks;
     uint64_t gen;
@@ -203,7 +217,7 @@ static const ad_table *game_table(const table *t)
 
 static uint32_t version(const table *t)
 {
-    return t->d ? ad_director_version(t->d) : 0;
+    return t->d ? ad_director_version(t->d) : t->remote ? t->rv : 0;
 }
 
 static json_t *meta_json(const table *t)
@@ -592,7 +606,8 @@ static int parse_meta(table *t, const char *text)
 
 /* The game of a stored table at its last stored version, and the moment
  * of its last action (its clocks run again from there). */
-static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, ad_err *err)
+static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
+                               ad_err *err)
 {
     ad_table *gt = ad_table_new(t->new_req, err);
     if (!gt)
@@ -616,6 +631,8 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, ad_er
         }
         *last_ms = json_integer_value(json_object_get(a, "at_ms"));
     }
+    if (n)
+        *n = (uint32_t)json_array_size(acts);
     json_decref(acts);
     return gt;
 }
@@ -625,7 +642,7 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, ad_er
 static int rebuild(lobby *l, table *t, ad_err *err)
 {
     int64_t last_ms;
-    ad_table *gt = replay_stored(l, t, &last_ms, err);
+    ad_table *gt = replay_stored(l, t, &last_ms, NULL, err);
     if (!gt)
         return -1;
     if (t->d)
@@ -745,6 +762,8 @@ static table *load_table(lobby *l, int64_t id)
 int lobby_resume(lobby *l, ad_err *err)
 {
     resume_ctx r = {l, err, 0};
+    if (l->node[0])
+        return 0; /* a node of a cluster takes tables by their leases (cluster_tick) */
     if (store_tables(l->st, TABLE_WAITING, resume_one, &r, err) < 0 ||
         store_tables(l->st, TABLE_PLAYING, resume_one, &r, err) < 0)
         return -1;
@@ -779,10 +798,11 @@ static void add_step_events(json_t *events, const json_t *step)
     }
 }
 
-void lobby_flush(lobby *l)
+static void give_ups(lobby *l);
+static int notice(lobby *l, const table *t, ad_err *err);
+
+static void flush_pass(lobby *l)
 {
-    if (!l->dirty && !l->nacks)
-        return;
     /* a pass that only changed who is online or whose clock shows writes
      * nothing: no transaction, so a locked database cannot fail it */
     int writes = 0;
@@ -800,7 +820,14 @@ void lobby_flush(lobby *l)
             ok = store_table_update(l->st, t->id, meta, t->status, t->started_ms, &err) == 0;
             free(meta);
         }
+        /* the other nodes hear of it only if it commits */
+        if (ok && l->node[0] && (t->npend || t->seats_dirty))
+            ok = notice(l, t, &err) == 0;
     }
+    /* who is online, told outside a transaction when nothing is written */
+    for (table *t = l->dirty; !writes && l->node[0] && t; t = t->dnext)
+        if (t->seats_dirty && notice(l, t, &err) < 0)
+            fprintf(stderr, "alphadeck serve: %s\n", err.text);
     if (writes && ok)
         ok = store_commit(l->st, &err) == 0;
     else if (writes)
@@ -866,6 +893,323 @@ void lobby_flush(lobby *l)
     }
 }
 
+void lobby_flush(lobby *l)
+{
+    if (l->dirty || l->nacks)
+        flush_pass(l);
+    if (l->ngone)
+        give_ups(l);
+}
+
+/* ------------------------------------------------------------ a cluster */
+
+/*
+ * Several nodes on one PostgreSQL (docs/deploy.md).  A node plays a table
+ * only while it holds the table's lease: taken when the table is made or
+ * first asked for here, renewed every TICK_MS for LEASE_MS, given up when
+ * the table ends or another node asks for it (a connection that HAProxy
+ * routed there by ?table=), lost when a renewal does not name it.  Tables
+ * in play whose lease lapsed (their node died) are taken over at the next
+ * tick.  The store refuses an append without the lease, so a table is
+ * written by one node at a time.  Each pass that stores a table's steps,
+ * or changes who is online, tells the other nodes {"t","v","on"} (bus.c);
+ * a node with spectators of that table follows the stored log (a remote
+ * copy of the table).
+ */
+#define LEASE_MS 3000
+#define TICK_MS 1000
+
+static int notice(lobby *l, const table *t, ad_err *err)
+{
+    uint32_t on = 0;
+    for (int s = 0; s < t->players; s++)
+        if (t->seat[s].online > 0)
+            on |= 1u << s;
+    char text[128];
+    snprintf(text, sizeof text, "{\"t\":%lld,\"v\":%u,\"on\":%u}", (long long)t->id, version(t),
+             on);
+    return store_notify(l->st, text, err);
+}
+
+/* The table leaves this node: its connections are told (each may connect
+ * again through HAProxy, which sends it to the table's node), its timer
+ * stops, and it is forgotten.  Only between passes (nothing pending). */
+static void forget_table(lobby *l, table *t, int drop_lease)
+{
+    ad_err e;
+    if (drop_lease && t->leased && store_lease_drop(l->st, t->id, &e) < 0)
+        fprintf(stderr, "alphadeck serve: %s\n", e.text);
+    push_all(t, json_pack("{s:s,s:I}", "push", "moved", "table", (json_int_t)t->id));
+    while (t->nmem > 0)
+        drop_member(t, t->mem[t->nmem - 1].c);
+    srv_timer_cancel(&t->tm);
+    int i = 0;
+    while (i < l->ntab && l->tab[i] != t)
+        i++;
+    if (i < l->ntab) {
+        memmove(&l->tab[i], &l->tab[i + 1], (size_t)(l->ntab - i - 1) * sizeof *l->tab);
+        l->ntab--;
+    }
+    table_free(t);
+}
+
+/* Asks for table id to be given up at the end of this pass (a negative id:
+ * keeping its lease's row, which is another node's now). */
+static void give_up(lobby *l, int64_t id)
+{
+    if (l->ngone == l->cgone) {
+        int cap = l->cgone ? l->cgone * 2 : 16;
+        int64_t *n = realloc(l->gone, (size_t)cap * sizeof *n);
+        if (!n)
+            return;
+        l->gone = n;
+        l->cgone = cap;
+    }
+    l->gone[l->ngone++] = id;
+}
+
+static void give_ups(lobby *l)
+{
+    for (int i = 0; i < l->ngone; i++) {
+        table *t = find_table(l, l->gone[i] < 0 ? -l->gone[i] : l->gone[i]);
+        if (t && !t->dirty)
+            forget_table(l, t, l->gone[i] > 0);
+    }
+    l->ngone = 0;
+}
+
+/* A spectators' copy of table id, which another node plays. */
+static int remote_one(void *ctx, const store_table *row)
+{
+    resume_ctx *r = ctx;
+    table *t = table_from_row(row, r->err);
+    if (!t) {
+        r->failed++;
+        return 1;
+    }
+    t->remote = 1;
+    t->tm.l = r->l;
+    t->tm.t = t;
+    int64_t last_ms;
+    t->t0 = replay_stored(r->l, t, &last_ms, &t->rv, r->err);
+    if (!t->t0 || add_table(r->l, t) < 0) {
+        table_free(t);
+        r->failed++;
+    }
+    return 1;
+}
+
+static table *remote_table(lobby *l, int64_t id, ad_err *err)
+{
+    resume_ctx r = {l, err, 0};
+    if (store_table_get(l->st, id, remote_one, &r, err) != 0 || r.failed)
+        return NULL;
+    return find_table(l, id);
+}
+
+/* A remote copy follows the log up to version v (a notice said so). */
+static void remote_news(lobby *l, table *t, uint32_t v, uint32_t on)
+{
+    int seats = 0;
+    for (int s = 0; s < t->players; s++)
+        if (t->seat[s].player && (t->seat[s].online > 0) != !!(on & (1u << s))) {
+            t->seat[s].online = !!(on & (1u << s));
+            seats = 1;
+        }
+    ad_err err;
+    if (v > t->rv && t->status == TABLE_WAITING) {
+        /* it started: its seats and status as stored now */
+        resume_ctx r = {l, &err, 0};
+        table *fresh = NULL;
+        if (store_table_get(l->st, t->id, remote_one, &r, &err) == 0) {
+            /* remote_one added a second copy: take its meta, drop it */
+            for (int i = 0; i < l->ntab; i++)
+                if (l->tab[i] != t && l->tab[i]->id == t->id)
+                    fresh = l->tab[i];
+        }
+        if (fresh) {
+            memcpy(t->seat, fresh->seat, sizeof t->seat);
+            t->status = fresh->status;
+            int i = 0;
+            while (l->tab[i] != fresh)
+                i++;
+            memmove(&l->tab[i], &l->tab[i + 1], (size_t)(l->ntab - i - 1) * sizeof *l->tab);
+            l->ntab--;
+            table_free(fresh);
+            seats = 1;
+        }
+    }
+    if (v > t->rv) {
+        json_t *acts = store_actions(l->st, t->id, &err);
+        json_t *events = json_array();
+        for (uint32_t k = t->rv; acts && k < v && k < json_array_size(acts); k++) {
+            json_t *a = json_array_get(acts, k);
+            int seat = (int)json_integer_value(json_object_get(a, "seat"));
+            ad_events ev;
+            if (ad_table_act_json(t->t0, seat, json_object_get(a, "action"), &ev, &err) < 0)
+                break;
+            json_t *step = json_pack("{s:i,s:O,s:o,s:I}", "seat", seat, "at_ms",
+                                     json_object_get(a, "at_ms"), "events",
+                                     ad_table_events_json(t->t0, &ev), "v", (json_int_t)k + 1);
+            if (json_object_get(a, "by"))
+                json_object_set(step, "by", json_object_get(a, "by"));
+            add_step_events(events, step);
+            json_decref(step);
+            t->rv = k + 1;
+        }
+        json_decref(acts);
+        if (t->status == TABLE_PLAYING && t->g->is_over(ad_table_state(t->t0)))
+            t->status = TABLE_OVER;
+        push_update(t, events, 0, NULL);
+    }
+    if (seats)
+        push_seats(t);
+}
+
+void lobby_bus_news(lobby *l)
+{
+    char *text;
+    while ((text = bus_take(l->bus)) != NULL) {
+        json_error_t je;
+        json_t *n = json_loads(text, 0, &je);
+        free(text);
+        const char *from = json_string_value(json_object_get(n, "from"));
+        table *t = find_table(l, json_integer_value(json_object_get(n, json_object_get(n, "release") ? "release" : "t")));
+        if (t && json_object_get(n, "release") && !t->remote && from && strcmp(from, l->node))
+            give_up(l, t->id); /* asked for by the node HAProxy sends its people to */
+        else if (t && t->remote && json_object_get(n, "t"))
+            remote_news(l, t, (uint32_t)json_integer_value(json_object_get(n, "v")),
+                        (uint32_t)json_integer_value(json_object_get(n, "on")));
+        json_decref(n);
+    }
+    lobby_flush(l);
+}
+
+/* Takes table id's lease and the table; 0, 1 held by another node, -1 error. */
+static int take_table(lobby *l, int64_t id, table **out, ad_err *err)
+{
+    int64_t now = srv_now_ms();
+    int rc = store_lease_take(l->st, id, now, now + LEASE_MS, err);
+    if (rc != 0)
+        return rc;
+    table *old = find_table(l, id);
+    if (old && old->remote)
+        forget_table(l, old, 0); /* its spectators watch again, the table itself now */
+    table *t = find_table(l, id);
+    if (!t)
+        t = load_table(l, id);
+    if (!t)
+        return ad_err_set(err, AD_E_IO, "table %lld could not be read from the store",
+                          (long long)id);
+    t->leased = t->renewed = 1;
+    *out = t;
+    return 0;
+}
+
+static int renewed_one(void *ctx, int64_t id)
+{
+    table *t = find_table(ctx, id);
+    if (t)
+        t->renewed = 1;
+    return 0;
+}
+
+static int lapsed_one(void *ctx, int64_t id)
+{
+    lobby *l = ctx;
+    table *t = find_table(l, id);
+    if (t && !t->remote)
+        return 0;
+    ad_err err;
+    if (take_table(l, id, &t, &err) == 0)
+        fprintf(stderr, "alphadeck serve: node %s took over table %lld, whose lease lapsed\n",
+                l->node, (long long)id);
+    return 0;
+}
+
+/* Every TICK_MS: leases renewed (a table whose lease was lost is given
+ * up), finished tables' leases dropped, lapsed ones taken over. */
+static void cluster_tick(lobby *l)
+{
+    int64_t now = srv_now_ms();
+    ad_err err;
+    for (int i = 0; i < l->ntab; i++)
+        l->tab[i]->renewed = 0;
+    if (store_lease_renew(l->st, now, now + LEASE_MS, renewed_one, l, &err) < 0) {
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+    } else {
+        for (int i = 0; i < l->ntab; i++) {
+            table *t = l->tab[i];
+            if (t->leased && !t->renewed && t->status != TABLE_OVER) {
+                fprintf(stderr, "alphadeck serve: node %s lost table %lld's lease\n", l->node,
+                        (long long)t->id);
+                t->leased = 0;
+                give_up(l, -t->id);
+            } else if (t->leased && t->status == TABLE_OVER && !t->dirty) {
+                if (store_lease_drop(l->st, t->id, &err) == 0)
+                    t->leased = 0;
+            }
+        }
+    }
+    if (store_lapsed(l->st, now, lapsed_one, l, &err) < 0)
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+    srv_timer(l->srv, &l->tick, TICK_MS);
+}
+
+int lobby_cluster(lobby *l, const char *node, bus *b, ad_err *err)
+{
+    if (store_set_node(l->st, node, err) < 0)
+        return -1;
+    snprintf(l->node, sizeof l->node, "%s", node);
+    l->bus = b;
+    l->tick.l = l;
+    l->tick.t = NULL;
+    srv_timer(l->srv, &l->tick, 0);
+    return 0;
+}
+
+/* In a cluster, the table a request names, as the command may have it:
+ * this node's own (its lease taken now if need be), a remote copy for a
+ * spectator, or NULL after a refusal. */
+static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid)
+{
+    const char *cmd = json_string_value(json_object_get(req, "cmd"));
+    int spectate = cmd && (strcmp(cmd, "watch") == 0 || strcmp(cmd, "sync") == 0);
+    conn_lobby *cl = conn_state(c);
+    table *t = find_table(l, id);
+    if (t && (!t->remote || (spectate && cl->route != id) || t->status == TABLE_OVER))
+        return t;
+    ad_err err;
+    int rc = take_table(l, id, &t, &err);
+    if (rc == 0)
+        return t;
+    if (rc < 0) {
+        refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code), err.text);
+        return NULL;
+    }
+    if (cl->route == id) {
+        /* HAProxy sends this table's people here: ask its node to let it go */
+        char text[160];
+        snprintf(text, sizeof text, "{\"release\":%lld,\"from\":\"%s\"}", (long long)id, l->node);
+        if (store_notify(l->st, text, &err) < 0)
+            fprintf(stderr, "alphadeck serve: %s\n", err.text);
+        refuse(c, rid, "moving", "the table is moving to this server; ask again in a moment");
+        return NULL;
+    }
+    if (spectate) {
+        t = find_table(l, id);
+        if (!t)
+            t = remote_table(l, id, &err);
+        if (t)
+            return t;
+        refuse(c, rid, "store_failed", err.text);
+        return NULL;
+    }
+    refuse(c, rid, "elsewhere",
+           "another server plays that table: connect to /ws?table=<its number> to play it");
+    return NULL;
+}
+
 /* ------------------------------------------------------------ the workers and timers */
 
 void lobby_worker_answers(lobby *l)
@@ -887,6 +1231,10 @@ void lobby_worker_answers(lobby *l)
 
 void lobby_timer(lobby *l, table *t)
 {
+    if (!t) {
+        cluster_tick(l);
+        return;
+    }
     if (!t->d || t->status != TABLE_PLAYING)
         return;
     ad_err e;
@@ -1010,6 +1358,15 @@ static json_t *fresh_seed(void)
 }
 
 /* Reads "table": a table the lobby holds. */
+static int exists_one(void *ctx, const store_table *row)
+{
+    (void)ctx;
+    (void)row;
+    return 1;
+}
+
+static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid);
+
 static table *req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     json_t *v = json_object_get(req, "table");
@@ -1020,6 +1377,17 @@ static table *req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!json_is_integer(v)) {
         refuse(c, rid, "bad_field", "table is a table's number");
         return NULL;
+    }
+    if (l->node[0] && json_integer_value(v) > 0) {
+        ad_err err;
+        resume_ctx r = {l, &err, 0};
+        int known = store_table_get(l->st, json_integer_value(v), exists_one, &r, &err);
+        if (known == 0)
+            return cluster_table(l, c, json_integer_value(v), req, rid);
+        if (known < 0) {
+            refuse(c, rid, "store_failed", err.text);
+            return NULL;
+        }
     }
     table *t = find_table(l, json_integer_value(v));
     if (!t)
@@ -1190,6 +1558,13 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!t)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
                       err.text);
+    if (l->node[0]) {
+        int64_t now = srv_now_ms();
+        if (store_lease_take(l->st, t->id, now, now + LEASE_MS, &err) == 0)
+            t->leased = t->renewed = 1;
+        else
+            fprintf(stderr, "alphadeck serve: new table %lld: %s\n", (long long)t->id, err.text);
+    }
     add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;
@@ -1684,6 +2059,8 @@ lobby *lobby_new(server *s, store *st, int nworkers, ad_err *err)
 
 void lobby_quiesce(lobby *l)
 {
+    if (l->node[0])
+        srv_timer_cancel(&l->tick);
     for (int i = 0; i < l->ntab; i++)
         srv_timer_cancel(&l->tab[i]->tm);
 }
@@ -1699,5 +2076,6 @@ void lobby_free(lobby *l)
         json_decref(l->acks[i].rid);
     free(l->acks);
     free(l->tab);
+    free(l->gone);
     free(l);
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "bus.h"
 #include "server.h"
 
 typedef struct msg {
@@ -52,6 +53,7 @@ struct server {
     int norigins;
     size_t queue_max; /* bytes queued for one connection before it is dropped */
     conn *conns;
+    bus *bus; /* a node of a cluster: what the other nodes say */
 };
 
 /* per session: a WebSocket's connection, or an HTTP answer being sent */
@@ -59,6 +61,7 @@ typedef struct pss {
     conn *c;
     char *body; /* LWS_PRE bytes, then the body */
     size_t blen;
+    int64_t route; /* the upgrade's ?table=N, read while its headers are there */
 } pss;
 
 static volatile sig_atomic_t stopping;
@@ -377,14 +380,25 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         a->p = (char *)p;
         break;
     }
-    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
+        /* /ws?table=N: HAProxy sent it here for table N (a cluster routes by it) */
+        char arg[32];
+        const char *val = ps ? lws_get_urlarg_by_name(wsi, "table=", arg, sizeof arg) : NULL;
+        if (val) {
+            char *end;
+            long long id = strtoll(val, &end, 10);
+            if (*val && !*end && id > 0)
+                ps->route = id;
+        }
         return origin_ok(s, wsi) ? 0 : 1;
+    }
     case LWS_CALLBACK_ESTABLISHED: {
         conn *c = calloc(1, sizeof *c);
         if (!c)
             return -1;
         c->wsi = wsi;
         c->srv = s;
+        c->ls.route = ps->route;
         c->tokens = SRV_RATE_BURST;
         c->refill_ms = srv_now_ms();
         c->next = s->conns;
@@ -430,8 +444,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         }
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-        if (s && s->l)
+        if (s && s->l) {
             lobby_worker_answers(s->l);
+            if (s->bus)
+                lobby_bus_news(s->l);
+        }
         break;
     default: /* the rest as lws does it (a served file's end completes its transaction) */
         return lws_callback_http_dummy(wsi, reason, user, in, len);
@@ -462,7 +479,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                    "[--away-after SECONDS]\n");
+                    "[--away-after SECONDS] [--node NAME]\n");
     return 2;
 }
 
@@ -521,6 +538,7 @@ int ad_cli_serve(int argc, char **argv)
 {
     unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
     unsigned long long ping_s = SRV_PING_S, away_s = SRV_AWAY_AFTER_S;
+    const char *node = NULL;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
     server srv;
     memset(&srv, 0, sizeof srv);
@@ -529,7 +547,7 @@ int ad_cli_serve(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                   "[--away-after SECONDS]\n"
+                   "[--away-after SECONDS] [--node NAME]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -555,6 +573,8 @@ int ad_cli_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--host") == 0) {
             host = v;
+        } else if (strcmp(a, "--node") == 0) {
+            node = v;
         } else if (strcmp(a, "--db") == 0) {
             db = v;
         } else if (strcmp(a, "--web") == 0) {
@@ -656,6 +676,15 @@ int ad_cli_serve(int argc, char **argv)
     srv.l = lobby_new(&srv, st, (int)nworkers, &err);
     if (srv.l)
         lobby_set_away_after(srv.l, (int64_t)away_s * 1000);
+    if (srv.l && node && (!(srv.bus = bus_open(db, &srv, &err)) ||
+                          lobby_cluster(srv.l, node, srv.bus, &err) < 0)) {
+        fprintf(stderr, "alphadeck serve: --node %s: %s\n", node, err.text);
+        bus_close(srv.bus);
+        lobby_free(srv.l);
+        lws_context_destroy(srv.ctx);
+        store_close(st);
+        return 1;
+    }
     if (!srv.l || lobby_resume(srv.l, &err) < 0) {
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         lobby_free(srv.l);
@@ -689,6 +718,7 @@ int ad_cli_serve(int argc, char **argv)
     lobby_quiesce(srv.l);
     signal_ctx = NULL;
     lws_context_destroy(srv.ctx); /* closes every connection (each CLOSED frees its conn) */
+    bus_close(srv.bus);
     lobby_free(srv.l);
     store_close(st);
     fprintf(stderr, "alphadeck serve: stopped\n");

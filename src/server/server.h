@@ -81,6 +81,12 @@ void lobby_timer(lobby *l, table *t);
 /* How long a person may be gone from a game in play before the stand-in
  * plays their seat (SRV_AWAY_AFTER_S by default). */
 void lobby_set_away_after(lobby *l, int64_t ms);
+/* Makes this server node `node` of a cluster on its PostgreSQL store,
+ * hearing the other nodes through b (bus.c); lobby_bus_news takes what
+ * they said. */
+typedef struct bus bus;
+int lobby_cluster(lobby *l, const char *node, bus *b, ad_err *err);
+void lobby_bus_news(lobby *l);
 /* A refusal as JSON text, {"ok":false,"error":..,"code":..}, for an HTTP
  * answer's body (caller frees). */
 char *srv_refusal_text(const char *code, const char *text);
@@ -100,6 +106,7 @@ typedef struct conn_lobby {
     char name[SRV_NAME_MAX * 4 + 1]; /* up to 24 characters of UTF-8 */
     table *at[SRV_CONN_TABLES];  /* the tables it joined or watches */
     int nat;
+    int64_t route;               /* the table of /ws?table=N, which HAProxy routes by; 0 none */
 } conn_lobby;
 conn_lobby *conn_state(conn *c);
 

@@ -39,6 +39,12 @@ static const char *const migrations[] = {
     "  table_id BIGINT NOT NULL, v INTEGER NOT NULL, seat INTEGER NOT NULL,"
     "  action TEXT NOT NULL, by INTEGER NOT NULL, at_ms BIGINT NOT NULL,"
     "  PRIMARY KEY(table_id, v))@KEYED@;",
+    /* 2: several nodes on one store (a cluster, docs/deploy.md): a table's
+     * lease (the one node that may write it, until until_ms on the wall
+     * clock), and which node wrote each action */
+    "CREATE TABLE IF NOT EXISTS leases("
+    "  table_id BIGINT NOT NULL PRIMARY KEY, node TEXT NOT NULL, until_ms BIGINT NOT NULL)@KEYED@;"
+    "ALTER TABLE actions ADD COLUMN node TEXT;",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -228,4 +234,44 @@ void store_rollback(store *s)
 json_t *store_actions(store *s, int64_t id, ad_err *err)
 {
     return s->ops->actions(s, id, err);
+}
+
+/* ------------------------------------------------------------- a cluster */
+
+static int no_cluster(ad_err *err)
+{
+    return ad_err_set(err, AD_E_IO, "several nodes need a PostgreSQL store (--db postgres://...)");
+}
+
+int store_set_node(store *s, const char *node, ad_err *err)
+{
+    return s->ops->set_node ? s->ops->set_node(s, node, err) : no_cluster(err);
+}
+
+int store_lease_take(store *s, int64_t id, int64_t now_ms, int64_t until_ms, ad_err *err)
+{
+    return s->ops->lease_take ? s->ops->lease_take(s, id, now_ms, until_ms, err) : no_cluster(err);
+}
+
+int store_lease_renew(store *s, int64_t now_ms, int64_t until_ms,
+                      int (*fn)(void *ctx, int64_t id), void *ctx, ad_err *err)
+{
+    return s->ops->lease_renew ? s->ops->lease_renew(s, now_ms, until_ms, fn, ctx, err)
+                               : no_cluster(err);
+}
+
+int store_lease_drop(store *s, int64_t id, ad_err *err)
+{
+    return s->ops->lease_drop ? s->ops->lease_drop(s, id, err) : no_cluster(err);
+}
+
+int store_lapsed(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
+                 ad_err *err)
+{
+    return s->ops->lapsed ? s->ops->lapsed(s, now_ms, fn, ctx, err) : no_cluster(err);
+}
+
+int store_notify(store *s, const char *payload, ad_err *err)
+{
+    return s->ops->notify ? s->ops->notify(s, payload, err) : 0;
 }

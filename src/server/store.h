@@ -78,4 +78,31 @@ void store_rollback(store *s);
  * NULL with err set on error. */
 json_t *store_actions(store *s, int64_t id, ad_err *err);
 
+/*
+ * Several nodes on one store (PostgreSQL only; docs/deploy.md).  A node
+ * names itself once (store_set_node); from then on every action it
+ * appends carries its name, and an append to a table whose lease is not
+ * this node's (lapsed, or taken over) fails the pass: a table is written
+ * by one node at a time, whatever the clocks or a paused process do.
+ * Times are the wall clock in ms.
+ *
+ * store_lease_take: 0 when this node holds table id's lease until until_ms
+ * now (it was free, lapsed before now_ms, or already its own), 1 when
+ * another node holds it, -1 on error.  store_lease_renew moves every lease
+ * this node still holds (not lapsed by now_ms) to until_ms and calls fn
+ * with each such table; a table it does not name is no longer this
+ * node's.  store_lease_drop gives one up.  store_lapsed calls fn with each
+ * table in play whose lease lapsed before now_ms or that has none (a dead
+ * node's).  store_notify tells every node listening (bus.c) a short text:
+ * inside a pass (between store_begin and store_commit) only if it commits.
+ */
+int store_set_node(store *s, const char *node, ad_err *err);
+int store_lease_take(store *s, int64_t id, int64_t now_ms, int64_t until_ms, ad_err *err);
+int store_lease_renew(store *s, int64_t now_ms, int64_t until_ms,
+                      int (*fn)(void *ctx, int64_t id), void *ctx, ad_err *err);
+int store_lease_drop(store *s, int64_t id, ad_err *err);
+int store_lapsed(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
+                 ad_err *err);
+int store_notify(store *s, const char *payload, ad_err *err);
+
 #endif

@@ -37,6 +37,15 @@ typedef struct store_ops {
     int (*commit)(store *s, ad_err *err);
     void (*rollback)(store *s);
     json_t *(*actions)(store *s, int64_t id, ad_err *err);
+    /* a cluster's (NULL in a back end that cannot hold one: store.c says so) */
+    int (*set_node)(store *s, const char *node, ad_err *err);
+    int (*lease_take)(store *s, int64_t id, int64_t now_ms, int64_t until_ms, ad_err *err);
+    int (*lease_renew)(store *s, int64_t now_ms, int64_t until_ms,
+                       int (*fn)(void *ctx, int64_t id), void *ctx, ad_err *err);
+    int (*lease_drop)(store *s, int64_t id, ad_err *err);
+    int (*lapsed)(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
+                  ad_err *err);
+    int (*notify)(store *s, const char *payload, ad_err *err);
 } store_ops;
 
 struct store {

@@ -28,7 +28,7 @@
 
 /* one statement sent in the pipeline and not yet read back */
 typedef struct pg_queued {
-    char kind; /* 'b' BEGIN, 'a' an append, 'u' a table's update, 'c' COMMIT */
+    char kind; /* 'b' BEGIN, 'a' an append, 'u' a table's update, 'n' a notice, 'c' COMMIT */
     int64_t table;
     uint32_t v;
 } pg_queued;
@@ -46,6 +46,7 @@ typedef struct pg_store {
     ad_err why;
     pg_queued queue[QUEUE_MAX];
     int nqueued;
+    char node[64]; /* this node's name in a cluster; "" alone */
 } pg_store;
 
 static const store_dialect dialect = {
@@ -62,11 +63,29 @@ static const store_dialect dialect = {
 static const struct {
     const char *name, *sql;
 } statements[] = {
+    /* and, on a node of a cluster ($7 its name), its seat is NULL unless
+     * the node holds the table's lease now ($8): the lease row is locked
+     * (FOR SHARE) until the pass commits, so no other node can take the
+     * table over between this check and the commit */
     {"append",
-     "INSERT INTO actions(table_id,v,seat,action,by,at_ms) SELECT $1::bigint,"
+     "INSERT INTO actions(table_id,v,seat,action,by,at_ms,node) SELECT $1::bigint,"
      " CASE WHEN $2::integer=1 OR EXISTS(SELECT 1 FROM actions WHERE table_id=$1::bigint"
-     " AND v=$2::integer-1) THEN $2::integer END, $3::integer, $4::text, $5::integer,"
-     " $6::bigint"},
+     " AND v=$2::integer-1) THEN $2::integer END,"
+     " CASE WHEN $7::text IS NULL OR EXISTS(SELECT 1 FROM leases WHERE table_id=$1::bigint"
+     " AND node=$7::text AND until_ms>=$8::bigint FOR SHARE) THEN $3::integer END,"
+     " $4::text, $5::integer, $6::bigint, $7::text"},
+    {"lease_take",
+     "INSERT INTO leases(table_id,node,until_ms) VALUES($1::bigint,$2::text,$3::bigint)"
+     " ON CONFLICT(table_id) DO UPDATE SET node=excluded.node, until_ms=excluded.until_ms"
+     " WHERE leases.until_ms<$4::bigint OR leases.node=excluded.node RETURNING node"},
+    {"lease_renew",
+     "UPDATE leases SET until_ms=$2::bigint WHERE node=$1::text AND until_ms>=$3::bigint"
+     " RETURNING table_id"},
+    {"lease_drop", "DELETE FROM leases WHERE table_id=$1::bigint AND node=$2::text"},
+    {"lapsed",
+     "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id=t.id WHERE t.status=1"
+     " AND (l.node IS NULL OR l.until_ms<$1::bigint) ORDER BY t.id LIMIT 64"},
+    {"notify", "SELECT pg_notify('alphadeck', $1::text)"},
     {"player_find", "SELECT id FROM players WHERE token_hash=$1"},
     {"player_rename", "UPDATE players SET name=$1 WHERE id=$2"},
     {"player_new", "INSERT INTO players(name,token_hash,created_ms) VALUES($1,$2,$3) RETURNING id"},
@@ -90,6 +109,15 @@ static int64_t now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The wall clock, which leases are measured in (the nodes' clocks agree:
+ * NTP, docs/deploy.md). */
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
@@ -245,7 +273,14 @@ static int tx_fail(pg_store *q, ad_err *err, const ad_err *why)
 static void queued_failed(pg_store *q, const pg_queued *e, const PGresult *r, ad_err *why)
 {
     const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
-    if (e->kind == 'a' && state && strcmp(state, "23502") == 0) /* not_null_violation */
+    const char *column = PQresultErrorField(r, PG_DIAG_COLUMN_NAME);
+    if (e->kind == 'a' && state && strcmp(state, "23502") == 0 && column &&
+        strcmp(column, "seat") == 0)
+        ad_err_set(why, AD_E_IO,
+                   "the database could not store an action: table %lld's lease is not this "
+                   "node's (%s) now; another node plays it",
+                   (long long)e->table, q->node);
+    else if (e->kind == 'a' && state && strcmp(state, "23502") == 0) /* not_null_violation */
         ad_err_set(why, AD_E_IO,
                    "the database could not store an action: version %u of table %lld does not "
                    "follow its stored log",
@@ -255,7 +290,10 @@ static void queued_failed(pg_store *q, const pg_queued *e, const PGresult *r, ad
     else if (e->kind == 'c')
         fail(q, r, why, "commit");
     else
-        fail(q, r, why, e->kind == 'b' ? "begin a transaction" : "update a table");
+        fail(q, r, why,
+             e->kind == 'b'   ? "begin a transaction"
+             : e->kind == 'n' ? "tell the other nodes"
+                              : "update a table");
 }
 
 /* Ends the pipeline's stretch with a sync and reads back the result of
@@ -373,17 +411,18 @@ static int pg_append(store *s, int64_t id, uint32_t v, int seat, const char *act
                      int64_t at_ms, ad_err *err)
 {
     pg_store *q = pg(s);
-    char a[24], b[16], c[16], d[16], e[24];
+    char a[24], b[16], c[16], d[16], e[24], f[24];
     snprintf(a, sizeof a, "%lld", (long long)id);
     snprintf(b, sizeof b, "%u", v);
     snprintf(c, sizeof c, "%d", seat);
     snprintf(d, sizeof d, "%d", by);
     snprintf(e, sizeof e, "%lld", (long long)at_ms);
-    const char *vals[] = {a, b, c, action, d, e};
+    snprintf(f, sizeof f, "%lld", (long long)wall_ms());
+    const char *vals[] = {a, b, c, action, d, e, q->node[0] ? q->node : NULL, f};
     if (q->in_tx)
-        return queue(q, "append", NULL, 6, vals, (pg_queued){.kind = 'a', .table = id, .v = v},
+        return queue(q, "append", NULL, 8, vals, (pg_queued){.kind = 'a', .table = id, .v = v},
                      err);
-    PGresult *r = run(q, "append", 6, vals, NULL, NULL, err, "store an action");
+    PGresult *r = run(q, "append", 8, vals, NULL, NULL, err, "store an action");
     PQclear(r);
     return r ? 0 : -1;
 }
@@ -580,6 +619,84 @@ static json_t *pg_actions(store *s, int64_t id, ad_err *err)
     return a;
 }
 
+/* ------------------------------------------------------------ a cluster */
+
+static int pg_set_node(store *s, const char *node, ad_err *err)
+{
+    pg_store *q = pg(s);
+    if (!node[0] || strlen(node) >= sizeof q->node)
+        return ad_err_set(err, AD_E_BAD_FIELD, "a node's name is 1 to %d characters",
+                          (int)sizeof q->node - 1);
+    snprintf(q->node, sizeof q->node, "%s", node);
+    return 0;
+}
+
+static int pg_lease_take(store *s, int64_t id, int64_t now, int64_t until, ad_err *err)
+{
+    pg_store *q = pg(s);
+    char a[24], c[24], d[24];
+    snprintf(a, sizeof a, "%lld", (long long)id);
+    snprintf(c, sizeof c, "%lld", (long long)until);
+    snprintf(d, sizeof d, "%lld", (long long)now);
+    const char *vals[] = {a, q->node, c, d};
+    PGresult *r = run(q, "lease_take", 4, vals, NULL, NULL, err, "take a table's lease");
+    if (!r)
+        return -1;
+    int got = PQntuples(r) == 1;
+    PQclear(r);
+    return got ? 0 : 1;
+}
+
+/* Calls fn with the first column of each row of r, as a number. */
+static int each_id(PGresult *r, int (*fn)(void *, int64_t), void *ctx)
+{
+    for (int i = 0; i < PQntuples(r); i++)
+        if (fn(ctx, num(r, i, 0)))
+            break;
+    PQclear(r);
+    return 0;
+}
+
+static int pg_lease_renew(store *s, int64_t now, int64_t until, int (*fn)(void *, int64_t),
+                          void *ctx, ad_err *err)
+{
+    pg_store *q = pg(s);
+    char b[24], c[24];
+    snprintf(b, sizeof b, "%lld", (long long)until);
+    snprintf(c, sizeof c, "%lld", (long long)now);
+    const char *vals[] = {q->node, b, c};
+    PGresult *r = run(q, "lease_renew", 3, vals, NULL, NULL, err, "renew its leases");
+    return r ? each_id(r, fn, ctx) : -1;
+}
+
+static int pg_lease_drop(store *s, int64_t id, ad_err *err)
+{
+    pg_store *q = pg(s);
+    char a[24];
+    snprintf(a, sizeof a, "%lld", (long long)id);
+    const char *vals[] = {a, q->node};
+    return run_void(q, "lease_drop", 2, vals, NULL, NULL, err, "give a table's lease up");
+}
+
+static int pg_lapsed(store *s, int64_t now, int (*fn)(void *, int64_t), void *ctx, ad_err *err)
+{
+    pg_store *q = pg(s);
+    char a[24];
+    snprintf(a, sizeof a, "%lld", (long long)now);
+    const char *vals[] = {a};
+    PGresult *r = run(q, "lapsed", 1, vals, NULL, NULL, err, "find tables nobody plays");
+    return r ? each_id(r, fn, ctx) : -1;
+}
+
+static int pg_notify(store *s, const char *payload, ad_err *err)
+{
+    pg_store *q = pg(s);
+    const char *vals[] = {payload};
+    if (q->in_tx)
+        return queue(q, "notify", NULL, 1, vals, (pg_queued){.kind = 'n'}, err);
+    return run_void(q, "notify", 1, vals, NULL, NULL, err, "tell the other nodes");
+}
+
 static void pg_close(store *s)
 {
     pg_store *q = pg(s);
@@ -604,6 +721,12 @@ static const store_ops pg_ops = {
     .commit = pg_commit,
     .rollback = pg_rollback,
     .actions = pg_actions,
+    .set_node = pg_set_node,
+    .lease_take = pg_lease_take,
+    .lease_renew = pg_lease_renew,
+    .lease_drop = pg_lease_drop,
+    .lapsed = pg_lapsed,
+    .notify = pg_notify,
 };
 
 /* Several servers may open one database at once: the migrations run
