@@ -1342,7 +1342,10 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
             mark_dirty(l, l->tab[i]);
         }
     }
-    reply(c, rid, json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token));
+    json_t *r = json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token);
+    if (l->node[0]) /* a cluster's node: a client opens /ws?table=N to play table N */
+        json_object_set_new(r, "node", json_string(l->node));
+    reply(c, rid, r);
 }
 
 static table *load_table(lobby *l, int64_t id);
@@ -1582,8 +1585,42 @@ static json_t *table_summary(const table *t)
                      (json_int_t)version(t));
 }
 
+typedef struct listing {
+    lobby *l;
+    json_t *a;
+} listing;
+
+/* One stored table in the lobby's list: as this node holds it, or as stored. */
+static int list_one(void *ctx, const store_table *row)
+{
+    listing *li = ctx;
+    table *t = find_table(li->l, row->id);
+    if (t && !t->remote) {
+        json_array_append_new(li->a, table_summary(t));
+        return 0;
+    }
+    ad_err err;
+    table *tmp = table_from_row(row, &err);
+    if (tmp) {
+        json_array_append_new(li->a, table_summary(tmp));
+        table_free(tmp);
+    }
+    return 0;
+}
+
 static void cmd_tables(lobby *l, conn *c, const json_t *rid)
 {
+    if (l->node[0]) {
+        /* a cluster's lobby: every node's tables waiting or in play, from the store */
+        listing li = {l, json_array()};
+        ad_err err;
+        if (store_tables(l->st, TABLE_WAITING, list_one, &li, &err) < 0 ||
+            store_tables(l->st, TABLE_PLAYING, list_one, &li, &err) < 0) {
+            json_decref(li.a);
+            return refuse(c, rid, "store_failed", err.text);
+        }
+        return reply(c, rid, json_pack("{s:b,s:o}", "ok", 1, "tables", li.a));
+    }
     json_t *a = json_array();
     int over = 0;
     for (int i = l->ntab - 1; i >= 0; i--) {

@@ -8,6 +8,7 @@
  * store of a newer schema is refused.  Each case starts from an empty
  * store: a new file, or a new database made for it and dropped after.
  */
+#include <time.h>
 #include <unistd.h>
 
 #include <libpq-fe.h>
@@ -329,6 +330,89 @@ static void test_a_lost_connection_fails_the_pass_and_the_next_one_reconnects(vo
     store_close(s);
 }
 
+static int64_t wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int count_id(void *ctx, int64_t id)
+{
+    (void)id;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* A cluster's promise: one node writes a table at a time.  Node a holds
+ * the lease; node b cannot take it nor append to the table until it
+ * lapses, then b takes it over and a's appends are refused. */
+static void test_a_table_is_written_only_by_the_node_holding_its_lease(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *a = store_open(where, &e), *b = store_open(where, &e);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(store_set_node(a, "a", &e), 0);
+    assert_int_equal(store_set_node(b, "b", &e), 0);
+    int64_t id, now = wall_now();
+    assert_int_equal(store_table_new(a, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
+    /* nobody holds it: it is lapsed for everyone, and a appends nothing without it */
+    int n = 0;
+    assert_int_equal(store_lapsed(b, now, count_id, &n, &e), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(pass(a, id, (uint32_t[]){1}, 1, &e), -1);
+    assert_non_null(strstr(e.text, "lease"));
+    assert_int_equal(store_lease_take(a, id, now, now + 500, &e), 0);
+    assert_int_equal(pass(a, id, (uint32_t[]){1}, 1, &e), 0);
+    /* b can neither take it nor write it while it is a's */
+    assert_int_equal(store_lease_take(b, id, now, now + 500, &e), 1);
+    assert_int_equal(pass(b, id, (uint32_t[]){2}, 1, &e), -1);
+    n = 0;
+    assert_int_equal(store_lease_renew(a, now, now + 500, count_id, &n, &e), 0);
+    assert_int_equal(n, 1);
+    /* once it lapsed (a stopped renewing), b takes it over; a's renewal no
+     * longer names it and its appends are refused */
+    int64_t later = now + 1000;
+    n = 0;
+    assert_int_equal(store_lapsed(b, later, count_id, &n, &e), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(store_lease_take(b, id, later, later + 60000, &e), 0);
+    n = 0;
+    assert_int_equal(store_lease_renew(a, later, later + 500, count_id, &n, &e), 0);
+    assert_int_equal(n, 0);
+    assert_int_equal(pass(a, id, (uint32_t[]){2}, 1, &e), -1);
+    assert_int_equal(pass(b, id, (uint32_t[]){2}, 1, &e), 0);
+    json_t *acts = store_actions(b, id, &e);
+    assert_int_equal(json_array_size(acts), 2);
+    json_decref(acts);
+    /* the log says who wrote each version */
+    char sql[200];
+    snprintf(sql, sizeof sql,
+             "DO $$ BEGIN IF (SELECT string_agg(node, ',' ORDER BY v) FROM actions WHERE "
+             "table_id = %lld) <> 'a,b' THEN RAISE EXCEPTION 'writers'; END IF; END $$",
+             (long long)id);
+    assert_int_equal(pg_sql(where, sql), 0);
+    /* given up, it is free at once */
+    assert_int_equal(store_lease_drop(b, id, &e), 0);
+    assert_int_equal(store_lease_take(a, id, later, later + 500, &e), 0);
+    store_close(a);
+    store_close(b);
+}
+
+/* SQLite is one process's: asked to be a node of a cluster, it says why not. */
+static void test_a_cluster_on_sqlite_is_refused_in_words(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_non_null(s);
+    assert_int_equal(store_set_node(s, "a", &e), -1);
+    assert_non_null(strstr(e.text, "PostgreSQL"));
+    store_close(s);
+}
+
 #define CASE(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -346,9 +430,11 @@ int main(void)
         CASE(test_a_database_of_the_first_schema_opens_with_what_it_held),
         /* a PostgreSQL URL nothing answers: no PostgreSQL needed */
         CASE(test_a_database_that_cannot_be_reached_is_an_error_without_its_password),
+        CASE(test_a_cluster_on_sqlite_is_refused_in_words),
     };
     const struct CMUnitTest pg_only[] = {
         CASE(test_a_lost_connection_fails_the_pass_and_the_next_one_reconnects),
+        CASE(test_a_table_is_written_only_by_the_node_holding_its_lease),
     };
     int failed = cmocka_run_group_tests_name("store on SQLite", both, NULL, NULL);
     failed += cmocka_run_group_tests_name("store on SQLite (its own)", sqlite_only, NULL, NULL);

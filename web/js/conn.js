@@ -6,6 +6,10 @@
 // was at (join or watch) and asks for what it missed (sync).  An action
 // sent while offline is held and sent once back, with the version it was
 // meant for, so it can never be applied twice (the server answers `stale`).
+// On a cluster (hello names the server's node) a table is played through
+// a connection opened for it, /ws?table=N, which the proxy sends to the
+// table's node: entering a table opens one; `moving` is asked again a
+// moment later, and `moved` (the table went to another node) reconnects.
 
 /** @typedef {{cmd: string, rid?: number, [k: string]: any}} Request */
 /** @typedef {{ok?: boolean, push?: string, rid?: number, code?: string, error?: string, [k: string]: any}} Frame */
@@ -33,6 +37,10 @@ export class Conn extends EventTarget {
         this.player = null;
         this.name = localStorage.getItem(NAME_KEY) || '';
         this.closedByUs = false;
+        /** @type {string|null} the server's node, on a cluster */
+        this.node = null;
+        /** @type {number|null} the table this connection was opened for (a cluster's route) */
+        this.route = null;
     }
 
     get token() { return localStorage.getItem(TOKEN_KEY); }
@@ -45,7 +53,7 @@ export class Conn extends EventTarget {
     /** Opens the socket; resolves once hello was answered. @returns {Promise<void>} */
     open() {
         return new Promise((resolve) => {
-            const ws = new WebSocket(this.url);
+            const ws = new WebSocket(this.route ? `${this.url}?table=${this.route}` : this.url);
             this.ws = ws;
             ws.onopen = async () => {
                 this.tries = 0;
@@ -88,6 +96,7 @@ export class Conn extends EventTarget {
             localStorage.setItem(NAME_KEY, name);
             this.name = name;
             this.player = r.player;
+            this.node = r.node || null;
         }
         return r.ok;
     }
@@ -95,7 +104,11 @@ export class Conn extends EventTarget {
     /** Takes back each table after a reconnect, then asks what it missed. */
     async rejoin() {
         for (const [table, at] of this.tables) {
-            const r = await this.sendNow(at.watch ? { cmd: 'watch', table } : { cmd: 'join', table });
+            let r = await this.sendNow(at.watch ? { cmd: 'watch', table } : { cmd: 'join', table });
+            for (let tries = 0; r.code === 'moving' && tries < 25; tries++) { // a cluster's table on its way here
+                await new Promise((res) => setTimeout(res, 200));
+                r = await this.sendNow(at.watch ? { cmd: 'watch', table } : { cmd: 'join', table });
+            }
             if (!r.ok) continue;
             this.dispatchEvent(new CustomEvent('rejoined', { detail: r }));
             await this.sendNow({ cmd: 'sync', table, v: at.v });
@@ -114,10 +127,23 @@ export class Conn extends EventTarget {
         return new Promise((resolve) => this.transmit({ resolve, req }));
     }
 
-    /** A request, held while offline and sent once back. @param {Request} req @returns {Promise<Frame>} */
-    request(req) {
-        if (this.ready) return this.sendNow(req);
-        return new Promise((resolve) => { this.held.push({ resolve, req }); });
+    /** A request, held while offline and sent once back; on a cluster a
+     * table on its way to this node (`moving`) is asked again a moment later.
+     * @param {Request} req @returns {Promise<Frame>} */
+    async request(req) {
+        for (let tries = 0; ; tries++) {
+            const f = this.ready ? await this.sendNow({ ...req })
+                : await new Promise((resolve) => { this.held.push({ resolve, req: { ...req } }); });
+            if (f.code !== 'moving' || tries >= 25) return f;
+            await new Promise((r) => setTimeout(r, 200));
+        }
+    }
+
+    /** Opens the connection again (the same way as after a drop: hello,
+     * rejoin, sync), for table `route` on a cluster. @param {number|null} route */
+    reroute(route) {
+        this.route = route;
+        if (this.ws) this.ws.close(); // onclose reconnects, to the new address
     }
 
     /** @param {Frame} f */
@@ -126,6 +152,10 @@ export class Conn extends EventTarget {
             const w = this.waiting.get(f.rid);
             this.waiting.delete(f.rid);
             if (w) w.resolve(f);
+            return;
+        }
+        if (f.push === 'moved' && this.tables.has(f.table)) {
+            this.reroute(f.table); // its node let it go: through the proxy to the new one
             return;
         }
         if (f.push) {
@@ -141,6 +171,7 @@ export class Conn extends EventTarget {
      * @param {number} table @param {number|null} seat @param {number} v @param {boolean} watch */
     at(table, seat, v, watch) {
         this.tables.set(table, { seat, v, watch });
+        if (this.node && this.route !== table) this.reroute(table);
     }
 
     /** @param {number} table */
