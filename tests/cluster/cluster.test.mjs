@@ -49,8 +49,10 @@ async function startCluster(t) {
         '--parent', String(process.pid),
     ], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    let closed = false; // its output read to the end
     proc.stdout.on('data', (d) => { out += d; });
     proc.stderr.on('data', (d) => { out += d; });
+    proc.once('close', () => { closed = true; });
     const onExit = () => { try { proc.kill('SIGTERM'); } catch { /* gone */ } };
     process.on('exit', onExit);
     t.after(async () => {
@@ -66,7 +68,7 @@ async function startCluster(t) {
     });
     const deadline = Date.now() + 60000;
     while (!fs.existsSync(envFile)) {
-        if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`scripts/cluster exited (${proc.exitCode ?? proc.signalCode}) before the cluster was up:\n${out}`);
+        if (closed) throw new Error(`scripts/cluster exited (${proc.exitCode ?? proc.signalCode}) before the cluster was up:\n${out}`);
         if (Date.now() > deadline) throw new Error(`scripts/cluster: no cluster within 60 s:\n${out}`);
         await sleep(100);
     }
@@ -97,6 +99,7 @@ async function startCluster(t) {
 const stats = { moving: 0, moved: 0, rejoins: 0, spectatorRejoins: 0, spectatorMoved: 0, acks: 0 };
 const opened = []; // every connection made, closed when the test ends
 let killAt = 0;    // when the node was killed (Date.now())
+let aborted = false; // a failure: every loop stops
 
 /**
  * A person with a token, connected through HAProxy: to the lobby (`/ws`)
@@ -127,7 +130,7 @@ class Person {
             const until = Date.now() + MOVING_MS;
             for (;;) {
                 const r = await ask(obj, ms);
-                if (!r || r.code !== 'moving' || Date.now() > until) return r;
+                if (!r || r.code !== 'moving' || Date.now() > until || aborted) return r;
                 stats.moving++;
                 await sleep(200);
             }
@@ -169,6 +172,7 @@ class Person {
         const s = this.seat;
         s.pause = 15;
         while (!isOver(s.view)) {
+            if (aborted) throw new Error(`${this.name}: stopped, another part of the test failed`);
             if (Date.now() > deadline) throw new Error(`${this.name}: the game at table ${s.table} did not end in time (v ${s.v})`);
             try {
                 if (!this.c.open) await this.rejoin();
@@ -235,7 +239,7 @@ class Spectator {
         this.v = Math.max(this.v, r.v);
         if (isOver(r.view)) this.over = true;
         this.c = c;
-        c.closed.then(() => { if (!this.stopped) this.rewatch = this.watch().catch((e) => { this.error ||= e; }); });
+        c.closed.then(() => { if (!this.stopped && !aborted) this.rewatch = this.watch().catch((e) => { this.error ||= e; }); });
     }
 
     /** waits until the spectator has seen version v (the table's last), within ms */
@@ -258,6 +262,7 @@ test('a node killed mid-game: its tables resume on the others, nothing acknowled
     try {
         await scenario(t, cl, t0);
     } catch (e) {
+        aborted = true;
         // what the nodes said (takeovers, lost leases, failures) helps to see why
         for (const line of cl.logs().split('\n')) t.diagnostic(line);
         throw e;
@@ -315,6 +320,22 @@ async function scenario(t, cl, t0) {
     }
     const holder = Object.fromEntries(leases.map((l) => [l.table, l.node]));
     for (const x of tables) assert.equal(holder[x.id], x.node, `the lease of table ${x.id} names the node its players were routed to`);
+
+    // a person's `join` on a lobby connection of a node that does not hold
+    // the table is sent to the table's node (`elsewhere`), and moves nothing
+    {
+        const x = tables[0];
+        const other = cl.nodes[names.find((n) => n !== x.node)];
+        const p = new Person(cl, `${x.people[1].name}-elsewhere`);
+        p.token = x.people[1].token;
+        p.player = x.people[1].player;
+        await p.connect(undefined, other);
+        const r = await p.c.request({ cmd: 'join', table: x.id });
+        assert.equal(r.code, 'elsewhere', `join of table ${x.id} (held by ${x.node}) on a lobby connection of ${other.name}: ${JSON.stringify(r)}`);
+        p.c.terminate();
+        const still = await rows(cl.db, `SELECT json_agg(node) FROM leases WHERE table_id = ${x.id}`);
+        assert.deepEqual(still, [x.node], `table ${x.id}: still held by ${x.node} after a join elsewhere`);
+    }
 
     // the node to kill: the one with the most tables; the spectators on another
     const victim = [...names].sort((p, q) => perNode[q].length - perNode[p].length)[0];
