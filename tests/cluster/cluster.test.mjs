@@ -12,7 +12,9 @@
 //       the writer of a table changes only at the takeover, never back;
 //   (d) the spectators saw every version of their tables.
 // The log is read from PostgreSQL with psql (actions: table_id, v, seat,
-// action, node, at_ms; leases: table_id, node).
+// action, node; leases: table_id, node).  Its at_ms is the game's time of
+// an action (a bot's answer carries the time of what it answered), not
+// when a node wrote it, so it tells nothing of who wrote first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -372,7 +374,7 @@ async function scenario(t, cl, t0) {
     assert.ok(inPlayAtKill.length > 0, `a table of ${victim} was in play when it was killed`);
 
     // ---- the log, as PostgreSQL holds it
-    const log = await rows(cl.db, `SELECT coalesce(json_agg(json_build_object('table', table_id, 'v', v, 'seat', seat, 'action', action, 'node', node, 'at', at_ms) ORDER BY table_id, v), '[]') FROM actions WHERE table_id IN (${ids.join(',')})`);
+    const log = await rows(cl.db, `SELECT coalesce(json_agg(json_build_object('table', table_id, 'v', v, 'seat', seat, 'action', action, 'node', node) ORDER BY table_id, v), '[]') FROM actions WHERE table_id IN (${ids.join(',')})`);
     const byTable = Object.fromEntries(ids.map((id) => [id, []]));
     const resumes = [];
     for (const r of log) byTable[r.table].push(r);
@@ -398,8 +400,6 @@ async function scenario(t, cl, t0) {
             assert.equal(runs[0], victim, `table ${x.id}: first written by ${victim}`);
             assert.equal(runs.at(-1), now, `table ${x.id}: last written by ${now}, where HAProxy sends its people (writers: ${runs.join(' -> ')})`);
             assert.ok(runs.length <= 3, `table ${x.id}: written by ${victim}, then by at most two others in turn (writers: ${runs.join(' -> ')})`);
-            const first = acts.find((r) => r.node !== victim);
-            assert.ok(first.at >= killAt, `table ${x.id}: ${first.node} wrote v ${first.v} at ${first.at}, before ${victim} was killed at ${killAt}`);
             const resumed = Math.max(...x.people.map((p) => p.seat.resumedAt || Infinity)) - killAt;
             resumes.push(resumed);
             assert.ok(resumed <= RESUME_MS, `table ${x.id}: its people were back at it ${resumed} ms after the kill (at most ${RESUME_MS}: the ${LEASE_MS} ms lease, then 5 s)`);
