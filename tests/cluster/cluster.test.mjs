@@ -206,12 +206,14 @@ class Spectator {
         this.pushVs = [];
         this.c = null;
         this.over = false;
+        this.moved = 0;      // `moved` pushes heard
     }
 
     #take(f, c) {
         if (f && f.push === 'moved' && f.table === this.table) {
             // the node let the table go: watch again (on the same node)
             stats.spectatorMoved++;
+            this.moved++;
             c.terminate();
             return;
         }
@@ -434,6 +436,10 @@ async function scenario(t, cl, t0) {
         for (let v = sp.v0 + 1; v <= last; v++) if (!sp.seen.has(v)) missing.push(v);
         assert.equal(sp.v, last, `the spectator of table ${sp.table} on ${sp.node.name} got to its last version`);
         assert.deepEqual(missing, [], `the spectator of table ${sp.table} on ${sp.node.name} saw every version from v ${sp.v0} to v ${last}`);
+        // its node may take the table over (the spectator is moved from the
+        // copy to the table) and hand it on (moved again), no more: a table
+        // does not bounce between nodes
+        assert.ok(sp.moved <= 2, `the spectator of table ${sp.table} on ${sp.node.name} was told "moved" ${sp.moved} times: the table went back and forth`);
     }
     t.diagnostic(`${tables.length} tables; ${victim}'s back in play ${resumes.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} after the kill; all over ${resumedIn.toFixed(1)} s after it; ${JSON.stringify(stats)}; ${((Date.now() - t0) / 1000).toFixed(1)} s in all`);
 }
