@@ -214,6 +214,7 @@ class Spectator {
             // the node let the table go: watch again (on the same node)
             stats.spectatorMoved++;
             this.moved++;
+            c.movedAway = true;
             c.terminate();
             return;
         }
@@ -226,24 +227,34 @@ class Spectator {
     }
 
     async watch() {
-        const c = await Client.connect(`ws://${HOST}:${this.node.port}/ws`, { name: `spectator-${this.table}` });
-        opened.push(c);
-        c.ws.on('message', (data) => {
-            try { this.#take(JSON.parse(data.toString('utf8')), c); } catch (e) {
-                if (e instanceof assert.AssertionError) this.error ||= e;
+        for (let tries = 0; ; tries++) {
+            const c = await Client.connect(`ws://${HOST}:${this.node.port}/ws`, { name: `spectator-${this.table}` });
+            opened.push(c);
+            c.ws.on('message', (data) => {
+                try { this.#take(JSON.parse(data.toString('utf8')), c); } catch (e) {
+                    if (e instanceof assert.AssertionError) this.error ||= e;
+                }
+            });
+            try {
+                expectOk(await c.request({ cmd: 'hello', name: `spec${this.table}` }), 'spectator hello');
+                const r = expectOk(await c.request({ cmd: 'watch', table: this.table }), `watch ${this.table} on ${this.node.name}`);
+                if (this.v0 === null) this.v0 = r.v;
+                if (this.v >= 0) {
+                    stats.spectatorRejoins++;
+                    expectOk(await c.request({ cmd: 'sync', table: this.table, v: this.v }), `spectator sync ${this.table} from v ${this.v}`);
+                }
+                this.v = Math.max(this.v, r.v);
+                if (isOver(r.view)) this.over = true;
+            } catch (e) {
+                // told `moved` again before it was done: once more (the
+                // count of `moved` is checked at the end)
+                if (!c.movedAway || tries >= 20 || aborted) throw e;
+                continue;
             }
-        });
-        expectOk(await c.request({ cmd: 'hello', name: `spec${this.table}` }), 'spectator hello');
-        const r = expectOk(await c.request({ cmd: 'watch', table: this.table }), `watch ${this.table} on ${this.node.name}`);
-        if (this.v0 === null) this.v0 = r.v;
-        if (this.v >= 0) {
-            stats.spectatorRejoins++;
-            expectOk(await c.request({ cmd: 'sync', table: this.table, v: this.v }), `spectator sync ${this.table} from v ${this.v}`);
+            this.c = c;
+            c.closed.then(() => { if (!this.stopped && !aborted) this.rewatch = this.watch().catch((e) => { this.error ||= e; }); });
+            return;
         }
-        this.v = Math.max(this.v, r.v);
-        if (isOver(r.view)) this.over = true;
-        this.c = c;
-        c.closed.then(() => { if (!this.stopped && !aborted) this.rewatch = this.watch().catch((e) => { this.error ||= e; }); });
     }
 
     /** waits until the spectator has seen version v (the table's last), within ms */
