@@ -38,7 +38,7 @@ TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 SCOWL   := $(wildcard /usr/share/dict/scowl/english-words.* /usr/share/dict/scowl/american-words.*)
 LEX_IDX := $(B)/lexicon/scowl-70.idx $(B)/lexicon/scowl-50.idx
 
-.PHONY: all test tests test-pg fuzz fuzzers clean install-deps
+.PHONY: all test tests test-pg test-cluster fuzz fuzzers clean install-deps
 all: $(B)/alphadeck $(B)/libalphadeck.a $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
@@ -143,6 +143,12 @@ test:
 # (tests/pg-run).  Not part of `make test`.
 test-pg: all $(B)/tests/test_store
 	@tests/pg-run $(B)
+
+# A cluster on this machine (scripts/cluster: PostgreSQL, HAProxy, three
+# nodes), one node killed with SIGKILL mid-game (tests/cluster/, through
+# tests/cluster-run).  Not part of `make test`: .ci/run runs it after.
+test-cluster: all
+	@tests/cluster-run $(B)
 
 install-deps:
 	scripts/install-deps

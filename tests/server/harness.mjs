@@ -179,7 +179,8 @@ let clientCount = 0;
  * One WebSocket connection to /ws.  Every frame received is kept in
  * `frames` (parsed; raw text in `raw` when it is not JSON); replies carrying
  * a rid settle the request that sent it, other frames go to a queue read by
- * waitPush / waitFrame.
+ * waitPush / waitFrame.  `upgradeHeaders`: the headers of the answer to
+ * the upgrade (lower-case names).
  */
 export class Client {
     constructor(ws, name) {
@@ -213,12 +214,17 @@ export class Client {
         wsOpts.headers = headers;
         const ws = new WebSocket(url, wsOpts);
         const name = opts.name || `client${++clientCount}`;
+        // the upgrade's answer: its headers say, behind a proxy, who answered
+        let upgrade = null;
+        ws.once('upgrade', (res) => { upgrade = res.headers; });
         await within(new Promise((resolve, reject) => {
             ws.once('open', resolve);
             ws.once('error', reject);
             ws.once('unexpected-response', (req, res) => reject(new Error(`upgrade refused: HTTP ${res.statusCode}`)));
         }), (opts.ms || 5000) + 500, `${name} to connect to ${url}`);
-        return new Client(ws, name);
+        const c = new Client(ws, name);
+        c.upgradeHeaders = upgrade || {};
+        return c;
     }
 
     #onFrame(data, isBinary) {
