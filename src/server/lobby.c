@@ -115,7 +115,10 @@ struct lobby {
     char node[64];
     bus *bus;
     srv_timer_t tick;
-    int64_t *gone;
+    struct gone {
+        int64_t id;
+        char to[64]; /* the node it goes to ("": its lease lapsed, or was lost) */
+    } *gone;
     int ngone, cgone;
     ack *acks;
     int nacks, cacks;
@@ -933,13 +936,15 @@ static int notice(lobby *l, const table *t, ad_err *err)
     return store_notify(l->st, text, err);
 }
 
-/* The table leaves this node: its connections are told (each may connect
- * again through HAProxy, which sends it to the table's node), its timer
- * stops, and it is forgotten.  Only between passes (nothing pending). */
-static void forget_table(lobby *l, table *t, int drop_lease)
+/* The table leaves this node: its lease handed to node `to` (when given),
+ * its connections told (each may connect again through HAProxy, which
+ * sends it to the table's node), its timer stopped, and it is forgotten.
+ * Only between passes (nothing pending). */
+static void forget_table(lobby *l, table *t, const char *to)
 {
     ad_err e;
-    if (drop_lease && t->leased && store_lease_drop(l->st, t->id, &e) < 0)
+    if (to && to[0] && t->leased &&
+        store_lease_give(l->st, t->id, to, srv_now_ms() + LEASE_MS, &e) < 0)
         fprintf(stderr, "alphadeck serve: %s\n", e.text);
     push_all(t, json_pack("{s:s,s:I}", "push", "moved", "table", (json_int_t)t->id));
     while (t->nmem > 0)
@@ -955,27 +960,29 @@ static void forget_table(lobby *l, table *t, int drop_lease)
     table_free(t);
 }
 
-/* Asks for table id to be given up at the end of this pass (a negative id:
- * keeping its lease's row, which is another node's now). */
-static void give_up(lobby *l, int64_t id)
+/* Asks for table id to be given up at the end of this pass, to node `to`
+ * ("": its lease is not this node's any more). */
+static void give_up(lobby *l, int64_t id, const char *to)
 {
     if (l->ngone == l->cgone) {
         int cap = l->cgone ? l->cgone * 2 : 16;
-        int64_t *n = realloc(l->gone, (size_t)cap * sizeof *n);
+        struct gone *n = realloc(l->gone, (size_t)cap * sizeof *n);
         if (!n)
             return;
         l->gone = n;
         l->cgone = cap;
     }
-    l->gone[l->ngone++] = id;
+    l->gone[l->ngone].id = id;
+    snprintf(l->gone[l->ngone].to, sizeof l->gone[l->ngone].to, "%s", to);
+    l->ngone++;
 }
 
 static void give_ups(lobby *l)
 {
     for (int i = 0; i < l->ngone; i++) {
-        table *t = find_table(l, l->gone[i] < 0 ? -l->gone[i] : l->gone[i]);
-        if (t && !t->dirty)
-            forget_table(l, t, l->gone[i] > 0);
+        table *t = find_table(l, l->gone[i].id);
+        if (t && !t->remote && !t->dirty)
+            forget_table(l, t, l->gone[i].to);
     }
     l->ngone = 0;
 }
@@ -1078,7 +1085,7 @@ void lobby_bus_news(lobby *l)
         const char *from = json_string_value(json_object_get(n, "from"));
         table *t = find_table(l, json_integer_value(json_object_get(n, json_object_get(n, "release") ? "release" : "t")));
         if (t && json_object_get(n, "release") && !t->remote && from && strcmp(from, l->node))
-            give_up(l, t->id); /* asked for by the node HAProxy sends its people to */
+            give_up(l, t->id, from); /* asked for by the node HAProxy sends its people to */
         else if (t && t->remote && json_object_get(n, "t"))
             remote_news(l, t, (uint32_t)json_integer_value(json_object_get(n, "v")),
                         (uint32_t)json_integer_value(json_object_get(n, "on")));
@@ -1096,7 +1103,7 @@ static int take_table(lobby *l, int64_t id, table **out, ad_err *err)
         return rc;
     table *old = find_table(l, id);
     if (old && old->remote)
-        forget_table(l, old, 0); /* its spectators watch again, the table itself now */
+        forget_table(l, old, NULL); /* its spectators watch again, the table itself now */
     table *t = find_table(l, id);
     if (!t)
         t = load_table(l, id);
@@ -1146,7 +1153,7 @@ static void cluster_tick(lobby *l)
                 fprintf(stderr, "alphadeck serve: node %s lost table %lld's lease\n", l->node,
                         (long long)t->id);
                 t->leased = 0;
-                give_up(l, -t->id);
+                give_up(l, t->id, "");
             } else if (t->leased && t->status == TABLE_OVER && !t->dirty) {
                 if (store_lease_drop(l->st, t->id, &err) == 0)
                     t->leased = 0;
@@ -1182,6 +1189,14 @@ static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, co
     if (t && (!t->remote || (spectate && cl->route != id) || t->status == TABLE_OVER))
         return t;
     ad_err err;
+    if (spectate && cl->route != id) {
+        /* a spectator on a lobby connection takes no lease: it follows the
+         * stored log, whichever node plays the table */
+        if ((t = remote_table(l, id, &err)) != NULL)
+            return t;
+        refuse(c, rid, "store_failed", err.text);
+        return NULL;
+    }
     int rc = take_table(l, id, &t, &err);
     if (rc == 0)
         return t;
@@ -1196,15 +1211,6 @@ static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, co
         if (store_notify(l->st, text, &err) < 0)
             fprintf(stderr, "alphadeck serve: %s\n", err.text);
         refuse(c, rid, "moving", "the table is moving to this server; ask again in a moment");
-        return NULL;
-    }
-    if (spectate) {
-        t = find_table(l, id);
-        if (!t)
-            t = remote_table(l, id, &err);
-        if (t)
-            return t;
-        refuse(c, rid, "store_failed", err.text);
         return NULL;
     }
     refuse(c, rid, "elsewhere",

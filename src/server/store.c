@@ -265,6 +265,11 @@ int store_lease_drop(store *s, int64_t id, ad_err *err)
     return s->ops->lease_drop ? s->ops->lease_drop(s, id, err) : no_cluster(err);
 }
 
+int store_lease_give(store *s, int64_t id, const char *to, int64_t until_ms, ad_err *err)
+{
+    return s->ops->lease_give ? s->ops->lease_give(s, id, to, until_ms, err) : no_cluster(err);
+}
+
 int store_lapsed(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
                  ad_err *err)
 {

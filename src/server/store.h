@@ -91,7 +91,9 @@ json_t *store_actions(store *s, int64_t id, ad_err *err);
  * another node holds it, -1 on error.  store_lease_renew moves every lease
  * this node still holds (not lapsed by now_ms) to until_ms and calls fn
  * with each such table; a table it does not name is no longer this
- * node's.  store_lease_drop gives one up.  store_lapsed calls fn with each
+ * node's.  store_lease_drop gives one up; store_lease_give hands it to
+ * node `to` until until_ms (when it is still this node's), so no third
+ * node can take it between.  store_lapsed calls fn with each
  * table in play whose lease lapsed before now_ms or that has none (a dead
  * node's).  store_notify tells every node listening (bus.c) a short text:
  * inside a pass (between store_begin and store_commit) only if it commits.
@@ -101,6 +103,7 @@ int store_lease_take(store *s, int64_t id, int64_t now_ms, int64_t until_ms, ad_
 int store_lease_renew(store *s, int64_t now_ms, int64_t until_ms,
                       int (*fn)(void *ctx, int64_t id), void *ctx, ad_err *err);
 int store_lease_drop(store *s, int64_t id, ad_err *err);
+int store_lease_give(store *s, int64_t id, const char *to, int64_t until_ms, ad_err *err);
 int store_lapsed(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
                  ad_err *err);
 int store_notify(store *s, const char *payload, ad_err *err);

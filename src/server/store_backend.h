@@ -43,6 +43,7 @@ typedef struct store_ops {
     int (*lease_renew)(store *s, int64_t now_ms, int64_t until_ms,
                        int (*fn)(void *ctx, int64_t id), void *ctx, ad_err *err);
     int (*lease_drop)(store *s, int64_t id, ad_err *err);
+    int (*lease_give)(store *s, int64_t id, const char *to, int64_t until_ms, ad_err *err);
     int (*lapsed)(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
                   ad_err *err);
     int (*notify)(store *s, const char *payload, ad_err *err);

@@ -82,6 +82,9 @@ static const struct {
      "UPDATE leases SET until_ms=$2::bigint WHERE node=$1::text AND until_ms>=$3::bigint"
      " RETURNING table_id"},
     {"lease_drop", "DELETE FROM leases WHERE table_id=$1::bigint AND node=$2::text"},
+    {"lease_give",
+     "UPDATE leases SET node=$3::text, until_ms=$4::bigint WHERE table_id=$1::bigint"
+     " AND node=$2::text"},
     {"lapsed",
      "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id=t.id WHERE t.status=1"
      " AND (l.node IS NULL OR l.until_ms<$1::bigint) ORDER BY t.id LIMIT 64"},
@@ -678,6 +681,16 @@ static int pg_lease_drop(store *s, int64_t id, ad_err *err)
     return run_void(q, "lease_drop", 2, vals, NULL, NULL, err, "give a table's lease up");
 }
 
+static int pg_lease_give(store *s, int64_t id, const char *to, int64_t until, ad_err *err)
+{
+    pg_store *q = pg(s);
+    char a[24], d[24];
+    snprintf(a, sizeof a, "%lld", (long long)id);
+    snprintf(d, sizeof d, "%lld", (long long)until);
+    const char *vals[] = {a, q->node, to, d};
+    return run_void(q, "lease_give", 4, vals, NULL, NULL, err, "hand a table's lease on");
+}
+
 static int pg_lapsed(store *s, int64_t now, int (*fn)(void *, int64_t), void *ctx, ad_err *err)
 {
     pg_store *q = pg(s);
@@ -725,6 +738,7 @@ static const store_ops pg_ops = {
     .lease_take = pg_lease_take,
     .lease_renew = pg_lease_renew,
     .lease_drop = pg_lease_drop,
+    .lease_give = pg_lease_give,
     .lapsed = pg_lapsed,
     .notify = pg_notify,
 };
