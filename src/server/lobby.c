@@ -1468,6 +1468,14 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
         free(t);
         return NULL;
     }
+    if (l->node[0]) { /* a cluster's node plays the tables it makes (create, rematch) */
+        int64_t now = srv_now_ms();
+        ad_err e;
+        if (store_lease_take(l->st, t->id, now, now + LEASE_MS, &e) == 0)
+            t->leased = t->renewed = 1;
+        else
+            fprintf(stderr, "alphadeck serve: new table %lld: %s\n", (long long)t->id, e.text);
+    }
     return t;
 }
 
@@ -1569,13 +1577,6 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!t)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
                       err.text);
-    if (l->node[0]) {
-        int64_t now = srv_now_ms();
-        if (store_lease_take(l->st, t->id, now, now + LEASE_MS, &err) == 0)
-            t->leased = t->renewed = 1;
-        else
-            fprintf(stderr, "alphadeck serve: new table %lld: %s\n", (long long)t->id, err.text);
-    }
     add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;
