@@ -1016,6 +1016,15 @@ static table *remote_table(lobby *l, int64_t id, ad_err *err)
     return find_table(l, id);
 }
 
+/* A remote copy's seats and status as stored now. */
+static int refresh_one(void *ctx, const store_table *row)
+{
+    table *t = ctx;
+    t->status = row->status;
+    parse_meta(t, row->meta);
+    return 1;
+}
+
 /* A remote copy follows the log up to version v (a notice said so). */
 static void remote_news(lobby *l, table *t, uint32_t v, uint32_t on)
 {
@@ -1026,28 +1035,9 @@ static void remote_news(lobby *l, table *t, uint32_t v, uint32_t on)
             seats = 1;
         }
     ad_err err;
-    if (v > t->rv && t->status == TABLE_WAITING) {
-        /* it started: its seats and status as stored now */
-        resume_ctx r = {l, &err, 0};
-        table *fresh = NULL;
-        if (store_table_get(l->st, t->id, remote_one, &r, &err) == 0) {
-            /* remote_one added a second copy: take its meta, drop it */
-            for (int i = 0; i < l->ntab; i++)
-                if (l->tab[i] != t && l->tab[i]->id == t->id)
-                    fresh = l->tab[i];
-        }
-        if (fresh) {
-            memcpy(t->seat, fresh->seat, sizeof t->seat);
-            t->status = fresh->status;
-            int i = 0;
-            while (l->tab[i] != fresh)
-                i++;
-            memmove(&l->tab[i], &l->tab[i + 1], (size_t)(l->ntab - i - 1) * sizeof *l->tab);
-            l->ntab--;
-            table_free(fresh);
-            seats = 1;
-        }
-    }
+    if (v > t->rv && t->status == TABLE_WAITING &&
+        store_table_get(l->st, t->id, refresh_one, t, &err) == 0)
+        seats = 1; /* it started: its seats and status as stored now */
     if (v > t->rv) {
         json_t *acts = store_actions(l->st, t->id, &err);
         json_t *events = json_array();
