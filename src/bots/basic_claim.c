@@ -5,10 +5,11 @@
  * own hand and the cards it saw turned up one time in two (a letter other
  * than the call always); never one that is provably true; any other only
  * when the claimer is about to go out (in No Way: left with one card, and
- * one time in two), by how likely the claimer holds that many cards.  On its turn it goes out when its whole hand is the call, sheds
- * the cards it is never called for while it holds the call as cover,
- * plays honestly when it can, passes when allowed and empty-handed, and
- * bluffs one card when it must.
+ * one time in two), by how likely the claimer holds that many cards.  On
+ * its turn it goes out when its whole hand is the call, sheds the cards it
+ * is never called for while it holds the call as cover, plays honestly
+ * when it can, passes when allowed and empty-handed, and bluffs one card
+ * when it must.
  */
 #include <string.h>
 
@@ -35,25 +36,17 @@ static void answer(const claim_state *s, int seat, ad_rng *r, ad_action *out)
      * it cannot disprove stands: a player who calls "No Way" on every
      * unlikely claim mostly catches honest plays (with 3 players of No Way
      * nearly every such call was wrong) and takes the pile, and the deal
-     * never ends.  A big pile makes a wrong challenge dear. */
-    if (s->rules->last_face_up) {
-        /* No Way turns the last play up anyway, so nobody bluffs out: a
-         * casual player keeps its hunches for the play that leaves a
-         * player one card, and calls it one time in two.  Hunching every
-         * play down to two cards (seven times in eight) caught nearly
-         * every player on its way out and stretched the 4-player games
-         * to a median of 124 turns. */
-        if (s->count[s->claim_seat] > 1)
-            return;
-        double limit = s->pile_n > 12 ? 0.5 : 0.6;
-        if (ck_chance_true(s, seat) < limit && ad_rng_below(r, 2) != 0)
-            out->type = CC_A_CHALLENGE;
-        return;
-    }
-    if (s->count[s->claim_seat] > 2)
+     * never ends.  A big pile makes a wrong challenge dear.  No Way turns
+     * the last play up anyway, so nobody bluffs out: a casual player keeps
+     * its hunches for the play that leaves a player one card, and calls it
+     * one time in two.  Hunching every play down to two cards (seven times
+     * in eight, as in I Doubt It) caught nearly every player on its way
+     * out and stretched the 4-player games to a median of 124 turns. */
+    int no_way = s->rules->last_face_up;
+    if (s->count[s->claim_seat] > (no_way ? 1 : 2))
         return;
     double limit = s->pile_n > 12 ? 0.5 : 0.6;
-    if (ck_chance_true(s, seat) < limit && ad_rng_below(r, 8) != 0)
+    if (ck_chance_true(s, seat) < limit && ad_rng_below(r, no_way ? 2 : 8) != 0)
         out->type = CC_A_CHALLENGE;
 }
 
