@@ -745,6 +745,16 @@ int ad_cli_serve(int argc, char **argv)
             return usage();
         }
     }
+    if (node && (!node[0] || strlen(node) > 63)) {
+        fprintf(stderr, "alphadeck serve: --node needs a name of 1 to 63 characters\n");
+        return 2;
+    }
+    if (node && (!db || (strncmp(db, "postgres://", 11) != 0 &&
+                         strncmp(db, "postgresql://", 13) != 0))) {
+        fprintf(stderr, "alphadeck serve: --node needs the cluster's PostgreSQL store: "
+                        "--db postgres://...\n");
+        return 2;
+    }
     srv.queue_max = (size_t)queue_kib * 1024;
     /* every connection is a file: allow as many as the system lets us */
     struct rlimit nofile;
@@ -832,7 +842,10 @@ int ad_cli_serve(int argc, char **argv)
     srv.l = lobby_new(&srv, st, (int)nworkers, &err);
     if (srv.l)
         lobby_set_away_after(srv.l, (int64_t)away_s * 1000);
-    if (srv.l && node && (!(srv.bus = bus_open(db, &srv, &err)) ||
+    /* the store says first whether it can hold a cluster at all (SQLite
+     * cannot), before anything listens to it */
+    if (srv.l && node && (store_set_node(st, node, &err) < 0 ||
+                          !(srv.bus = bus_open(db, &srv, &err)) ||
                           lobby_cluster(srv.l, node, srv.bus, &err) < 0)) {
         fprintf(stderr, "alphadeck serve: --node %s: %s\n", node, err.text);
         bus_close(srv.bus);
