@@ -54,6 +54,20 @@ static int worthless(const claim_state *s, int seat, int cls)
     return j < 0 ? 1000 : j;
 }
 
+/* The honest plays of every size, the whole run first (honest: the seat's
+ * first h cards of the call), written from out; how many. */
+static int honest_plays(const claim_state *s, const uint8_t *honest, int h, ad_action *out)
+{
+    for (int size = h; size >= 1; size--) {
+        ad_action *a = &out[h - size];
+        a->type = CC_A_PLAY;
+        a->arg[0] = s->call;
+        a->n = (uint8_t)size;
+        memcpy(a->cards, honest, (size_t)size);
+    }
+    return h;
+}
+
 /* The candidates where seats skip letters (No Way with 2, 4 or 6 players):
  * the casual player's play (basic_claim.c: it sheds a card it is never
  * called for under the cover of the call, or plays the call, or bluffs
@@ -73,14 +87,7 @@ static int skip_candidates(const claim_state *s, int seat, const uint8_t *honest
     ad_rng unused;
     ad_rng_seed(&unused, 0); /* basic's turn draws nothing */
     bot_basic_claim(s, seat, NULL, &unused, &out[0]);
-    int n = 1;
-    for (int size = h; size >= 1; size--) {
-        ad_action *a = &out[n++];
-        a->type = CC_A_PLAY;
-        a->arg[0] = s->call;
-        a->n = (uint8_t)size;
-        memcpy(a->cards, honest, (size_t)size);
-    }
+    int n = 1 + honest_plays(s, honest, h, &out[1]);
     int pad = -1;
     for (int k = 0; k < s->nkinds; k++)
         if (s->hand[seat][k] && s->class_of[k] != s->call &&
@@ -123,17 +130,11 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
         if (s->class_of[k] == s->call)
             for (int c = 0; c < s->hand[seat][k] && h < most; c++)
                 honest[h++] = (uint8_t)k;
-    int nj = junk(s, seat, bad);
     if (ck_call_step(s) > 1)
         return skip_candidates(s, seat, honest, h, most, out);
+    int nj = junk(s, seat, bad);
     /* honest plays of every size; the whole run, padded with a bad card */
-    for (int size = h; size >= 1; size--) {
-        ad_action *a = &out[n++];
-        a->type = CC_A_PLAY;
-        a->arg[0] = s->call;
-        a->n = (uint8_t)size;
-        memcpy(a->cards, honest, (size_t)size);
-    }
+    n += honest_plays(s, honest, h, &out[n]);
     for (int j = 0; j < nj && j < 3 && h >= 1 && h < most; j++) {
         ad_action *a = &out[n++];
         *a = out[0];
