@@ -36,7 +36,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
+import { AdClient } from './adclient.mjs';
 
 const require = createRequire(import.meta.url);
 const { io } = require('socket.io-client');
@@ -170,25 +170,6 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /* ------------------------------------------------------------ alphadeck */
 
-class AdConnection {
-    constructor(port) {
-        this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { perMessageDeflate: false });
-        this.rid = 0;
-        this.waiting = new Map();
-        this.onPush = () => {};
-        this.ready = new Promise((res, rej) => { this.ws.on('open', res); this.ws.on('error', rej); });
-        this.ws.on('message', (d) => {
-            const m = JSON.parse(d);
-            const w = m.rid !== undefined && this.waiting.get(m.rid);
-            if (w) { this.waiting.delete(m.rid); w(m); } else if (m.push) this.onPush(m);
-        });
-    }
-    request(o) {
-        return new Promise((res) => { o.rid = ++this.rid; this.waiting.set(o.rid, res); this.ws.send(JSON.stringify(o)); });
-    }
-    close() { this.ws.terminate(); }
-}
-
 /* One person at an alphadeck table: acts whenever the newest view asks
  * its seat, one action in flight at a time; follows rematches. */
 class AdSeat {
@@ -256,7 +237,7 @@ async function adTables(port, tables, stats) {
     const one = async (t) => {
         const people = [];
         for (let s = 0; s < PLAYERS; s++) {
-            const c = new AdConnection(port);
+            const c = new AdClient(`ws://127.0.0.1:${port}/ws`);
             await c.ready;
             const h = await c.request({ cmd: 'hello', name: `t${t}s${s}` });
             if (!h.ok) throw new Error(`alphadeck hello: ${h.error}`);

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
+import { AdClient } from './adclient.mjs';
 
 const args = Object.fromEntries(
     process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
@@ -36,27 +36,6 @@ async function startServer() {
         child.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
     });
     return { url, child, dir };
-}
-
-class Client {
-    constructor(url) {
-        this.ws = new WebSocket(url, { perMessageDeflate: false });
-        this.rid = 0;
-        this.waiting = new Map();
-        this.onPush = () => {};
-        this.ready = new Promise((res, rej) => { this.ws.on('open', res); this.ws.on('error', rej); });
-        this.ws.on('message', (d) => {
-            const m = JSON.parse(d);
-            if (m.rid !== undefined && this.waiting.has(m.rid)) {
-                const w = this.waiting.get(m.rid);
-                this.waiting.delete(m.rid);
-                w(m);
-            } else if (m.push) this.onPush(m);
-        });
-    }
-    request(o) {
-        return new Promise((res) => { o.rid = ++this.rid; this.waiting.set(o.rid, res); this.ws.send(JSON.stringify(o)); });
-    }
 }
 
 const lat = [];
@@ -110,7 +89,7 @@ async function main() {
     for (let t = 0; t < TABLES; t++) {
         const people = [];
         for (let s = 0; s < PLAYERS; s++) {
-            const c = new Client(srv.url);
+            const c = new AdClient(srv.url);
             await c.ready;
             await c.request({ cmd: 'hello', name: `t${t}s${s}` });
             people.push(c);
