@@ -106,13 +106,49 @@ static int skip_candidates(const claim_state *s, int seat, const uint8_t *honest
     return m;
 }
 
+/* No Way where every seat is called for every letter (3 or 5 players):
+ * the last play is turned up, so nobody bluffs out, and the pile only
+ * changes hands.  There `strong` plays like a player who means to go out
+ * rather than one who keeps the others in: see noway_answers and the
+ * bluffs in candidates.  (Traced with 3 players: it called nearly half of
+ * all claims on hunches, a third of them wrongly, caught every lie it
+ * could prove, and bluffed three plays in four while holding the call; the
+ * pile went round and round, and 12 of 20 games ran to the turn limit.) */
+static int noway_every_letter(const claim_state *s)
+{
+    return s->rules->last_face_up && ck_call_step(s) == 1;
+}
+
+/* The answers to a claim where noway_every_letter: a hunch only against
+ * the play that leaves its player one card, as `basic` plays; a lie it can
+ * prove is called, but one in two is let pass while its player holds more
+ * than three cards (catching every provable lie locks the hands into whole
+ * letters, each bluff provable by the seat holding that letter). */
+static int noway_answers(const claim_state *s, int seat, ad_rng *r, ad_action *out)
+{
+    out[0].type = CC_A_PASS;
+    if (ck_provably_true(s))
+        return 1;
+    int left = s->count[s->claim_seat];
+    if (ck_provably_false(s, seat)) {
+        if (s->claim_say != s->claim_call || left <= 3 || ad_rng_below(r, 2) != 0)
+            out[0].type = CC_A_CHALLENGE;
+        return 1;
+    }
+    if (left > 1)
+        return 1;
+    out[1].type = CC_A_CHALLENGE;
+    return 2;
+}
+
 static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
 {
     const claim_state *s = view;
-    (void)r;
     int n = 0;
     memset(out, 0, sizeof(ad_action) * SEARCH_MAX_CANDIDATES);
     if (s->phase == CC_CHALLENGE) {
+        if (noway_every_letter(s))
+            return noway_answers(s, seat, r, out);
         out[0].type = CC_A_PASS;
         if (ck_provably_true(s))
             return 1;
@@ -140,15 +176,19 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
         *a = out[0];
         a->cards[a->n++] = bad[j];
     }
-    /* bluffs: one card, or two, of the faces least worth keeping */
-    for (int j = 0; j < nj && j < 6; j++) {
+    /* bluffs: one card, or two, of the faces least worth keeping; in No Way
+     * with every letter called, only when it holds none of the call (a
+     * bluff there sheds one card at the risk of the pile, and the honest
+     * play sheds as many with none) */
+    int bluffs = h == 0 || !noway_every_letter(s);
+    for (int j = 0; bluffs && j < nj && j < 6; j++) {
         ad_action *a = &out[n++];
         a->type = CC_A_PLAY;
         a->arg[0] = s->call;
         a->n = 1;
         a->cards[0] = bad[j];
     }
-    for (int j = 0; j + 1 < nj && j < 3 && most >= 2; j++) {
+    for (int j = 0; bluffs && j + 1 < nj && j < 3 && most >= 2; j++) {
         ad_action *a = &out[n++];
         a->type = CC_A_PLAY;
         a->arg[0] = s->call;

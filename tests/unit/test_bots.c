@@ -668,6 +668,93 @@ static void test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false
 /* Same view and seed: the same choice and the same number of simulations,
  * with the default budget and with one given; and the budget is used
  * (to within a deal per round of the halving). */
+/* How many of 200 generators make strong (seat `seat`, no search budget
+ * needed: these answers are rules) challenge the pending play; each
+ * answer must come without a simulation. */
+static int strong_challenges_of_200(ad_table *t, int seat)
+{
+    int n = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        long done = -1;
+        n += strong(t, seat, 50, seed, &done).type == CC_A_CHALLENGE;
+        assert_int_equal(done, 0);
+    }
+    return n;
+}
+
+/* No Way with 3 players (every seat called for every letter): catching
+ * every lie it can prove locks the hands into whole letters and the pile
+ * goes round for ever (12 of 20 games against basic hit the turn limit),
+ * so strong lets one in two pass while the liar holds more than three
+ * cards, and calls every one against a player nearer going out. */
+static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass(void **state)
+{
+    (void)state;
+    /* seat 0: B C D E F; seat 1: A A G H I; seat 2: J K L M N.  Seat 0's
+     * "one A" leaves it four cards; seat 1 holds both A's */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+                         "\"B\",\"A\",\"J\",\"C\",\"A\",\"K\",\"D\",\"G\",\"L\",\"E\",\"H\",\"M\","
+                         "\"F\",\"I\",\"N\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
+    assert_in_range(strong_challenges_of_200(t, 1), 70, 130);
+    ad_table_free(t);
+    /* seat 0: B C D; its "one A" leaves it two cards: always called */
+    t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+               "\"B\",\"A\",\"J\",\"C\",\"A\",\"K\",\"D\",\"G\",\"L\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
+    assert_int_equal(strong_challenges_of_200(t, 1), 200);
+    ad_table_free(t);
+}
+
+/* No Way with 3 players: the last play is turned up, so nobody bluffs
+ * out; strong hunches, as basic does, only against the play that leaves
+ * its player one card (it called nearly half of all claims on hunches, a
+ * third of them wrongly, and kept the pile going round). */
+static void test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card(void **state)
+{
+    (void)state;
+    /* seat 0: B C D F; seat 1: H I J K; seat 2: A A E G.  To seat 1, seat
+     * 0's "two A's" is unlikely but not provably false, and leaves it two */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+                         "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\",\"F\",\"K\",\"G\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_int_equal(strong_challenges_of_200(t, 1), 0);
+    ad_table_free(t);
+    /* seat 0: B C D; the same claim leaves it one card: strong weighs a
+     * challenge by its search */
+    t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+               "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    long done = -1;
+    strong(t, 1, 200, 1, &done);
+    assert_true(done > 0);
+    ad_table_free(t);
+}
+
+/* No Way with 3 players: holding the call, strong plays it truly (a bluff
+ * sheds one card at the risk of the pile, the honest play as many with
+ * none); it bluffed three plays in four, and was caught for it. */
+static void test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call(void **state)
+{
+    (void)state;
+    /* seat 0: A B C D E F, called for A */
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
+                         "\"A\",\"G\",\"M\",\"B\",\"H\",\"N\",\"C\",\"I\",\"O\",\"D\",\"J\",\"P\","
+                         "\"E\",\"K\",\"Q\",\"F\",\"L\",\"R\"]}");
+    const claim_state *s = ad_table_state(t);
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        ad_action a = strong(t, 0, 200, seed, NULL);
+        assert_int_equal(a.type, CC_A_PLAY);
+        assert_int_equal(a.arg[0], s->call);
+        int true_cards = 0;
+        for (int i = 0; i < a.n; i++)
+            true_cards += s->class_of[a.cards[i]] == s->call;
+        assert_true(true_cards >= 1); /* the A: alone, or padded with one card */
+        assert_true(a.n - true_cards <= 1);
+    }
+    ad_table_free(t);
+}
+
 static void test_strong_is_deterministic_for_a_seed(void **state)
 {
     (void)state;
@@ -785,6 +872,9 @@ int main(void)
         cmocka_unit_test(test_strong_lets_a_claim_of_three_cards_stand_as_a_casual_player_bluffs_one),
         cmocka_unit_test(test_strong_reads_little_into_a_no_way_claim_where_seats_skip_letters),
         cmocka_unit_test(test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false),
+        cmocka_unit_test(test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass),
+        cmocka_unit_test(test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card),
+        cmocka_unit_test(test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_every_game_has_random_and_basic_and_unknown_levels_are_refused),
