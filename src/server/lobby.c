@@ -62,8 +62,7 @@ struct table {
     uint64_t gen; /* changes when the table is rebuilt: older bot answers are dropped */
     const ad_game *g;
     int players;
-    json_t *new_req; /* with its seed */
-    seat_t seat[AD_MAX_SEATS];
+    char *new_req; /* with its seed, as compact JSON text (read back when needed) */
     int status;
     int clock; /* index in presets */
     int pause_ms;
@@ -83,8 +82,9 @@ struct table {
     int64_t wake_ms; /* the director's next wake (AD_DIRECTOR_NEVER: none) */
     /* each stored version's step, for sync, as compact JSON text: a step
      * as a tree of jansson objects took about 1.5 KB, five times its text,
-     * and 2,500 tables each hold SRV_HISTORY of them */
-    char *hist[SRV_HISTORY];
+     * and 2,500 tables each hold SRV_HISTORY of them; the SRV_HISTORY
+     * places only once the table has a step (NULL before) */
+    char **hist;
     table *dnext;
     int dirty;
     /* in a cluster (docs/deploy.md): */
@@ -93,6 +93,7 @@ struct table {
     int remote;   /* a spectators' copy of a table another node plays: t0 follows the
                    * stored log, rv its version */
     uint32_t rv;
+    seat_t seat[]; /* players of them */
 };
 
 typedef struct ack {
@@ -615,7 +616,10 @@ static int parse_meta(table *t, const char *text)
 static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
                                ad_err *err)
 {
-    ad_table *gt = ad_table_new(t->new_req, err);
+    json_error_t je;
+    json_t *req = json_loads(t->new_req, 0, &je);
+    ad_table *gt = ad_table_new(req, err);
+    json_decref(req);
     if (!gt)
         return NULL;
     *last_ms = t->started_ms;
@@ -687,25 +691,43 @@ typedef struct resume_ctx {
     int failed;
 } resume_ctx;
 
+/* A table with room for its seats, and no more (NULL: out of memory). */
+static table *table_alloc(int players)
+{
+    table *t = calloc(1, sizeof *t + (size_t)players * sizeof t->seat[0]);
+    if (t)
+        t->players = players;
+    return t;
+}
+
 static table *table_from_row(const store_table *row, ad_err *err)
 {
-    table *t = calloc(1, sizeof *t);
-    if (!t) {
+    json_error_t je;
+    json_t *req = json_loads(row->new_req, 0, &je);
+    const char *game = json_string_value(json_object_get(req, "game"));
+    const ad_game *g = game ? ad_game_find(game) : NULL;
+    json_int_t players = json_integer_value(json_object_get(req, "players"));
+    json_decref(req);
+    if (!g || players < 1 || players > AD_MAX_SEATS) {
+        ad_err_set(err, AD_E_BAD_RECORD, "table %lld in the store is damaged", (long long)row->id);
+        return NULL;
+    }
+    table *t = table_alloc((int)players);
+    if (t)
+        t->new_req = strdup(row->new_req);
+    if (!t || !t->new_req) {
+        free(t);
         ad_err_set(err, AD_E_INTERNAL, "out of memory");
         return NULL;
     }
-    json_error_t je;
     t->id = row->id;
-    t->new_req = json_loads(row->new_req, 0, &je);
+    t->g = g;
     t->status = row->status;
     t->created_ms = row->created_ms;
     t->started_ms = row->started_ms;
-    const char *game = json_string_value(json_object_get(t->new_req, "game"));
-    t->g = game ? ad_game_find(game) : NULL;
-    t->players = (int)json_integer_value(json_object_get(t->new_req, "players"));
-    if (!t->g || t->players < 1 || t->players > AD_MAX_SEATS || parse_meta(t, row->meta) < 0) {
+    if (parse_meta(t, row->meta) < 0) {
         ad_err_set(err, AD_E_BAD_RECORD, "table %lld in the store is damaged", (long long)row->id);
-        json_decref(t->new_req);
+        free(t->new_req);
         free(t);
         return NULL;
     }
@@ -879,10 +901,14 @@ static void flush_pass(lobby *l)
         t->meta_dirty = 0;
         if (t->npend) {
             json_t *events = json_array();
+            if (!t->hist)
+                t->hist = calloc(SRV_HISTORY, sizeof *t->hist);
             for (int i = 0; i < t->npend; i++) {
                 json_t *ev = t->pend[i].ev;
-                free(t->hist[t->pend[i].v % SRV_HISTORY]);
-                t->hist[t->pend[i].v % SRV_HISTORY] = json_dumps(ev, JSON_COMPACT);
+                if (t->hist) { /* without it, sync sends the view alone */
+                    free(t->hist[t->pend[i].v % SRV_HISTORY]);
+                    t->hist[t->pend[i].v % SRV_HISTORY] = json_dumps(ev, JSON_COMPACT);
+                }
                 add_step_events(events, ev);
             }
             clear_pend(t);
@@ -1431,30 +1457,30 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     if (!gt)
         return NULL;
     json_object_set_new(new_req, "seed", ad_seed_to_json(ad_table_seed(gt)));
-    table *t = calloc(1, sizeof *t);
-    if (!t) {
+    table *t = table_alloc(players);
+    if (t)
+        t->new_req = json_dumps(new_req, JSON_COMPACT);
+    if (!t || !t->new_req) {
         ad_table_free(gt);
+        free(t);
         ad_err_set(err, AD_E_INTERNAL, "out of memory");
         return NULL;
     }
     t->g = g;
-    t->players = players;
-    t->new_req = json_incref(new_req);
-    memcpy(t->seat, seats, sizeof t->seat);
+    memcpy(t->seat, seats, (size_t)players * sizeof t->seat[0]);
     t->clock = clock;
     t->pause_ms = pause_ms;
     t->t0 = gt;
     t->created_ms = srv_now_ms();
     t->gen = ++l->gen;
-    char *req_text = json_dumps(new_req, JSON_COMPACT), *meta = meta_text(t);
-    int rc = store_table_new(l->st, req_text, meta, TABLE_WAITING, t->created_ms, &t->id, err);
-    free(req_text);
+    char *meta = meta_text(t);
+    int rc = store_table_new(l->st, t->new_req, meta, TABLE_WAITING, t->created_ms, &t->id, err);
     free(meta);
     if (rc < 0 || add_table(l, t) < 0) {
         if (rc == 0)
             ad_err_set(err, AD_E_INTERNAL, "out of memory");
         ad_table_free(gt);
-        json_decref(t->new_req);
+        free(t->new_req);
         free(t);
         return NULL;
     }
@@ -1779,7 +1805,7 @@ static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
     uint32_t stored = now_v - (uint32_t)t->npend;
     if (from < stored && stored - from <= SRV_HISTORY) {
         for (uint32_t v = from + 1; v <= stored; v++) {
-            const char *text = t->hist[v % SRV_HISTORY];
+            const char *text = t->hist ? t->hist[v % SRV_HISTORY] : NULL;
             json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
             if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
                 json_decref(ev);
@@ -1838,10 +1864,11 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     table *nt = t->next ? find_table(l, t->next) : NULL;
     ad_err err;
     if (!nt) {
-        json_t *nr = json_deep_copy(t->new_req);
+        json_error_t je;
+        json_t *nr = json_loads(t->new_req, 0, &je);
         json_object_set_new(nr, "seed", fresh_seed());
         seat_t seats[AD_MAX_SEATS];
-        memcpy(seats, t->seat, sizeof seats);
+        memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
         for (int s = 0; s < t->players; s++)
             seats[s].online = 0;
         nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
@@ -2067,13 +2094,14 @@ static void table_free(table *t)
     clear_pend(t);
     free(t->pend);
     free(t->mem);
-    for (int k = 0; k < SRV_HISTORY; k++)
+    for (int k = 0; t->hist && k < SRV_HISTORY; k++)
         free(t->hist[k]);
+    free(t->hist);
     if (t->d)
         ad_director_free(t->d);
     if (t->t0)
         ad_table_free(t->t0);
-    json_decref(t->new_req);
+    free(t->new_req);
     free(t);
 }
 
