@@ -306,8 +306,16 @@ static int add_member(table *t, conn *c, int seat)
     conn_lobby *cl = conn_state(c);
     if (cl->nat == SRV_CONN_TABLES)
         return -1;
+    if (cl->nat == cl->cat) {
+        int cap = cl->cat ? cl->cat * 2 : 2;
+        table **n = realloc(cl->at, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        cl->at = n;
+        cl->cat = cap;
+    }
     if (t->nmem == t->cmem) {
-        int cap = t->cmem ? t->cmem * 2 : 8;
+        int cap = t->cmem ? t->cmem * 2 : t->players;
         member *n = realloc(t->mem, (size_t)cap * sizeof *n);
         if (!n)
             return -1;
@@ -1355,8 +1363,12 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
         if (store_player_new(l->st, name, hash, &id, &err) < 0)
             return refuse(c, rid, "store_failed", err.text);
     }
+    char *nm = strdup(name);
+    if (!nm)
+        return refuse(c, rid, "internal", "out of memory");
+    free(cl->name);
     cl->player = id;
-    snprintf(cl->name, sizeof cl->name, "%s", name);
+    cl->name = nm;
     for (int i = 0; i < l->ntab; i++) { /* the name a person's seats show */
         int s = seat_of_player(l->tab[i], id);
         if (s >= 0 && strcmp(l->tab[i]->seat[s].name, name) != 0) {
@@ -1946,6 +1958,11 @@ void lobby_conn_gone(lobby *l, conn *c)
         schedule(l, t); /* a person gone: the stand-in's moment */
         mark_dirty(l, t);
     }
+    free(cl->at);
+    free(cl->name);
+    cl->at = NULL;
+    cl->name = NULL;
+    cl->cat = 0;
     for (int i = 0; i < l->nacks; i++)
         if (l->acks[i].c == c)
             l->acks[i].c = NULL;

@@ -107,9 +107,9 @@ int api_static(const char *path, char **body, const char **type);
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */
 typedef struct conn_lobby {
     int64_t player;              /* 0 before hello */
-    char name[SRV_NAME_MAX * 4 + 1]; /* up to 24 characters of UTF-8 */
-    table *at[SRV_CONN_TABLES];  /* the tables it joined or watches */
-    int nat;
+    char *name;                  /* up to 24 characters of UTF-8 (malloc'd; NULL before hello) */
+    table **at;                  /* the tables it joined or watches (malloc'd, grown as it joins: */
+    int nat, cat;                /* most sit at one), at most SRV_CONN_TABLES */
     int64_t route;               /* the table of /ws?table=N, which HAProxy routes by; 0 none */
 } conn_lobby;
 conn_lobby *conn_state(conn *c);
