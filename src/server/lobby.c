@@ -125,6 +125,7 @@ struct lobby {
     int nacks, cacks;
     uint64_t gen;
     ad_director_out out; /* scratch for every director call */
+    int evict;           /* a finished table may leave memory (evict_finished) */
 };
 
 /* ------------------------------------------------------------ replies */
@@ -619,10 +620,29 @@ static int parse_meta(table *t, const char *text)
     return 0;
 }
 
+/* Applies stored action a (version v) to gt: the step as the director
+ * tells it, {"seat","at_ms","events","v"[,"by"]}, or NULL when it is not
+ * legal there. */
+static json_t *stored_step(ad_table *gt, const json_t *a, uint32_t v, ad_err *err)
+{
+    int seat = (int)json_integer_value(json_object_get(a, "seat"));
+    ad_events ev;
+    if (ad_table_act_json(gt, seat, json_object_get(a, "action"), &ev, err) < 0)
+        return NULL;
+    json_t *step = json_pack("{s:i,s:O,s:o,s:I}", "seat", seat, "at_ms",
+                             json_object_get(a, "at_ms"), "events",
+                             ad_table_events_json(gt, &ev), "v", (json_int_t)v);
+    if (json_object_get(a, "by"))
+        json_object_set(step, "by", json_object_get(a, "by"));
+    return step;
+}
+
 /* The game of a stored table at its last stored version, and the moment
- * of its last action (its clocks run again from there). */
+ * of its last action (its clocks run again from there).  With hist (the
+ * SRV_HISTORY places of a table's sync history), the last steps' texts go
+ * there, as if the table had never left memory. */
 static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
-                               ad_err *err)
+                               char **hist, ad_err *err)
 {
     json_error_t je;
     json_t *req = json_loads(t->new_req, 0, &je);
@@ -640,12 +660,22 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint3
     }
     size_t i;
     json_t *a;
+    size_t total = json_array_size(acts);
     json_array_foreach(acts, i, a) {
         int seat = (int)json_integer_value(json_object_get(a, "seat"));
-        if (ad_table_act_json(gt, seat, json_object_get(a, "action"), NULL, err) < 0) {
+        json_t *step = NULL;
+        int bad = hist && i + SRV_HISTORY >= total
+                      ? !(step = stored_step(gt, a, (uint32_t)i + 1, err))
+                      : ad_table_act_json(gt, seat, json_object_get(a, "action"), NULL, err) < 0;
+        if (bad) {
             json_decref(acts);
             ad_table_free(gt);
             return NULL;
+        }
+        if (step) {
+            free(hist[(i + 1) % SRV_HISTORY]);
+            hist[(i + 1) % SRV_HISTORY] = json_dumps(step, JSON_COMPACT);
+            json_decref(step);
         }
         *last_ms = json_integer_value(json_object_get(a, "at_ms"));
     }
@@ -660,7 +690,18 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint3
 static int rebuild(lobby *l, table *t, ad_err *err)
 {
     int64_t last_ms;
-    ad_table *gt = replay_stored(l, t, &last_ms, NULL, err);
+    /* a table read from the store (at start, or asked for again after it
+     * left memory) gets its sync history back from the stored steps */
+    char **hist = t->hist || t->status == TABLE_WAITING ? NULL : calloc(SRV_HISTORY, sizeof *hist);
+    uint32_t n = 0;
+    ad_table *gt = replay_stored(l, t, &last_ms, &n, hist, err);
+    if (hist && gt && n > 0) {
+        t->hist = hist;
+    } else if (hist) {
+        for (int k = 0; k < SRV_HISTORY; k++)
+            free(hist[k]);
+        free(hist);
+    }
     if (!gt)
         return -1;
     if (t->d)
@@ -784,14 +825,16 @@ static int load_one(void *ctx, const store_table *row)
     return 1;
 }
 
-/* A table that is not in memory (finished before the last start): read
- * from the store when someone asks for it by number. */
+/* A table that is not in memory (finished before the last start, or since
+ * left it: evict_finished): read from the store when someone asks for it
+ * by number. */
 static table *load_table(lobby *l, int64_t id)
 {
     ad_err err;
     resume_ctx r = {l, &err, 0};
     if (id <= 0 || store_table_get(l->st, id, load_one, &r, &err) != 0)
         return NULL;
+    l->evict = 1; /* a finished one goes again when nobody stays at it */
     return find_table(l, id);
 }
 
@@ -928,9 +971,13 @@ static void flush_pass(lobby *l)
         }
         if (t->seats_dirty)
             push_seats(t);
+        if (t->status == TABLE_OVER && t->nmem == 0)
+            l->evict = 1;
         t = next;
     }
 }
+
+static void evict_finished(lobby *l);
 
 void lobby_flush(lobby *l)
 {
@@ -938,6 +985,44 @@ void lobby_flush(lobby *l)
         flush_pass(l);
     if (l->ngone)
         give_ups(l);
+    if (l->evict)
+        evict_finished(l);
+}
+
+/*
+ * A finished game nobody is at any more (no connection sits at it or
+ * watches it) leaves memory once all of it is stored, and, in a cluster,
+ * once its lease is dropped: a long-running server would otherwise hold
+ * every game it ever played (about 120 KB each, mostly the sync history).
+ * Its record, replay and the rest stay in the store, and a request naming
+ * it reads it back (load_table, the path of a restart), sync history
+ * included.  The KEEP_FINISHED newest finished tables stay, since `tables`
+ * lists them (alone, not in a cluster, whose `tables` reads the store).
+ */
+#define KEEP_FINISHED 20
+
+static int evictable(const table *t)
+{
+    return t->status == TABLE_OVER && t->nmem == 0 && !t->dirty && !t->npend &&
+           !t->meta_dirty && !t->leased;
+}
+
+static void evict_finished(lobby *l)
+{
+    l->evict = 0;
+    int over = 0, w = l->ntab;
+    for (int i = l->ntab - 1; i >= 0; i--) { /* newest first, kept ones packed at the top */
+        table *t = l->tab[i];
+        int listed = !l->node[0] && t->status == TABLE_OVER && over++ < KEEP_FINISHED;
+        if (!listed && evictable(t)) {
+            srv_timer_cancel(&t->tm);
+            table_free(t);
+        } else {
+            l->tab[--w] = t;
+        }
+    }
+    memmove(l->tab, l->tab + w, (size_t)(l->ntab - w) * sizeof *l->tab);
+    l->ntab -= w;
 }
 
 /* ------------------------------------------------------------ a cluster */
@@ -1034,7 +1119,7 @@ static int remote_one(void *ctx, const store_table *row)
     t->tm.l = r->l;
     t->tm.t = t;
     int64_t last_ms;
-    t->t0 = replay_stored(r->l, t, &last_ms, &t->rv, r->err);
+    t->t0 = replay_stored(r->l, t, &last_ms, &t->rv, NULL, r->err);
     if (!t->t0 || add_table(r->l, t) < 0) {
         table_free(t);
         r->failed++;
@@ -1076,16 +1161,9 @@ static void remote_news(lobby *l, table *t, uint32_t v, uint32_t on)
         json_t *acts = store_actions(l->st, t->id, &err);
         json_t *events = json_array();
         for (uint32_t k = t->rv; acts && k < v && k < json_array_size(acts); k++) {
-            json_t *a = json_array_get(acts, k);
-            int seat = (int)json_integer_value(json_object_get(a, "seat"));
-            ad_events ev;
-            if (ad_table_act_json(t->t0, seat, json_object_get(a, "action"), &ev, &err) < 0)
+            json_t *step = stored_step(t->t0, json_array_get(acts, k), k + 1, &err);
+            if (!step)
                 break;
-            json_t *step = json_pack("{s:i,s:O,s:o,s:I}", "seat", seat, "at_ms",
-                                     json_object_get(a, "at_ms"), "events",
-                                     ad_table_events_json(t->t0, &ev), "v", (json_int_t)k + 1);
-            if (json_object_get(a, "by"))
-                json_object_set(step, "by", json_object_get(a, "by"));
             add_step_events(events, step);
             json_decref(step);
             t->rv = k + 1;
@@ -1181,6 +1259,7 @@ static void cluster_tick(lobby *l)
             } else if (t->leased && t->status == TABLE_OVER && !t->dirty) {
                 if (store_lease_drop(l->st, t->id, &err) == 0)
                     t->leased = 0;
+                l->evict = 1;
             }
         }
     }
@@ -1720,6 +1799,15 @@ static void cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
         t->seat[seat].online++;
         t->seat[seat].gone_ms = 0;
     }
+    /* joining a rematch moves on from the finished game before it, which
+     * then leaves memory once nobody is at it (evict_finished) */
+    for (int i = cl->nat - 1; i >= 0; i--) {
+        table *o = cl->at[i];
+        if (o != t && o->status == TABLE_OVER && o->next == t->id) {
+            drop_member(o, c);
+            mark_dirty(l, o);
+        }
+    }
     if (t->d && t->status == TABLE_PLAYING && (ad_director_away(t->d) & (1u << seat))) {
         if (ad_director_take_back(t->d, srv_now_ms(), seat, &l->out, &err) < 0)
             fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, err.text);
@@ -1873,30 +1961,30 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, "not_seated", "only a player of that game can ask for a rematch");
     if (t->status != TABLE_OVER)
         return refuse(c, rid, "not_over", "a rematch comes when the game is over");
-    table *nt = t->next ? find_table(l, t->next) : NULL;
+    if (t->next) /* made already (it need not be in memory): the same seats, the same seat */
+        return reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)t->next,
+                                       "seat", seat));
     ad_err err;
-    if (!nt) {
-        json_error_t je;
-        json_t *nr = json_loads(t->new_req, 0, &je);
-        json_object_set_new(nr, "seed", fresh_seed());
-        seat_t seats[AD_MAX_SEATS];
-        memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
-        for (int s = 0; s < t->players; s++)
-            seats[s].online = 0;
-        nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
-        json_decref(nr);
-        if (!nt)
-            return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
-                          err.text);
-        t->next = nt->id;
-        t->meta_dirty = 1;
-        mark_dirty(l, t);
-        if (start(l, nt, &err) < 0)
-            fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n",
-                    (long long)nt->id, err.text);
-        push_all(t, json_pack("{s:s,s:I,s:I}", "push", "rematch", "table", (json_int_t)t->id,
-                              "next", (json_int_t)nt->id));
-    }
+    json_error_t je;
+    json_t *nr = json_loads(t->new_req, 0, &je);
+    json_object_set_new(nr, "seed", fresh_seed());
+    seat_t seats[AD_MAX_SEATS];
+    memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
+    for (int s = 0; s < t->players; s++)
+        seats[s].online = 0;
+    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
+    json_decref(nr);
+    if (!nt)
+        return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
+                      err.text);
+    t->next = nt->id;
+    t->meta_dirty = 1;
+    mark_dirty(l, t);
+    if (start(l, nt, &err) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)nt->id,
+                err.text);
+    push_all(t, json_pack("{s:s,s:I,s:I}", "push", "rematch", "table", (json_int_t)t->id, "next",
+                          (json_int_t)nt->id));
     reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)nt->id, "seat",
                             seat_of_player(nt, cl->player)));
 }
@@ -1973,6 +2061,7 @@ void lobby_conn_gone(lobby *l, conn *c)
 typedef struct rec_ctx {
     json_t *new_req;
     int status;
+    char names[AD_MAX_SEATS][SRV_NAME_MAX * 4 + 1]; /* each seat's person ("": a bot) */
 } rec_ctx;
 
 static int rec_row(void *ctx, const store_table *row)
@@ -1981,6 +2070,13 @@ static int rec_row(void *ctx, const store_table *row)
     json_error_t je;
     r->new_req = json_loads(row->new_req, 0, &je);
     r->status = row->status;
+    ad_err err;
+    table *t = table_from_row(row, &err); /* its seats, as stored */
+    for (int s = 0; t && s < t->players; s++)
+        if (t->seat[s].player)
+            snprintf(r->names[s], sizeof r->names[s], "%s", t->seat[s].name);
+    if (t)
+        table_free(t);
     return 1;
 }
 
@@ -1993,24 +2089,27 @@ char *srv_refusal_text(const char *code, const char *text)
 }
 
 /* A finished table's record with every action's maker, or NULL (status
- * and body set) when it cannot be had. */
-static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, json_t **new_req)
+ * and body set) when it cannot be had; r gets its new request (the
+ * caller's to free) and its people's names, as stored. */
+static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, rec_ctx *r)
 {
-    rec_ctx r = {NULL, 0};
+    memset(r, 0, sizeof *r);
     ad_err err;
-    int rc = store_table_get(l->st, id, rec_row, &r, &err);
-    if (rc != 0 || !r.new_req || r.status != TABLE_OVER) {
-        *status = rc < 0 ? 500 : rc == 1 || !r.new_req ? 404 : 403;
+    int rc = store_table_get(l->st, id, rec_row, r, &err);
+    if (rc != 0 || !r->new_req || r->status != TABLE_OVER) {
+        *status = rc < 0 ? 500 : rc == 1 || !r->new_req ? 404 : 403;
         *body = *status == 500   ? srv_refusal_text("store_failed", err.text)
                 : *status == 404 ? srv_refusal_text("unknown_table", "there is no such table")
                                  : srv_refusal_text("not_over",
                                             "a game's record is public once the game is over");
-        json_decref(r.new_req);
+        json_decref(r->new_req);
+        r->new_req = NULL;
         return NULL;
     }
     json_t *acts = store_actions(l->st, id, &err);
     if (!acts) {
-        json_decref(r.new_req);
+        json_decref(r->new_req);
+        r->new_req = NULL;
         *status = 500;
         *body = srv_refusal_text("store_failed", err.text);
         return NULL;
@@ -2018,18 +2117,17 @@ static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, j
     size_t i;
     json_t *a;
     json_array_foreach(acts, i, a) json_object_del(a, "at_ms");
-    *new_req = r.new_req;
-    return json_pack("{s:O,s:o}", "new", r.new_req, "actions", acts);
+    return json_pack("{s:O,s:o}", "new", r->new_req, "actions", acts);
 }
 
 int lobby_record(lobby *l, int64_t id, char **body)
 {
     int status = 200;
-    json_t *new_req = NULL;
-    json_t *rec = finished_record(l, id, &status, body, &new_req);
+    rec_ctx r;
+    json_t *rec = finished_record(l, id, &status, body, &r);
     if (!rec)
         return status;
-    json_decref(new_req);
+    json_decref(r.new_req);
     *body = json_dumps(rec, JSON_COMPACT);
     json_decref(rec);
     return 200;
@@ -2038,15 +2136,15 @@ int lobby_record(lobby *l, int64_t id, char **body)
 int lobby_replay(lobby *l, int64_t id, int seat, char **body)
 {
     int status = 200;
-    json_t *new_req = NULL;
-    json_t *rec = finished_record(l, id, &status, body, &new_req);
+    rec_ctx r;
+    json_t *rec = finished_record(l, id, &status, body, &r);
     if (!rec)
         return status;
     ad_err err;
     ad_replay *rp = ad_replay_load(rec, &err);
     if (!rp) {
         json_decref(rec);
-        json_decref(new_req);
+        json_decref(r.new_req);
         *body = srv_refusal_text("bad_record", err.text);
         return 500;
     }
@@ -2054,14 +2152,13 @@ int lobby_replay(lobby *l, int64_t id, int seat, char **body)
     if (seat >= n) {
         ad_replay_free(rp);
         json_decref(rec);
-        json_decref(new_req);
+        json_decref(r.new_req);
         *body = srv_refusal_text("bad_seat", "there is no such seat at that table");
         return 400;
     }
-    table *t = find_table(l, id);
-    const char *names[AD_MAX_SEATS] = {0};
-    for (int s = 0; t && s < t->players; s++)
-        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+    const char *names[AD_MAX_SEATS] = {0}; /* as stored: the table need not be in memory */
+    for (int s = 0; s < n && s < AD_MAX_SEATS; s++)
+        names[s] = r.names[s][0] ? r.names[s] : NULL;
     narrator nr = {.g = ad_replay_game(rp), .players = n, .you = seat, .names = names};
     json_t *steps = json_array(), *acts = json_object_get(rec, "actions");
     int len = ad_replay_length(rp);
@@ -2094,14 +2191,28 @@ int lobby_replay(lobby *l, int64_t id, int seat, char **body)
     json_t *names_j = json_array();
     for (int s = 0; s < n; s++)
         json_array_append_new(names_j, names[s] ? json_string(names[s]) : json_null());
-    json_t *out = json_pack("{s:I,s:O,s:o,s:i,s:o,s:o}", "table", (json_int_t)id, "new", new_req,
+    json_t *out = json_pack("{s:I,s:O,s:o,s:i,s:o,s:o}", "table", (json_int_t)id, "new", r.new_req,
                             "seat", seat >= 0 ? json_integer(seat) : json_null(), "length", len,
                             "names", names_j, "steps", steps);
     json_decref(rec);
-    json_decref(new_req);
+    json_decref(r.new_req);
     *body = json_dumps(out, JSON_COMPACT);
     json_decref(out);
     return 200;
+}
+
+/* ------------------------------------------------------------ what is held */
+
+char *lobby_stats(lobby *l)
+{
+    int n[3] = {0, 0, 0}; /* by status: TABLE_WAITING, TABLE_PLAYING, TABLE_OVER */
+    for (int i = 0; i < l->ntab; i++)
+        n[l->tab[i]->status]++;
+    json_t *j = json_pack("{s:{s:i,s:i,s:i}}", "tables", "waiting", n[TABLE_WAITING], "playing",
+                          n[TABLE_PLAYING], "over", n[TABLE_OVER]);
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    return text;
 }
 
 /* ------------------------------------------------------------ life */

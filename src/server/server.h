@@ -94,6 +94,9 @@ void lobby_bus_news(lobby *l);
 /* A refusal as JSON text, {"ok":false,"error":..,"code":..}, for an HTTP
  * answer's body (caller frees). */
 char *srv_refusal_text(const char *code, const char *text);
+/* GET /api/stats: the tables held in memory, by status, as JSON text
+ * {"tables":{"waiting":..,"playing":..,"over":..}} (caller frees). */
+char *lobby_stats(lobby *l);
 /* GET /api/tables/<id>/record: the HTTP status and the body (caller frees). */
 int lobby_record(lobby *l, int64_t id, char **body);
 /* GET /api/tables/<id>/replay?seat=S: a finished game step by step, as seat
