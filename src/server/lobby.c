@@ -80,10 +80,10 @@ struct table {
     int clock_dirty; /* a clock push to send (the asked seats or their deadlines changed) */
     uint32_t away;
     int64_t wake_ms; /* the director's next wake (AD_DIRECTOR_NEVER: none) */
-    /* each stored version's step, for sync, as compact JSON text: a step
-     * as a tree of jansson objects took about 1.5 KB, five times its text,
-     * and 2,500 tables each hold SRV_HISTORY of them; the SRV_HISTORY
-     * places only once the table has a step (NULL before) */
+    /* the last SRV_HISTORY stored versions' steps, for sync, as compact
+     * JSON text (a step as a tree of jansson objects took about 1.5 KB,
+     * five times its text); the places only once the table has a step
+     * (NULL before).  A sync further back reads the store (cmd_sync). */
     char **hist;
     table *dnext;
     int dirty;
@@ -620,6 +620,8 @@ static int parse_meta(table *t, const char *text)
     return 0;
 }
 
+static void add_step_events(json_t *events, const json_t *step);
+
 /* Applies stored action a (version v) to gt: the step as the director
  * tells it, {"seat","at_ms","events","v"[,"by"]}, or NULL when it is not
  * legal there. */
@@ -638,11 +640,11 @@ static json_t *stored_step(ad_table *gt, const json_t *a, uint32_t v, ad_err *er
 }
 
 /* The game of a stored table at its last stored version, and the moment
- * of its last action (its clocks run again from there).  With hist (the
- * SRV_HISTORY places of a table's sync history), the last steps' texts go
- * there, as if the table had never left memory. */
+ * of its last action (its clocks run again from there).  With events, the
+ * events of the stored versions after `from` go there too, as a sync
+ * tells them (add_step_events). */
 static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
-                               char **hist, ad_err *err)
+                               uint32_t from, json_t *events, ad_err *err)
 {
     json_error_t je;
     json_t *req = json_loads(t->new_req, 0, &je);
@@ -660,11 +662,10 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint3
     }
     size_t i;
     json_t *a;
-    size_t total = json_array_size(acts);
     json_array_foreach(acts, i, a) {
         int seat = (int)json_integer_value(json_object_get(a, "seat"));
         json_t *step = NULL;
-        int bad = hist && i + SRV_HISTORY >= total
+        int bad = events && i >= from
                       ? !(step = stored_step(gt, a, (uint32_t)i + 1, err))
                       : ad_table_act_json(gt, seat, json_object_get(a, "action"), NULL, err) < 0;
         if (bad) {
@@ -673,8 +674,7 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint3
             return NULL;
         }
         if (step) {
-            free(hist[(i + 1) % SRV_HISTORY]);
-            hist[(i + 1) % SRV_HISTORY] = json_dumps(step, JSON_COMPACT);
+            add_step_events(events, step);
             json_decref(step);
         }
         *last_ms = json_integer_value(json_object_get(a, "at_ms"));
@@ -690,18 +690,7 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint3
 static int rebuild(lobby *l, table *t, ad_err *err)
 {
     int64_t last_ms;
-    /* a table read from the store (at start, or asked for again after it
-     * left memory) gets its sync history back from the stored steps */
-    char **hist = t->hist || t->status == TABLE_WAITING ? NULL : calloc(SRV_HISTORY, sizeof *hist);
-    uint32_t n = 0;
-    ad_table *gt = replay_stored(l, t, &last_ms, &n, hist, err);
-    if (hist && gt && n > 0) {
-        t->hist = hist;
-    } else if (hist) {
-        for (int k = 0; k < SRV_HISTORY; k++)
-            free(hist[k]);
-        free(hist);
-    }
+    ad_table *gt = replay_stored(l, t, &last_ms, NULL, 0, NULL, err);
     if (!gt)
         return -1;
     if (t->d)
@@ -995,9 +984,10 @@ void lobby_flush(lobby *l)
  * once its lease is dropped: a long-running server would otherwise hold
  * every game it ever played (about 120 KB each, mostly the sync history).
  * Its record, replay and the rest stay in the store, and a request naming
- * it reads it back (load_table, the path of a restart), sync history
- * included.  The KEEP_FINISHED newest finished tables stay, since `tables`
- * lists them (alone, not in a cluster, whose `tables` reads the store).
+ * it reads it back (load_table, the path of a restart; a sync then reads
+ * its steps from the store).  The KEEP_FINISHED newest finished tables
+ * stay, since `tables` lists them (alone, not in a cluster, whose `tables`
+ * reads the store).
  */
 #define KEEP_FINISHED 20
 
@@ -1119,7 +1109,7 @@ static int remote_one(void *ctx, const store_table *row)
     t->tm.l = r->l;
     t->tm.t = t;
     int64_t last_ms;
-    t->t0 = replay_stored(r->l, t, &last_ms, &t->rv, NULL, r->err);
+    t->t0 = replay_stored(r->l, t, &last_ms, &t->rv, 0, NULL, r->err);
     if (!t->t0 || add_table(r->l, t) < 0) {
         table_free(t);
         r->failed++;
@@ -1900,21 +1890,36 @@ static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (json_integer_value(vj) > (json_int_t)version(t))
         return refuse(c, rid, "bad_field", "v is ahead of the table: it has not reached it");
     uint32_t now_v = version(t), from = (uint32_t)json_integer_value(vj);
-    /* the steps stored since `from`, when they are all still in memory */
+    /* the steps stored since `from`: from memory when they are all among
+     * the last SRV_HISTORY, else read from the store (sync is rare: a
+     * reconnection), so a table in play keeps only a few in memory */
     json_t *events = json_array();
     uint32_t stored = now_v - (uint32_t)t->npend;
-    if (from < stored && stored - from <= SRV_HISTORY) {
-        for (uint32_t v = from + 1; v <= stored; v++) {
-            const char *text = t->hist ? t->hist[v % SRV_HISTORY] : NULL;
-            json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
-            if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
-                json_decref(ev);
-                json_array_clear(events);
-                break;
-            }
-            add_step_events(events, ev);
+    for (uint32_t v = from + 1; v <= stored; v++) {
+        const char *text = t->hist && stored - from <= SRV_HISTORY ? t->hist[v % SRV_HISTORY] : NULL;
+        json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
+        if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
             json_decref(ev);
+            json_array_clear(events);
+            ad_err err;
+            int64_t last_ms;
+            uint32_t n;
+            ad_table *gt = replay_stored(l, t, &last_ms, &n, from, events, &err);
+            if (!gt) {
+                json_decref(events);
+                return refuse(c, rid, "store_failed", err.text);
+            }
+            ad_table_free(gt);
+            /* a node's copy of another's table may lag the store: only its versions */
+            size_t keep = json_array_size(events);
+            while (keep > 0 &&
+                   json_integer_value(json_object_get(json_array_get(events, keep - 1), "v")) >
+                       (json_int_t)stored)
+                json_array_remove(events, --keep);
+            break;
         }
+        add_step_events(events, ev);
+        json_decref(ev);
     }
     push_update(t, events, 1, c);
     reply(c, rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v));

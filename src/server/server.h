@@ -37,7 +37,8 @@
                                         * nothing came back twice as long (--ping-seconds) */
 #define SRV_NAME_MAX 24
 #define SRV_TABLES_PER_PLAYER 50
-#define SRV_HISTORY 256                /* actions per table kept for sync */
+#define SRV_HISTORY 32                 /* a table's last steps kept in memory for sync (the
+                                        * rest is read from the store when asked for) */
 
 typedef struct server server;
 typedef struct conn conn;

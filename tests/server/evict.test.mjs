@@ -1,8 +1,10 @@
 // Promise: a finished game nobody is at leaves the server's memory (all but
 // the 20 newest finished, which `tables` lists), and nothing of it is lost:
 // a join reads it back from the store, and a sync then gives the same events
-// as before it left; its record and replay still name its people.  A
-// connection that joins a rematch moves on from the game before it.
+// as before it left, from any version (the server keeps only a table's last
+// few steps in memory, and reads older ones from the store); its record and
+// replay still name its people.  A connection that joins a rematch moves on
+// from the game before it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, player, expectOk, httpGet, getRecord, sleep, Seat, playToEnd } from './harness.mjs';
@@ -43,14 +45,14 @@ test('a finished table nobody watches leaves memory and can still be synced from
     const ada = await player(server, 'Ada');
     const cr = expectOk(await ada.request({
         cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'],
-        options: { max_turns: 12 }, bot_pause_ms: 0,
+        options: { max_turns: 40 }, bot_pause_ms: 0,
     }), 'create');
     const table = cr.table;
     expectOk(await ada.request({ cmd: 'leave', table }), 'leave');
     await over(server, table);
     const rec = (await getRecord(server, table)).json;
     const n = rec.actions.length;
-    assert.ok(n >= 3, `a game of some steps (${n})`);
+    assert.ok(n > 40, `a game of more steps than a table keeps in memory (${n})`);
 
     // Ada looks at the finished table and syncs the last steps: what it says in memory
     const ada2 = await player(server, 'Ada', ada.token);
@@ -58,6 +60,9 @@ test('a finished table nobody watches leaves memory and can still be synced from
     const j1 = expectOk(await ada2.request({ cmd: 'join', table }), 'join the finished table');
     assert.equal(j1.v, n);
     const before = await syncFrom(ada2, table, n - 3);
+    const wholeBefore = await syncFrom(ada2, table, 0);
+    assert.deepEqual([...new Set(wholeBefore.push.events.map((e) => e.v))], rec.actions.map((_, i) => i + 1),
+        'a sync from 0 tells every step, the old ones read from the store');
     await ada2.close();
 
     // twenty games of bots alone, newer, each over in a moment
@@ -95,6 +100,8 @@ test('a finished table nobody watches leaves memory and can still be synced from
         'the events of the three last steps');
     assert.deepEqual(after.push.events, before.push.events, 'the same events as before it left memory');
     assert.deepEqual(after.push.view, before.push.view);
+    const wholeAfter = await syncFrom(ada3, table, 0);
+    assert.deepEqual(wholeAfter.push.events, wholeBefore.push.events, 'and from 0, the same');
     for (const e of after.push.events) {
         assert.equal(e.seat_acting, rec.actions[e.v - 1].seat, 'each event names the seat that acted');
         assert.equal(e.by, rec.actions[e.v - 1].by, 'and who made the action');
