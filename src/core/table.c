@@ -16,7 +16,9 @@
 
 struct ad_table {
     const ad_game *g;
-    json_t *req;       /* the `new` request; NULL for a table made from a setup... */
+    char *req;         /* the `new` request as compact JSON text (a jansson tree of it
+                        * took five times the room, and a server holds thousands of
+                        * tables); NULL for a table made from a setup... */
     ad_setup *su;      /* ...which keeps that instead, written out when asked for */
     int players;
     uint64_t seed;
@@ -50,15 +52,28 @@ ad_table *ad_table_new(const json_t *req, ad_err *err)
     if (!g)
         return NULL;
     ad_table *t = calloc(1, sizeof *t);
+    if (!t) {
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        return NULL;
+    }
     t->g = g;
     t->players = su.players;
-    t->req = json_deep_copy(req);
     if (!json_object_get(req, "seed")) {
         su.seed = fresh_seed();
-        json_object_set_new(t->req, "seed", json_integer((json_int_t)su.seed));
+        json_t *with = json_copy((json_t *)req);
+        json_object_set_new(with, "seed", json_integer((json_int_t)su.seed));
+        t->req = json_dumps(with, JSON_COMPACT);
+        json_decref(with);
+    } else {
+        t->req = json_dumps(req, JSON_COMPACT);
     }
     t->seed = su.seed;
     t->st = calloc(1, g->state_size);
+    if (!t->req || !t->st) {
+        ad_table_free(t);
+        ad_err_set(err, AD_E_INTERNAL, "out of memory");
+        return NULL;
+    }
     if (g->init(t->st, &su, err) < 0) {
         ad_table_free(t);
         return NULL;
@@ -117,7 +132,7 @@ void ad_table_free(ad_table *t)
     if (!t)
         return;
     free(t->su);
-    json_decref(t->req);
+    free(t->req);
     free(t->st);
     free(t->steps);
     free(t);
@@ -194,8 +209,9 @@ json_t *ad_table_record_json(const ad_table *t)
     for (int i = 0; i < t->nsteps; i++)
         json_array_append_new(acts, json_pack("{s:i,s:o}", "seat", t->steps[i].seat, "action",
                                               t->g->action_to_json(t->st, &t->steps[i].action)));
-    return json_pack("{s:o,s:o}", "new", t->req ? json_incref(t->req) : setup_json(t->g, t->su),
-                     "actions", acts);
+    return json_pack("{s:o,s:o}", "new",
+                     t->req ? json_loads(t->req, 0, NULL) : setup_json(t->g, t->su), "actions",
+                     acts);
 }
 
 ad_table *ad_table_load(const json_t *record, ad_err *err)

@@ -52,7 +52,6 @@ struct ad_director {
     const ad_game *g;
     int players;
     ad_director_opts o;
-    seat_rt seat[AD_MAX_SEATS];
     uint32_t people;   /* seats a person holds */
     uint32_t asked;    /* ad_game.asked of the position */
     uint32_t live;     /* seats with a clock or a bot decision (the rest have nothing due) */
@@ -76,9 +75,12 @@ struct ad_director {
     int by_cap;
     ad_bot_request *queue; /* requests not yet taken */
     int nqueue, qcap;
-    void *view;        /* scratch view for inline bots */
+    void *view;        /* scratch view for inline bots (NULL without them) */
     ad_err fail;       /* an inline bot's failure, reported by the call */
     int failed;
+    /* one a seat of the table, no more: a server holds thousands of
+     * directors, each with a few seats */
+    seat_rt seat[];
 };
 
 ad_director_opts ad_director_defaults(void)
@@ -730,10 +732,10 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
     }
     if (people && bot_lookup(g, o.standin, &fn[AD_MAX_SEATS], &reads[AD_MAX_SEATS], err) < 0)
         return NULL;
-    ad_director *d = calloc(1, sizeof *d);
-    if (d)
-        d->view = malloc(g->state_size);
-    if (!d || !d->view) {
+    ad_director *d = calloc(1, sizeof *d + (size_t)n * sizeof d->seat[0]);
+    if (d && o.inline_bots)
+        d->view = malloc(g->state_size); /* only inline bots read a view here */
+    if (!d || (o.inline_bots && !d->view)) {
         if (d)
             free(d->view);
         free(d);

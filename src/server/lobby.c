@@ -62,8 +62,7 @@ struct table {
     uint64_t gen; /* changes when the table is rebuilt: older bot answers are dropped */
     const ad_game *g;
     int players;
-    json_t *new_req; /* with its seed */
-    seat_t seat[AD_MAX_SEATS];
+    char *new_req; /* with its seed, as compact JSON text (read back when needed) */
     int status;
     int clock; /* index in presets */
     int pause_ms;
@@ -81,10 +80,11 @@ struct table {
     int clock_dirty; /* a clock push to send (the asked seats or their deadlines changed) */
     uint32_t away;
     int64_t wake_ms; /* the director's next wake (AD_DIRECTOR_NEVER: none) */
-    /* each stored version's step, for sync, as compact JSON text: a step
-     * as a tree of jansson objects took about 1.5 KB, five times its text,
-     * and 2,500 tables each hold SRV_HISTORY of them */
-    char *hist[SRV_HISTORY];
+    /* the last SRV_HISTORY stored versions' steps, for sync, as compact
+     * JSON text (a step as a tree of jansson objects took about 1.5 KB,
+     * five times its text); the places only once the table has a step
+     * (NULL before).  A sync further back reads the store (cmd_sync). */
+    char **hist;
     table *dnext;
     int dirty;
     /* in a cluster (docs/deploy.md): */
@@ -93,6 +93,7 @@ struct table {
     int remote;   /* a spectators' copy of a table another node plays: t0 follows the
                    * stored log, rv its version */
     uint32_t rv;
+    seat_t seat[]; /* players of them */
 };
 
 typedef struct ack {
@@ -124,6 +125,7 @@ struct lobby {
     int nacks, cacks;
     uint64_t gen;
     ad_director_out out; /* scratch for every director call */
+    int evict;           /* a finished table may leave memory (evict_finished) */
 };
 
 /* ------------------------------------------------------------ replies */
@@ -305,8 +307,16 @@ static int add_member(table *t, conn *c, int seat)
     conn_lobby *cl = conn_state(c);
     if (cl->nat == SRV_CONN_TABLES)
         return -1;
+    if (cl->nat == cl->cat) {
+        int cap = cl->cat ? cl->cat * 2 : 2;
+        table **n = realloc(cl->at, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        cl->at = n;
+        cl->cat = cap;
+    }
     if (t->nmem == t->cmem) {
-        int cap = t->cmem ? t->cmem * 2 : 8;
+        int cap = t->cmem ? t->cmem * 2 : t->players;
         member *n = realloc(t->mem, (size_t)cap * sizeof *n);
         if (!n)
             return -1;
@@ -610,12 +620,36 @@ static int parse_meta(table *t, const char *text)
     return 0;
 }
 
-/* The game of a stored table at its last stored version, and the moment
- * of its last action (its clocks run again from there). */
-static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
-                               ad_err *err)
+static void add_step_events(json_t *events, const json_t *step);
+
+/* Applies stored action a (version v) to gt: the step as the director
+ * tells it, {"seat","at_ms","events","v"[,"by"]}, or NULL when it is not
+ * legal there. */
+static json_t *stored_step(ad_table *gt, const json_t *a, uint32_t v, ad_err *err)
 {
-    ad_table *gt = ad_table_new(t->new_req, err);
+    int seat = (int)json_integer_value(json_object_get(a, "seat"));
+    ad_events ev;
+    if (ad_table_act_json(gt, seat, json_object_get(a, "action"), &ev, err) < 0)
+        return NULL;
+    json_t *step = json_pack("{s:i,s:O,s:o,s:I}", "seat", seat, "at_ms",
+                             json_object_get(a, "at_ms"), "events",
+                             ad_table_events_json(gt, &ev), "v", (json_int_t)v);
+    if (json_object_get(a, "by"))
+        json_object_set(step, "by", json_object_get(a, "by"));
+    return step;
+}
+
+/* The game of a stored table at its last stored version, and the moment
+ * of its last action (its clocks run again from there).  With events, the
+ * events of the stored versions after `from` go there too, as a sync
+ * tells them (add_step_events). */
+static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
+                               uint32_t from, json_t *events, ad_err *err)
+{
+    json_error_t je;
+    json_t *req = json_loads(t->new_req, 0, &je);
+    ad_table *gt = ad_table_new(req, err);
+    json_decref(req);
     if (!gt)
         return NULL;
     *last_ms = t->started_ms;
@@ -630,10 +664,18 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint3
     json_t *a;
     json_array_foreach(acts, i, a) {
         int seat = (int)json_integer_value(json_object_get(a, "seat"));
-        if (ad_table_act_json(gt, seat, json_object_get(a, "action"), NULL, err) < 0) {
+        json_t *step = NULL;
+        int bad = events && i >= from
+                      ? !(step = stored_step(gt, a, (uint32_t)i + 1, err))
+                      : ad_table_act_json(gt, seat, json_object_get(a, "action"), NULL, err) < 0;
+        if (bad) {
             json_decref(acts);
             ad_table_free(gt);
             return NULL;
+        }
+        if (step) {
+            add_step_events(events, step);
+            json_decref(step);
         }
         *last_ms = json_integer_value(json_object_get(a, "at_ms"));
     }
@@ -648,7 +690,7 @@ static ad_table *replay_stored(lobby *l, const table *t, int64_t *last_ms, uint3
 static int rebuild(lobby *l, table *t, ad_err *err)
 {
     int64_t last_ms;
-    ad_table *gt = replay_stored(l, t, &last_ms, NULL, err);
+    ad_table *gt = replay_stored(l, t, &last_ms, NULL, 0, NULL, err);
     if (!gt)
         return -1;
     if (t->d)
@@ -687,25 +729,43 @@ typedef struct resume_ctx {
     int failed;
 } resume_ctx;
 
+/* A table with room for its seats, and no more (NULL: out of memory). */
+static table *table_alloc(int players)
+{
+    table *t = calloc(1, sizeof *t + (size_t)players * sizeof t->seat[0]);
+    if (t)
+        t->players = players;
+    return t;
+}
+
 static table *table_from_row(const store_table *row, ad_err *err)
 {
-    table *t = calloc(1, sizeof *t);
-    if (!t) {
+    json_error_t je;
+    json_t *req = json_loads(row->new_req, 0, &je);
+    const char *game = json_string_value(json_object_get(req, "game"));
+    const ad_game *g = game ? ad_game_find(game) : NULL;
+    json_int_t players = json_integer_value(json_object_get(req, "players"));
+    json_decref(req);
+    if (!g || players < 1 || players > AD_MAX_SEATS) {
+        ad_err_set(err, AD_E_BAD_RECORD, "table %lld in the store is damaged", (long long)row->id);
+        return NULL;
+    }
+    table *t = table_alloc((int)players);
+    if (t)
+        t->new_req = strdup(row->new_req);
+    if (!t || !t->new_req) {
+        free(t);
         ad_err_set(err, AD_E_INTERNAL, "out of memory");
         return NULL;
     }
-    json_error_t je;
     t->id = row->id;
-    t->new_req = json_loads(row->new_req, 0, &je);
+    t->g = g;
     t->status = row->status;
     t->created_ms = row->created_ms;
     t->started_ms = row->started_ms;
-    const char *game = json_string_value(json_object_get(t->new_req, "game"));
-    t->g = game ? ad_game_find(game) : NULL;
-    t->players = (int)json_integer_value(json_object_get(t->new_req, "players"));
-    if (!t->g || t->players < 1 || t->players > AD_MAX_SEATS || parse_meta(t, row->meta) < 0) {
+    if (parse_meta(t, row->meta) < 0) {
         ad_err_set(err, AD_E_BAD_RECORD, "table %lld in the store is damaged", (long long)row->id);
-        json_decref(t->new_req);
+        free(t->new_req);
         free(t);
         return NULL;
     }
@@ -754,14 +814,16 @@ static int load_one(void *ctx, const store_table *row)
     return 1;
 }
 
-/* A table that is not in memory (finished before the last start): read
- * from the store when someone asks for it by number. */
+/* A table that is not in memory (finished before the last start, or since
+ * left it: evict_finished): read from the store when someone asks for it
+ * by number. */
 static table *load_table(lobby *l, int64_t id)
 {
     ad_err err;
     resume_ctx r = {l, &err, 0};
     if (id <= 0 || store_table_get(l->st, id, load_one, &r, &err) != 0)
         return NULL;
+    l->evict = 1; /* a finished one goes again when nobody stays at it */
     return find_table(l, id);
 }
 
@@ -879,10 +941,14 @@ static void flush_pass(lobby *l)
         t->meta_dirty = 0;
         if (t->npend) {
             json_t *events = json_array();
+            if (!t->hist)
+                t->hist = calloc(SRV_HISTORY, sizeof *t->hist);
             for (int i = 0; i < t->npend; i++) {
                 json_t *ev = t->pend[i].ev;
-                free(t->hist[t->pend[i].v % SRV_HISTORY]);
-                t->hist[t->pend[i].v % SRV_HISTORY] = json_dumps(ev, JSON_COMPACT);
+                if (t->hist) { /* without it, sync sends the view alone */
+                    free(t->hist[t->pend[i].v % SRV_HISTORY]);
+                    t->hist[t->pend[i].v % SRV_HISTORY] = json_dumps(ev, JSON_COMPACT);
+                }
                 add_step_events(events, ev);
             }
             clear_pend(t);
@@ -894,9 +960,13 @@ static void flush_pass(lobby *l)
         }
         if (t->seats_dirty)
             push_seats(t);
+        if (t->status == TABLE_OVER && t->nmem == 0)
+            l->evict = 1;
         t = next;
     }
 }
+
+static void evict_finished(lobby *l);
 
 void lobby_flush(lobby *l)
 {
@@ -904,6 +974,45 @@ void lobby_flush(lobby *l)
         flush_pass(l);
     if (l->ngone)
         give_ups(l);
+    if (l->evict)
+        evict_finished(l);
+}
+
+/*
+ * A finished game nobody is at any more (no connection sits at it or
+ * watches it) leaves memory once all of it is stored, and, in a cluster,
+ * once its lease is dropped: a long-running server would otherwise hold
+ * every game it ever played (about 120 KB each, mostly the sync history).
+ * Its record, replay and the rest stay in the store, and a request naming
+ * it reads it back (load_table, the path of a restart; a sync then reads
+ * its steps from the store).  The KEEP_FINISHED newest finished tables
+ * stay, since `tables` lists them (alone, not in a cluster, whose `tables`
+ * reads the store).
+ */
+#define KEEP_FINISHED 20
+
+static int evictable(const table *t)
+{
+    return t->status == TABLE_OVER && t->nmem == 0 && !t->dirty && !t->npend &&
+           !t->meta_dirty && !t->leased;
+}
+
+static void evict_finished(lobby *l)
+{
+    l->evict = 0;
+    int over = 0, w = l->ntab;
+    for (int i = l->ntab - 1; i >= 0; i--) { /* newest first, kept ones packed at the top */
+        table *t = l->tab[i];
+        int listed = !l->node[0] && t->status == TABLE_OVER && over++ < KEEP_FINISHED;
+        if (!listed && evictable(t)) {
+            srv_timer_cancel(&t->tm);
+            table_free(t);
+        } else {
+            l->tab[--w] = t;
+        }
+    }
+    memmove(l->tab, l->tab + w, (size_t)(l->ntab - w) * sizeof *l->tab);
+    l->ntab -= w;
 }
 
 /* ------------------------------------------------------------ a cluster */
@@ -1000,7 +1109,7 @@ static int remote_one(void *ctx, const store_table *row)
     t->tm.l = r->l;
     t->tm.t = t;
     int64_t last_ms;
-    t->t0 = replay_stored(r->l, t, &last_ms, &t->rv, r->err);
+    t->t0 = replay_stored(r->l, t, &last_ms, &t->rv, 0, NULL, r->err);
     if (!t->t0 || add_table(r->l, t) < 0) {
         table_free(t);
         r->failed++;
@@ -1042,16 +1151,9 @@ static void remote_news(lobby *l, table *t, uint32_t v, uint32_t on)
         json_t *acts = store_actions(l->st, t->id, &err);
         json_t *events = json_array();
         for (uint32_t k = t->rv; acts && k < v && k < json_array_size(acts); k++) {
-            json_t *a = json_array_get(acts, k);
-            int seat = (int)json_integer_value(json_object_get(a, "seat"));
-            ad_events ev;
-            if (ad_table_act_json(t->t0, seat, json_object_get(a, "action"), &ev, &err) < 0)
+            json_t *step = stored_step(t->t0, json_array_get(acts, k), k + 1, &err);
+            if (!step)
                 break;
-            json_t *step = json_pack("{s:i,s:O,s:o,s:I}", "seat", seat, "at_ms",
-                                     json_object_get(a, "at_ms"), "events",
-                                     ad_table_events_json(t->t0, &ev), "v", (json_int_t)k + 1);
-            if (json_object_get(a, "by"))
-                json_object_set(step, "by", json_object_get(a, "by"));
             add_step_events(events, step);
             json_decref(step);
             t->rv = k + 1;
@@ -1147,6 +1249,7 @@ static void cluster_tick(lobby *l)
             } else if (t->leased && t->status == TABLE_OVER && !t->dirty) {
                 if (store_lease_drop(l->st, t->id, &err) == 0)
                     t->leased = 0;
+                l->evict = 1;
             }
         }
     }
@@ -1210,9 +1313,18 @@ static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, co
 
 /* ------------------------------------------------------------ the workers and timers */
 
+/* At most this many bot answers a pass: the workers answer while the
+ * loop takes their answers, and each answer asks the next bot, so tables of
+ * bots alone (every person gone) could keep one pass going with nothing
+ * committed, acknowledged or pushed, their steps piling up in memory (a
+ * loadtest's 1,000 tables played out by their stand-ins: 190,000 pending
+ * steps, 300 MB).  The rest wait for the next pass, which is woken. */
+#define ANSWERS_A_PASS 256
+
 void lobby_worker_answers(lobby *l)
 {
     worker_job *j;
+    int taken = 0;
     while ((j = workers_take(l->w))) {
         table *t = find_table(l, j->table);
         if (t && t->d && t->gen == j->gen && t->status == TABLE_PLAYING) {
@@ -1224,6 +1336,10 @@ void lobby_worker_answers(lobby *l)
         }
         ad_bot_request_free(&j->rq);
         free(j);
+        if (++taken == ANSWERS_A_PASS) {
+            srv_wake(l->srv); /* the rest in the next pass */
+            break;
+        }
     }
 }
 
@@ -1329,8 +1445,12 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
         if (store_player_new(l->st, name, hash, &id, &err) < 0)
             return refuse(c, rid, "store_failed", err.text);
     }
+    char *nm = strdup(name);
+    if (!nm)
+        return refuse(c, rid, "internal", "out of memory");
+    free(cl->name);
     cl->player = id;
-    snprintf(cl->name, sizeof cl->name, "%s", name);
+    cl->name = nm;
     for (int i = 0; i < l->ntab; i++) { /* the name a person's seats show */
         int s = seat_of_player(l->tab[i], id);
         if (s >= 0 && strcmp(l->tab[i]->seat[s].name, name) != 0) {
@@ -1431,30 +1551,30 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     if (!gt)
         return NULL;
     json_object_set_new(new_req, "seed", ad_seed_to_json(ad_table_seed(gt)));
-    table *t = calloc(1, sizeof *t);
-    if (!t) {
+    table *t = table_alloc(players);
+    if (t)
+        t->new_req = json_dumps(new_req, JSON_COMPACT);
+    if (!t || !t->new_req) {
         ad_table_free(gt);
+        free(t);
         ad_err_set(err, AD_E_INTERNAL, "out of memory");
         return NULL;
     }
     t->g = g;
-    t->players = players;
-    t->new_req = json_incref(new_req);
-    memcpy(t->seat, seats, sizeof t->seat);
+    memcpy(t->seat, seats, (size_t)players * sizeof t->seat[0]);
     t->clock = clock;
     t->pause_ms = pause_ms;
     t->t0 = gt;
     t->created_ms = srv_now_ms();
     t->gen = ++l->gen;
-    char *req_text = json_dumps(new_req, JSON_COMPACT), *meta = meta_text(t);
-    int rc = store_table_new(l->st, req_text, meta, TABLE_WAITING, t->created_ms, &t->id, err);
-    free(req_text);
+    char *meta = meta_text(t);
+    int rc = store_table_new(l->st, t->new_req, meta, TABLE_WAITING, t->created_ms, &t->id, err);
     free(meta);
     if (rc < 0 || add_table(l, t) < 0) {
         if (rc == 0)
             ad_err_set(err, AD_E_INTERNAL, "out of memory");
         ad_table_free(gt);
-        json_decref(t->new_req);
+        free(t->new_req);
         free(t);
         return NULL;
     }
@@ -1682,6 +1802,15 @@ static void cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
         t->seat[seat].online++;
         t->seat[seat].gone_ms = 0;
     }
+    /* joining a rematch moves on from the finished game before it, which
+     * then leaves memory once nobody is at it (evict_finished) */
+    for (int i = cl->nat - 1; i >= 0; i--) {
+        table *o = cl->at[i];
+        if (o != t && o->status == TABLE_OVER && o->next == t->id) {
+            drop_member(o, c);
+            mark_dirty(l, o);
+        }
+    }
     if (t->d && t->status == TABLE_PLAYING && (ad_director_away(t->d) & (1u << seat))) {
         if (ad_director_take_back(t->d, srv_now_ms(), seat, &l->out, &err) < 0)
             fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, err.text);
@@ -1774,21 +1903,36 @@ static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (json_integer_value(vj) > (json_int_t)version(t))
         return refuse(c, rid, "bad_field", "v is ahead of the table: it has not reached it");
     uint32_t now_v = version(t), from = (uint32_t)json_integer_value(vj);
-    /* the steps stored since `from`, when they are all still in memory */
+    /* the steps stored since `from`: from memory when they are all among
+     * the last SRV_HISTORY, else read from the store (sync is rare: a
+     * reconnection), so a table in play keeps only a few in memory */
     json_t *events = json_array();
     uint32_t stored = now_v - (uint32_t)t->npend;
-    if (from < stored && stored - from <= SRV_HISTORY) {
-        for (uint32_t v = from + 1; v <= stored; v++) {
-            const char *text = t->hist[v % SRV_HISTORY];
-            json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
-            if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
-                json_decref(ev);
-                json_array_clear(events);
-                break;
-            }
-            add_step_events(events, ev);
+    for (uint32_t v = from + 1; v <= stored; v++) {
+        const char *text = t->hist && stored - from <= SRV_HISTORY ? t->hist[v % SRV_HISTORY] : NULL;
+        json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
+        if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
             json_decref(ev);
+            json_array_clear(events);
+            ad_err err;
+            int64_t last_ms;
+            uint32_t n;
+            ad_table *gt = replay_stored(l, t, &last_ms, &n, from, events, &err);
+            if (!gt) {
+                json_decref(events);
+                return refuse(c, rid, "store_failed", err.text);
+            }
+            ad_table_free(gt);
+            /* a node's copy of another's table may lag the store: only its versions */
+            size_t keep = json_array_size(events);
+            while (keep > 0 &&
+                   json_integer_value(json_object_get(json_array_get(events, keep - 1), "v")) >
+                       (json_int_t)stored)
+                json_array_remove(events, --keep);
+            break;
         }
+        add_step_events(events, ev);
+        json_decref(ev);
     }
     push_update(t, events, 1, c);
     reply(c, rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v));
@@ -1835,29 +1979,30 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, "not_seated", "only a player of that game can ask for a rematch");
     if (t->status != TABLE_OVER)
         return refuse(c, rid, "not_over", "a rematch comes when the game is over");
-    table *nt = t->next ? find_table(l, t->next) : NULL;
+    if (t->next) /* made already (it need not be in memory): the same seats, the same seat */
+        return reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)t->next,
+                                       "seat", seat));
     ad_err err;
-    if (!nt) {
-        json_t *nr = json_deep_copy(t->new_req);
-        json_object_set_new(nr, "seed", fresh_seed());
-        seat_t seats[AD_MAX_SEATS];
-        memcpy(seats, t->seat, sizeof seats);
-        for (int s = 0; s < t->players; s++)
-            seats[s].online = 0;
-        nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
-        json_decref(nr);
-        if (!nt)
-            return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
-                          err.text);
-        t->next = nt->id;
-        t->meta_dirty = 1;
-        mark_dirty(l, t);
-        if (start(l, nt, &err) < 0)
-            fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n",
-                    (long long)nt->id, err.text);
-        push_all(t, json_pack("{s:s,s:I,s:I}", "push", "rematch", "table", (json_int_t)t->id,
-                              "next", (json_int_t)nt->id));
-    }
+    json_error_t je;
+    json_t *nr = json_loads(t->new_req, 0, &je);
+    json_object_set_new(nr, "seed", fresh_seed());
+    seat_t seats[AD_MAX_SEATS];
+    memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
+    for (int s = 0; s < t->players; s++)
+        seats[s].online = 0;
+    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
+    json_decref(nr);
+    if (!nt)
+        return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
+                      err.text);
+    t->next = nt->id;
+    t->meta_dirty = 1;
+    mark_dirty(l, t);
+    if (start(l, nt, &err) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)nt->id,
+                err.text);
+    push_all(t, json_pack("{s:s,s:I,s:I}", "push", "rematch", "table", (json_int_t)t->id, "next",
+                          (json_int_t)nt->id));
     reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)nt->id, "seat",
                             seat_of_player(nt, cl->player)));
 }
@@ -1919,6 +2064,11 @@ void lobby_conn_gone(lobby *l, conn *c)
         schedule(l, t); /* a person gone: the stand-in's moment */
         mark_dirty(l, t);
     }
+    free(cl->at);
+    free(cl->name);
+    cl->at = NULL;
+    cl->name = NULL;
+    cl->cat = 0;
     for (int i = 0; i < l->nacks; i++)
         if (l->acks[i].c == c)
             l->acks[i].c = NULL;
@@ -1929,6 +2079,7 @@ void lobby_conn_gone(lobby *l, conn *c)
 typedef struct rec_ctx {
     json_t *new_req;
     int status;
+    char names[AD_MAX_SEATS][SRV_NAME_MAX * 4 + 1]; /* each seat's person ("": a bot) */
 } rec_ctx;
 
 static int rec_row(void *ctx, const store_table *row)
@@ -1937,6 +2088,13 @@ static int rec_row(void *ctx, const store_table *row)
     json_error_t je;
     r->new_req = json_loads(row->new_req, 0, &je);
     r->status = row->status;
+    ad_err err;
+    table *t = table_from_row(row, &err); /* its seats, as stored */
+    for (int s = 0; t && s < t->players; s++)
+        if (t->seat[s].player)
+            snprintf(r->names[s], sizeof r->names[s], "%s", t->seat[s].name);
+    if (t)
+        table_free(t);
     return 1;
 }
 
@@ -1949,24 +2107,27 @@ char *srv_refusal_text(const char *code, const char *text)
 }
 
 /* A finished table's record with every action's maker, or NULL (status
- * and body set) when it cannot be had. */
-static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, json_t **new_req)
+ * and body set) when it cannot be had; r gets its new request (the
+ * caller's to free) and its people's names, as stored. */
+static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, rec_ctx *r)
 {
-    rec_ctx r = {NULL, 0};
+    memset(r, 0, sizeof *r);
     ad_err err;
-    int rc = store_table_get(l->st, id, rec_row, &r, &err);
-    if (rc != 0 || !r.new_req || r.status != TABLE_OVER) {
-        *status = rc < 0 ? 500 : rc == 1 || !r.new_req ? 404 : 403;
+    int rc = store_table_get(l->st, id, rec_row, r, &err);
+    if (rc != 0 || !r->new_req || r->status != TABLE_OVER) {
+        *status = rc < 0 ? 500 : rc == 1 || !r->new_req ? 404 : 403;
         *body = *status == 500   ? srv_refusal_text("store_failed", err.text)
                 : *status == 404 ? srv_refusal_text("unknown_table", "there is no such table")
                                  : srv_refusal_text("not_over",
                                             "a game's record is public once the game is over");
-        json_decref(r.new_req);
+        json_decref(r->new_req);
+        r->new_req = NULL;
         return NULL;
     }
     json_t *acts = store_actions(l->st, id, &err);
     if (!acts) {
-        json_decref(r.new_req);
+        json_decref(r->new_req);
+        r->new_req = NULL;
         *status = 500;
         *body = srv_refusal_text("store_failed", err.text);
         return NULL;
@@ -1974,18 +2135,17 @@ static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, j
     size_t i;
     json_t *a;
     json_array_foreach(acts, i, a) json_object_del(a, "at_ms");
-    *new_req = r.new_req;
-    return json_pack("{s:O,s:o}", "new", r.new_req, "actions", acts);
+    return json_pack("{s:O,s:o}", "new", r->new_req, "actions", acts);
 }
 
 int lobby_record(lobby *l, int64_t id, char **body)
 {
     int status = 200;
-    json_t *new_req = NULL;
-    json_t *rec = finished_record(l, id, &status, body, &new_req);
+    rec_ctx r;
+    json_t *rec = finished_record(l, id, &status, body, &r);
     if (!rec)
         return status;
-    json_decref(new_req);
+    json_decref(r.new_req);
     *body = json_dumps(rec, JSON_COMPACT);
     json_decref(rec);
     return 200;
@@ -1994,15 +2154,15 @@ int lobby_record(lobby *l, int64_t id, char **body)
 int lobby_replay(lobby *l, int64_t id, int seat, char **body)
 {
     int status = 200;
-    json_t *new_req = NULL;
-    json_t *rec = finished_record(l, id, &status, body, &new_req);
+    rec_ctx r;
+    json_t *rec = finished_record(l, id, &status, body, &r);
     if (!rec)
         return status;
     ad_err err;
     ad_replay *rp = ad_replay_load(rec, &err);
     if (!rp) {
         json_decref(rec);
-        json_decref(new_req);
+        json_decref(r.new_req);
         *body = srv_refusal_text("bad_record", err.text);
         return 500;
     }
@@ -2010,14 +2170,13 @@ int lobby_replay(lobby *l, int64_t id, int seat, char **body)
     if (seat >= n) {
         ad_replay_free(rp);
         json_decref(rec);
-        json_decref(new_req);
+        json_decref(r.new_req);
         *body = srv_refusal_text("bad_seat", "there is no such seat at that table");
         return 400;
     }
-    table *t = find_table(l, id);
-    const char *names[AD_MAX_SEATS] = {0};
-    for (int s = 0; t && s < t->players; s++)
-        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+    const char *names[AD_MAX_SEATS] = {0}; /* as stored: the table need not be in memory */
+    for (int s = 0; s < n && s < AD_MAX_SEATS; s++)
+        names[s] = r.names[s][0] ? r.names[s] : NULL;
     narrator nr = {.g = ad_replay_game(rp), .players = n, .you = seat, .names = names};
     json_t *steps = json_array(), *acts = json_object_get(rec, "actions");
     int len = ad_replay_length(rp);
@@ -2050,14 +2209,28 @@ int lobby_replay(lobby *l, int64_t id, int seat, char **body)
     json_t *names_j = json_array();
     for (int s = 0; s < n; s++)
         json_array_append_new(names_j, names[s] ? json_string(names[s]) : json_null());
-    json_t *out = json_pack("{s:I,s:O,s:o,s:i,s:o,s:o}", "table", (json_int_t)id, "new", new_req,
+    json_t *out = json_pack("{s:I,s:O,s:o,s:i,s:o,s:o}", "table", (json_int_t)id, "new", r.new_req,
                             "seat", seat >= 0 ? json_integer(seat) : json_null(), "length", len,
                             "names", names_j, "steps", steps);
     json_decref(rec);
-    json_decref(new_req);
+    json_decref(r.new_req);
     *body = json_dumps(out, JSON_COMPACT);
     json_decref(out);
     return 200;
+}
+
+/* ------------------------------------------------------------ what is held */
+
+char *lobby_stats(lobby *l)
+{
+    int n[3] = {0, 0, 0}; /* by status: TABLE_WAITING, TABLE_PLAYING, TABLE_OVER */
+    for (int i = 0; i < l->ntab; i++)
+        n[l->tab[i]->status]++;
+    json_t *j = json_pack("{s:{s:i,s:i,s:i}}", "tables", "waiting", n[TABLE_WAITING], "playing",
+                          n[TABLE_PLAYING], "over", n[TABLE_OVER]);
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    return text;
 }
 
 /* ------------------------------------------------------------ life */
@@ -2067,13 +2240,14 @@ static void table_free(table *t)
     clear_pend(t);
     free(t->pend);
     free(t->mem);
-    for (int k = 0; k < SRV_HISTORY; k++)
+    for (int k = 0; t->hist && k < SRV_HISTORY; k++)
         free(t->hist[k]);
+    free(t->hist);
     if (t->d)
         ad_director_free(t->d);
     if (t->t0)
         ad_table_free(t->t0);
-    json_decref(t->new_req);
+    free(t->new_req);
     free(t);
 }
 

@@ -467,6 +467,10 @@ static int api(server *s, struct lws *wsi, pss *ps)
         }
         return http_answer(wsi, ps, status, "application/json", body);
     }
+    if (strcmp(uri, "/api/stats") == 0) {
+        char *stats = lobby_stats(s->l);
+        return stats ? http_answer(wsi, ps, 200, "application/json", stats) : -1;
+    }
     char *body = NULL;
     const char *type;
     int status = api_static(uri, &body, &type);

@@ -37,7 +37,8 @@
                                         * nothing came back twice as long (--ping-seconds) */
 #define SRV_NAME_MAX 24
 #define SRV_TABLES_PER_PLAYER 50
-#define SRV_HISTORY 256                /* actions per table kept for sync */
+#define SRV_HISTORY 32                 /* a table's last steps kept in memory for sync (the
+                                        * rest is read from the store when asked for) */
 
 typedef struct server server;
 typedef struct conn conn;
@@ -94,6 +95,9 @@ void lobby_bus_news(lobby *l);
 /* A refusal as JSON text, {"ok":false,"error":..,"code":..}, for an HTTP
  * answer's body (caller frees). */
 char *srv_refusal_text(const char *code, const char *text);
+/* GET /api/stats: the tables held in memory, by status, as JSON text
+ * {"tables":{"waiting":..,"playing":..,"over":..}} (caller frees). */
+char *lobby_stats(lobby *l);
 /* GET /api/tables/<id>/record: the HTTP status and the body (caller frees). */
 int lobby_record(lobby *l, int64_t id, char **body);
 /* GET /api/tables/<id>/replay?seat=S: a finished game step by step, as seat
@@ -107,9 +111,9 @@ int api_static(const char *path, char **body, const char **type);
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */
 typedef struct conn_lobby {
     int64_t player;              /* 0 before hello */
-    char name[SRV_NAME_MAX * 4 + 1]; /* up to 24 characters of UTF-8 */
-    table *at[SRV_CONN_TABLES];  /* the tables it joined or watches */
-    int nat;
+    char *name;                  /* up to 24 characters of UTF-8 (malloc'd; NULL before hello) */
+    table **at;                  /* the tables it joined or watches (malloc'd, grown as it joins: */
+    int nat, cat;                /* most sit at one), at most SRV_CONN_TABLES */
     int64_t route;               /* the table of /ws?table=N, which HAProxy routes by; 0 none */
 } conn_lobby;
 conn_lobby *conn_state(conn *c);

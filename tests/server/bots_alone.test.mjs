@@ -1,0 +1,43 @@
+// Promise: tables where bots play alone, as fast as they can, do not hold
+// up anybody else: a person's act at another table is acknowledged within
+// moments while they play (the loop takes a bounded number of bot answers a
+// pass, so every pass ends, commits and answers).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, player, expectOk, Seat } from './harness.mjs';
+
+test('a person\'s act is acknowledged within moments while 100 tables of bots alone play as fast as they can', { timeout: 120000 }, async (t) => {
+    const server = await startServer(t);
+    // 100 tables of four basic bots, in matches of many deals
+    const bea = await player(server, 'Bea');
+    t.after(() => bea.terminate());
+    for (let i = 0; i < 100; i++) {
+        const r = expectOk(await bea.request({
+            cmd: 'create', game: 'doubt', players: 4, seats: ['basic', 'basic', 'basic', 'basic'],
+            options: { target: 100000 },
+        }), `create bots' table ${i}`);
+        expectOk(await bea.request({ cmd: 'leave', table: r.table }), 'leave it');
+    }
+    // Ada plays against a bot that answers at once
+    const ada = await player(server, 'Ada');
+    t.after(() => ada.terminate());
+    const cr = expectOk(await ada.request({
+        cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], options: { max_turns: 2000 }, bot_pause_ms: 0,
+    }), 'create');
+    const seat = new Seat(ada, cr.table, cr.seat);
+    await seat.join();
+    // the bots are playing
+    const st = JSON.parse((await (await fetch(`${server.url}/api/stats`)).text())).tables;
+    assert.ok(st.playing >= 50, `the bots' tables in play: ${JSON.stringify(st)}`);
+    const times = [];
+    const until = Date.now() + 3000;
+    while (Date.now() < until && seat.view.phase !== 'over') {
+        const acks = seat.acks.length;
+        const t0 = Date.now();
+        await seat.step(20000);
+        if (seat.acks.length > acks) times.push(Date.now() - t0 - seat.pause);
+    }
+    assert.ok(times.length >= 5, `Ada acted a few times (${times.length})`);
+    const worst = Math.max(...times);
+    assert.ok(worst < 2000, `every act acknowledged within 2 s (worst ${worst} ms of ${times.length}: ${times.join(' ')})`);
+});
