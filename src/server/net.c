@@ -69,6 +69,8 @@ struct server {
     lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */
     unsigned char *wbuf;             /* where a connection's queued frames are put */
     size_t wcap;                     /* together for one write (WRITE_MAX at most) */
+    char *dump;                      /* conn_send's text */
+    size_t dcap;
     uv_loop_t loop;                  /* the loop, when lws runs on libuv (uv: 1) */
     int uv;
 };
@@ -315,13 +317,24 @@ void conn_send_text(conn *c, const char *text, size_t n)
     lws_callback_on_writable(c->wsi);
 }
 
+/* The text is written into a buffer the server keeps: json_dumps grew one
+ * of its own from 16 bytes, doubling, and then copied it, some ten
+ * allocations a frame. */
 void conn_send(conn *c, json_t *j)
 {
-    char *text = json_dumps(j, JSON_COMPACT);
+    server *s = c->srv;
+    size_t n = json_dumpb(j, s->dump, s->dcap, JSON_COMPACT);
+    if (n > s->dcap) {
+        char *d = realloc(s->dump, n);
+        n = d ? json_dumpb(j, d, n, JSON_COMPACT) : 0;
+        if (d) {
+            s->dump = d;
+            s->dcap = n;
+        }
+    }
     json_decref(j);
-    if (text)
-        conn_send_text(c, text, strlen(text));
-    free(text);
+    if (n)
+        conn_send_text(c, s->dump, n);
 }
 
 static void conn_free(server *s, conn *c)
@@ -1020,6 +1033,7 @@ int ad_cli_serve(int argc, char **argv)
     bus_close(srv.bus);
     free(srv.heap);
     free(srv.wbuf);
+    free(srv.dump);
     lobby_free(srv.l);
     store_close(st);
     fprintf(stderr, "alphadeck serve: stopped\n");
