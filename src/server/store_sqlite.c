@@ -15,7 +15,7 @@
 typedef struct sqlite_store {
     store base;
     sqlite3 *db;
-    sqlite3_stmt *append, *player_find, *player_rename, *player_new, *table_new, *table_update,
+    sqlite3_stmt *append, *follows, *player_find, *player_rename, *player_new, *table_new, *table_update,
         *actions, *tables_all, *tables_status, *table_get;
     /* the pass's transaction, prepared once: sqlite3_exec parsed its text
      * each time, and the parser's large block was a tenth of the server's
@@ -50,7 +50,7 @@ static int prep(sqlite_store *q, sqlite3_stmt **st, const char *sql, ad_err *err
 static void lite_close(store *s)
 {
     sqlite_store *q = lite(s);
-    sqlite3_stmt *all[] = {q->append,       q->player_find, q->player_rename, q->player_new,
+    sqlite3_stmt *all[] = {q->append,       q->follows,     q->player_find, q->player_rename, q->player_new,
                            q->table_new,    q->table_update, q->actions,      q->tables_all,
                            q->tables_status, q->table_get,   q->begin,        q->commit,
                            q->rollback};
@@ -90,10 +90,13 @@ static int lite_version(store *s, int *v, ad_err *err)
 static int prepare_all(sqlite_store *q, ad_err *err)
 {
     /* an action is stored only as the one after the table's last stored
-     * (or as its first): the log has no gap, whatever a caller does */
-    return prep(q, &q->append,
-                "INSERT INTO actions(table_id,v,seat,action,by,at_ms) SELECT ?1,?2,?3,?4,?5,?6 "
-                "WHERE ?2=1 OR EXISTS(SELECT 1 FROM actions WHERE table_id=?1 AND v=?2-1)",
+     * (or as its first): the log has no gap, whatever a caller does.  Two
+     * statements, the check and the insert: one INSERT ... SELECT reading
+     * the table it writes made SQLite build a temporary table for every
+     * action stored */
+    return prep(q, &q->follows, "SELECT 1 FROM actions WHERE table_id=?1 AND v=?2", err) ||
+           prep(q, &q->append,
+                "INSERT INTO actions(table_id,v,seat,action,by,at_ms) VALUES(?1,?2,?3,?4,?5,?6)",
                 err) ||
            prep(q, &q->player_find, "SELECT id FROM players WHERE token_hash=?", err) ||
            prep(q, &q->player_rename, "UPDATE players SET name=? WHERE id=?", err) ||
@@ -280,6 +283,19 @@ static int lite_append(store *s, int64_t id, uint32_t v, int seat, const char *a
                        int64_t at_ms, ad_err *err)
 {
     sqlite_store *q = lite(s);
+    if (v != 1) {
+        sqlite3_bind_int64(q->follows, 1, id);
+        sqlite3_bind_int64(q->follows, 2, v - 1);
+        int rc = sqlite3_step(q->follows);
+        sqlite3_reset(q->follows);
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            return db_fail(q, err, "store an action");
+        if (rc == SQLITE_DONE)
+            return ad_err_set(err, AD_E_IO,
+                              "the database could not store an action: version %u of table %lld "
+                              "does not follow its stored log",
+                              v, (long long)id);
+    }
     sqlite3_bind_int64(q->append, 1, id);
     sqlite3_bind_int64(q->append, 2, v);
     sqlite3_bind_int(q->append, 3, seat);
