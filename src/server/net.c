@@ -300,6 +300,10 @@ void conn_send_text(conn *c, const char *text, size_t n)
     m->len = n;
     m->hlen = frame_header(m->buf + LWS_PRE, n);
     m->next = NULL;
+    /* a queue that held something has its writeable callback asked for
+     * already (the callback asks again while frames remain): on libuv each
+     * ask restarts the socket's watcher, two epoll_ctl(2) calls */
+    int asked = c->qh != NULL;
     if (c->qt)
         c->qt->next = m;
     else
@@ -314,7 +318,8 @@ void conn_send_text(conn *c, const char *text, size_t n)
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
         return;
     }
-    lws_callback_on_writable(c->wsi);
+    if (!asked)
+        lws_callback_on_writable(c->wsi);
 }
 
 /* The text is written into a buffer the server keeps: json_dumps grew one
