@@ -12,7 +12,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude 
              $(shell pkg-config --cflags $(PKGS) libpq)
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 # the command alone (its full-screen client) links ncursesw; the library does not
-CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets sqlite3 libpq libcrypto)
+CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets libuv sqlite3 libpq libcrypto)
 # the server's store: its front and its two back ends (src/server/store*.c)
 STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c
 STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)

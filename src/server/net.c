@@ -1,8 +1,9 @@
 /*
  * net.c - `alphadeck serve`'s network side, on libwebsockets 4.1: one
  * vhost on one port serving the web client's files, the record API and
- * the WebSocket at /ws; each connection's send queue (one lws_write per
- * writeable callback), frame and rate limits; and the loop, which after
+ * the WebSocket at /ws; each connection's send queue (what is queued goes
+ * out in one write a writeable callback), frame and rate limits; and the
+ * loop, which after
  * every pass lets the lobby commit what the pass accepted and only then
  * acknowledge and push it (docs/server.md).
  */
@@ -18,6 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <uv.h>
+
 #include "cli/cli.h"
 #include "bus.h"
 #include "server.h"
@@ -25,7 +28,8 @@
 typedef struct msg {
     struct msg *next;
     size_t len;
-    unsigned char buf[]; /* LWS_PRE bytes, then the frame */
+    size_t hlen;         /* its WebSocket header: the hlen bytes before buf + LWS_PRE */
+    unsigned char buf[]; /* LWS_PRE bytes (the header at their end), then the payload */
 } msg;
 
 struct conn {
@@ -63,6 +67,12 @@ struct server {
     lws_usec_t armed_us;             /* when heap_sul is set for (0: not set) */
     int64_t ping_ms;                 /* a silent connection is pinged after this */
     lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */
+    unsigned char *wbuf;             /* where a connection's queued frames are put */
+    size_t wcap;                     /* together for one write (WRITE_MAX at most) */
+    char *dump;                      /* conn_send's text */
+    size_t dcap;
+    uv_loop_t loop;                  /* the loop, when lws runs on libuv (uv: 1) */
+    int uv;
 };
 
 /* per session: a WebSocket's connection, or an HTTP answer being sent */
@@ -242,6 +252,39 @@ static void ping_sweep(lws_sorted_usec_list_t *sul)
 
 /* ---------------------------------------------------------- sending */
 
+/* A connection's queued frames go out together, each with its own header,
+ * in one write: a pass that acknowledges an action and pushes its update
+ * and clock used to make a send(2) of each (and a poll between them), and
+ * those sends, with loopback's delivery inside them, were a quarter of the
+ * server's time.  WRITE_MAX bounds one write; a larger frame goes alone. */
+#define WRITE_MAX (64 * 1024)
+
+/* The header of a text frame from a server (RFC 6455 5.2: FIN, opcode 1,
+ * no mask, the length in 7, 16 or 64 bits), written to end at end; its
+ * length, at most 10 bytes. */
+static size_t frame_header(unsigned char *end, size_t n)
+{
+    unsigned char h[10];
+    size_t k;
+    h[0] = 0x81;
+    if (n < 126) {
+        h[1] = (unsigned char)n;
+        k = 2;
+    } else if (n <= 0xffff) {
+        h[1] = 126;
+        h[2] = (unsigned char)(n >> 8);
+        h[3] = (unsigned char)n;
+        k = 4;
+    } else {
+        h[1] = 127;
+        for (int i = 0; i < 8; i++)
+            h[2 + i] = (unsigned char)((uint64_t)n >> (56 - 8 * i));
+        k = 10;
+    }
+    memcpy(end - k, h, k);
+    return k;
+}
+
 void conn_send_text(conn *c, const char *text, size_t n)
 {
     if (c->close_now)
@@ -255,7 +298,12 @@ void conn_send_text(conn *c, const char *text, size_t n)
     }
     memcpy(m->buf + LWS_PRE, text, n);
     m->len = n;
+    m->hlen = frame_header(m->buf + LWS_PRE, n);
     m->next = NULL;
+    /* a queue that held something has its writeable callback asked for
+     * already (the callback asks again while frames remain): on libuv each
+     * ask restarts the socket's watcher, two epoll_ctl(2) calls */
+    int asked = c->qh != NULL;
     if (c->qt)
         c->qt->next = m;
     else
@@ -270,16 +318,28 @@ void conn_send_text(conn *c, const char *text, size_t n)
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
         return;
     }
-    lws_callback_on_writable(c->wsi);
+    if (!asked)
+        lws_callback_on_writable(c->wsi);
 }
 
+/* The text is written into a buffer the server keeps: json_dumps grew one
+ * of its own from 16 bytes, doubling, and then copied it, some ten
+ * allocations a frame. */
 void conn_send(conn *c, json_t *j)
 {
-    char *text = json_dumps(j, JSON_COMPACT);
+    server *s = c->srv;
+    size_t n = json_dumpb(j, s->dump, s->dcap, JSON_COMPACT);
+    if (n > s->dcap) {
+        char *d = realloc(s->dump, n);
+        n = d ? json_dumpb(j, d, n, JSON_COMPACT) : 0;
+        if (d) {
+            s->dump = d;
+            s->dcap = n;
+        }
+    }
     json_decref(j);
-    if (text)
-        conn_send_text(c, text, strlen(text));
-    free(text);
+    if (n)
+        conn_send_text(c, s->dump, n);
 }
 
 static void conn_free(server *s, conn *c)
@@ -585,13 +645,44 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         msg *m = c->qh;
         if (!m)
             break;
-        if (lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len)
+        /* the frames queued, headers and all, as lws' raw bytes: lws sends
+         * them as it would its own frames (what the socket does not take
+         * now it keeps and sends first); no extension is offered here, so
+         * a frame is just its header and its text */
+        size_t total = m->hlen + m->len;
+        msg *last = m;
+        while (last->next && total + last->next->hlen + last->next->len <= WRITE_MAX) {
+            last = last->next;
+            total += last->hlen + last->len;
+        }
+        unsigned char *out = m->buf + LWS_PRE - m->hlen;
+        if (last != m) {
+            if (s->wcap < total) {
+                unsigned char *w = realloc(s->wbuf, WRITE_MAX);
+                if (!w)
+                    return -1;
+                s->wbuf = w;
+                s->wcap = WRITE_MAX;
+            }
+            out = s->wbuf;
+            size_t at = 0;
+            for (msg *x = m;; x = x->next) {
+                memcpy(out + at, x->buf + LWS_PRE - x->hlen, x->hlen + x->len);
+                at += x->hlen + x->len;
+                if (x == last)
+                    break;
+            }
+        }
+        if (lws_write(wsi, out, total, LWS_WRITE_RAW) < (int)total)
             return -1;
-        c->qh = m->next;
+        c->qh = last->next;
         if (!c->qh)
             c->qt = NULL;
-        c->qbytes -= m->len;
-        free(m);
+        for (msg *x = m, *next; x != c->qh; x = next) {
+            next = x->next;
+            c->qbytes -= x->len;
+            free(x);
+        }
         if (c->qh || c->close_code)
             lws_callback_on_writable(wsi);
         break;
@@ -623,6 +714,56 @@ static const struct lws_protocols protocols[] = {
     {"alphadeck", callback, sizeof(pss), 512, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
+
+/* ---------------------------------------------------------- the loop */
+
+/*
+ * lws' own loop polls every socket on each pass: poll(2) over 10,000 idle
+ * connections was a quarter of the server's time at that scale.  On libuv
+ * (epoll on Linux) a pass costs what is ready, not what is open.  lws 4.1
+ * takes libuv from its plugin (Debian: libwebsockets-evlib-uv), on a loop
+ * of ours, which runs one pass at a time (UV_RUN_ONCE) so that the lobby
+ * still commits, acknowledges and pushes at the end of each.  Without the
+ * plugin, or with ALPHADECK_LOOP=poll, lws' poll(2) loop serves as before.
+ */
+static struct lws_context *loop_context(server *s, struct lws_context_creation_info *info,
+                                        int level)
+{
+    const char *want = getenv("ALPHADECK_LOOP");
+    if (!(want && strcmp(want, "poll") == 0) && uv_loop_init(&s->loop) == 0) {
+        void *loops[1] = {&s->loop};
+        info->options |= LWS_SERVER_OPTION_LIBUV;
+        info->foreign_loops = loops;
+        /* a missing plugin is no error of ours: quiet while lws looks */
+        lws_set_log_level(want ? level : 0, NULL);
+        struct lws_context *ctx = lws_create_context(info);
+        lws_set_log_level(level, NULL);
+        info->foreign_loops = NULL;
+        if (ctx) {
+            s->uv = 1;
+            return ctx;
+        }
+        info->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBUV;
+        uv_loop_close(&s->loop);
+        if (want && strcmp(want, "uv") == 0)
+            return NULL;
+    }
+    return lws_create_context(info);
+}
+
+/* Destroys the context; on libuv lws closes its handles on the loop, which
+ * runs until they are all closed. */
+static void loop_end(server *s)
+{
+    lws_context_destroy(s->ctx);
+    s->ctx = NULL;
+    if (!s->uv)
+        return;
+    while (uv_run(&s->loop, UV_RUN_DEFAULT))
+        ;
+    uv_loop_close(&s->loop);
+    s->uv = 0;
+}
 
 /* ---------------------------------------------------------- the command */
 
@@ -792,11 +933,12 @@ int ad_cli_serve(int argc, char **argv)
     }
     /* libwebsockets' own log: errors, or the levels ALPHADECK_LWS_LOG names (its bit mask) */
     const char *ll = getenv("ALPHADECK_LWS_LOG");
-    lws_set_log_level(ll ? atoi(ll) : LLL_ERR, NULL);
+    int level = ll ? atoi(ll) : LLL_ERR;
+    lws_set_log_level(level, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8;
-    srv.ctx = lws_create_context(&info);
+    srv.ctx = loop_context(&srv, &info, level);
     if (!srv.ctx) {
         fprintf(stderr, "alphadeck serve: libwebsockets could not start\n");
         store_close(st);
@@ -839,7 +981,7 @@ int ad_cli_serve(int argc, char **argv)
     srv.vh = lws_create_vhost(srv.ctx, &vi);
     if (!srv.vh) {
         fprintf(stderr, "alphadeck serve: cannot listen on %s port %llu\n", host, port);
-        lws_context_destroy(srv.ctx);
+        loop_end(&srv);
         store_close(st);
         return 1;
     }
@@ -854,14 +996,14 @@ int ad_cli_serve(int argc, char **argv)
         fprintf(stderr, "alphadeck serve: --node %s: %s\n", node, err.text);
         bus_close(srv.bus);
         lobby_free(srv.l);
-        lws_context_destroy(srv.ctx);
+        loop_end(&srv);
         store_close(st);
         return 1;
     }
     if (!srv.l || lobby_resume(srv.l, &err) < 0) {
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         lobby_free(srv.l);
-        lws_context_destroy(srv.ctx);
+        loop_end(&srv);
         free(srv.heap);
         store_close(st);
         return 1;
@@ -885,7 +1027,9 @@ int ad_cli_serve(int argc, char **argv)
         printf("alphadeck serve: no web folder (--web DIR): only the protocol at /ws\n");
     fflush(stdout);
     while (!stopping) {
-        if (lws_service(srv.ctx, 0) < 0)
+        if (srv.uv)
+            uv_run(&srv.loop, UV_RUN_ONCE);
+        else if (lws_service(srv.ctx, 0) < 0)
             break;
         lobby_flush(srv.l);
     }
@@ -894,9 +1038,11 @@ int ad_cli_serve(int argc, char **argv)
     lws_sul_cancel(&srv.ping_sul);
     lws_sul_cancel(&srv.heap_sul);
     signal_ctx = NULL;
-    lws_context_destroy(srv.ctx); /* closes every connection (each CLOSED frees its conn) */
+    loop_end(&srv); /* closes every connection (each CLOSED frees its conn) */
     bus_close(srv.bus);
     free(srv.heap);
+    free(srv.wbuf);
+    free(srv.dump);
     lobby_free(srv.l);
     store_close(st);
     fprintf(stderr, "alphadeck serve: stopped\n");
