@@ -682,16 +682,16 @@ static int strong_challenges_of_200(ad_table *t, int seat)
     return n;
 }
 
-/* No Way: catching every lie it can prove locks the hands into whole
- * letters and the pile goes round (with 3 players 12 of 20 games against
- * basic hit the turn limit; with 4 they ran 11 turns longer than basic's),
- * so strong lets one in two pass while the liar holds more than three
- * cards, and calls every one against a player nearer going out. */
-static void test_strong_in_no_way_with_three_or_more_lets_one_provable_lie_in_two_pass(void **state)
+/* No Way with 3 players (every seat called for every letter): catching
+ * every lie it can prove locks the hands into whole letters and the pile
+ * goes round (12 of 20 games against basic hit the turn limit), so strong
+ * lets one in two pass while the liar holds more than three cards, and
+ * calls every one against a player nearer going out. */
+static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass(void **state)
 {
     (void)state;
-    /* not with two players, where every lie caught is the one opponent's:
-     * seat 0: B C D F H; seat 1: A A E G I */
+    /* not where seats skip letters (with two players every lie caught is
+     * the one opponent's): seat 0: B C D F H; seat 1: A A E G I */
     ad_table *t2 = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,\"deck\":["
                           "\"B\",\"A\",\"C\",\"A\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\"]}");
     TU_OK(t2, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
@@ -879,7 +879,7 @@ int main(void)
         cmocka_unit_test(test_strong_lets_a_claim_of_three_cards_stand_as_a_casual_player_bluffs_one),
         cmocka_unit_test(test_strong_reads_little_into_a_no_way_claim_where_seats_skip_letters),
         cmocka_unit_test(test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false),
-        cmocka_unit_test(test_strong_in_no_way_with_three_or_more_lets_one_provable_lie_in_two_pass),
+        cmocka_unit_test(test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
