@@ -5,7 +5,9 @@
  *    extra card, one- and two-card bluffs with the cards least worth
  *    keeping, a pass where allowed (where seats skip letters: the play
  *    `basic` would make instead of those bluffs); in a window, challenge
- *    or pass.
+ *    or pass.  In No Way with 3 or 5 players (every letter called) no
+ *    bluff while it holds the call, hunches only against a last card,
+ *    and one provable lie in two let pass (noway_every_letter).
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
  *    everyone saw go into it, the pile the cards the seat laid there
