@@ -178,22 +178,30 @@ static void test_basic_sheds_two_such_cards_when_it_holds_every_copy_of_the_call
     ad_table_free(t);
 }
 
-/* How many of 400 generators make basic (seat `seat`) challenge the
- * pending play of table t. */
-static int challenges_of_400_by(ad_table *t, int seat)
+/* How many of n generators make the bot of `level` (seat `seat`)
+ * challenge the pending play of table t; each answer must come without a
+ * simulation (these answers are rules, for strong too). */
+static int challenges_of(ad_table *t, int seat, const char *level, int n)
 {
     const ad_game *g = ad_table_game(t);
     claim_state v;
     g->view(ad_table_state(t), seat, &v);
-    int n = 0;
-    for (int i = 0; i < 400; i++) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
         ad_rng r;
         ad_rng_seed(&r, (uint64_t)i);
         ad_action a;
-        assert_int_equal(ad_bot_choose(g, &v, seat, "basic", &r, &a, NULL), 0);
-        n += a.type == CC_A_CHALLENGE;
+        ad_bot_opts o = {.sims = 50};
+        assert_int_equal(ad_bot_choose_opts(g, &v, seat, level, &o, &r, &a, NULL), 0);
+        assert_int_equal(o.sims_done, 0);
+        k += a.type == CC_A_CHALLENGE;
     }
-    return n;
+    return k;
+}
+
+static int challenges_of_400_by(ad_table *t, int seat)
+{
+    return challenges_of(t, seat, "basic", 400);
 }
 
 static int challenges_of_400(ad_table *t)
@@ -668,20 +676,6 @@ static void test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false
 /* Same view and seed: the same choice and the same number of simulations,
  * with the default budget and with one given; and the budget is used
  * (to within a deal per round of the halving). */
-/* How many of 200 generators make strong (seat `seat`, no search budget
- * needed: these answers are rules) challenge the pending play; each
- * answer must come without a simulation. */
-static int strong_challenges_of_200(ad_table *t, int seat)
-{
-    int n = 0;
-    for (uint64_t seed = 1; seed <= 200; seed++) {
-        long done = -1;
-        n += strong(t, seat, 50, seed, &done).type == CC_A_CHALLENGE;
-        assert_int_equal(done, 0);
-    }
-    return n;
-}
-
 /* No Way with 3 players (every seat called for every letter): catching
  * every lie it can prove locks the hands into whole letters and the pile
  * goes round (12 of 20 games against basic hit the turn limit), so strong
@@ -695,7 +689,7 @@ static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_tw
     ad_table *t2 = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,\"deck\":["
                           "\"B\",\"A\",\"C\",\"A\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\"]}");
     TU_OK(t2, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
-    assert_int_equal(strong_challenges_of_200(t2, 1), 200);
+    assert_int_equal(challenges_of(t2, 1, "strong", 200), 200);
     ad_table_free(t2);
     /* three players: seat 0: B C D E F; seat 1: A A G H I; seat 2: J K L
      * M N.  Seat 0's "one A" leaves it four cards; seat 1 holds both A's */
@@ -703,13 +697,13 @@ static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_tw
                          "\"B\",\"A\",\"J\",\"C\",\"A\",\"K\",\"D\",\"G\",\"L\",\"E\",\"H\",\"M\","
                          "\"F\",\"I\",\"N\"]}");
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
-    assert_in_range(strong_challenges_of_200(t, 1), 70, 130);
+    assert_in_range(challenges_of(t, 1, "strong", 200), 70, 130);
     ad_table_free(t);
     /* seat 0: B C D; its "one A" leaves it two cards: always called */
     t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
                "\"B\",\"A\",\"J\",\"C\",\"A\",\"K\",\"D\",\"G\",\"L\"]}");
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
-    assert_int_equal(strong_challenges_of_200(t, 1), 200);
+    assert_int_equal(challenges_of(t, 1, "strong", 200), 200);
     ad_table_free(t);
 }
 
@@ -725,7 +719,7 @@ static void test_strong_in_no_way_with_three_players_hunches_only_against_a_last
     ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
                          "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\",\"F\",\"K\",\"G\"]}");
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
-    assert_int_equal(strong_challenges_of_200(t, 1), 0);
+    assert_int_equal(challenges_of(t, 1, "strong", 200), 0);
     ad_table_free(t);
     /* seat 0: B C D; the same claim leaves it one card: strong weighs a
      * challenge by its search */
