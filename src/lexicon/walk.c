@@ -12,7 +12,6 @@
 #include "lex.h"
 
 typedef struct walk walk;
-typedef void (*hit_fn)(walk *w);
 
 /* Where the walk stands (letters and wilds left, depth, cards used) is
  * passed down the recursion, in registers; count[] keeps the copies left
@@ -24,8 +23,8 @@ struct walk {
     int nmulti;                     /* distinct multi-letter cards in the hand */
     uint32_t multi_first;           /* the first letters of those */
     int multis;                     /* multi-letter cards on the way so far */
-    hit_fn hit;
-    void *ctx;
+    void *ctx;                      /* the results, or ad_lex_best's context */
+    int best;                       /* 1: ad_lex_best's walk */
     int depth;                      /* at a hit: the word's length */
     uint8_t count[AD_LEX_CARD_MAX]; /* cards left, by id */
     uint8_t hand[AD_LEX_CARD_MAX];  /* cards in the hand, by id */
@@ -36,6 +35,8 @@ struct walk {
 };
 
 static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, int n);
+static inline void hit_words(walk *w);
+static void hit_best(walk *w);
 static void visit0(walk *w, uint32_t s, uint32_t letters, int depth, int n);
 
 /* What each wild of the spelling stands for. */
@@ -56,7 +57,10 @@ static inline void arrive(walk *w, uint32_t e, uint32_t letters, int wilds, int 
         w->depth = depth;
         w->how.n = n;
         w->how.wilds = w->wilds - wilds;
-        w->hit(w);
+        if (w->best)
+            hit_best(w);
+        else
+            hit_words(w);
     }
     uint32_t t = lex_target(e);
     if (depth >= AD_LEX_WORD_MAX - 1)
@@ -214,18 +218,25 @@ static int singles_way(const walk *w)
 
 /* ------------------------------------------------------------------ words */
 
-/* A word found: its letters and then its cards sit in the pool at `at`
- * (a spelling has at most one card a letter).  Records and the table are
- * small so that a big result list stays in cache while the walk runs. */
+/* A found word: its letters sit in the pool at `at`, NUL-terminated, then
+ * its cards when `cards` is 1.  A word met on single cards only (most of
+ * them) keeps no cards: they are each letter's own card while one is left,
+ * else a wild, as the walk took them, and ad_lex_results_get finds them
+ * again from the hand.  Records and the table are small so that a big
+ * result list stays in cache while the walk runs. */
 typedef struct rec {
     uint32_t at;
-    uint32_t hash; /* of the word, when it is in the table */
-    uint32_t slot; /* where the table points at this record, or NO_SLOT */
     uint8_t len, n, wilds;
+    uint8_t cards;
 } rec;
 
-#define NO_SLOT UINT32_MAX
+/* A slot of the table: its record + 1 (0: empty) and the word's hash. */
+typedef struct slot {
+    uint32_t rec1, hash;
+} slot;
+
 #define SLACK 16 /* pool bytes kept free past the end: copies go 8 at a time */
+#define REC_ROOM (2 * AD_LEX_WORD_MAX + 1 + SLACK) /* the most one record takes */
 
 /* The table holds only the words with no single-card way (see above). */
 struct ad_lex_results {
@@ -233,8 +244,10 @@ struct ad_lex_results {
     int n, cap;
     char *pool;
     size_t used, pcap;
-    uint32_t *slot; /* record + 1, or 0: open addressing, at most half full */
+    slot *slot;      /* open addressing, at most half full */
+    uint32_t *taken; /* the slots in use (in_table of them) */
     uint32_t hcap, in_table;
+    uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
     int oom;
 };
 
@@ -250,6 +263,7 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->e);
     free(r->pool);
     free(r->slot);
+    free(r->taken);
     free(r);
 }
 
@@ -269,11 +283,22 @@ int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
         return -1;
     const rec *e = &r->e[i];
     const lex_cards *t = lex_cards_get();
+    uint8_t left[26];
     memcpy(out->word, r->pool + e->at, (size_t)e->len + 1);
+    memcpy(left, r->hand, sizeof left);
     out->how.n = e->n;
     out->how.wilds = e->wilds;
     for (int k = 0, pos = 0; k < e->n; k++) {
-        int card = (uint8_t)r->pool[e->at + e->len + 1 + k];
+        int card;
+        if (e->cards) {
+            card = (uint8_t)r->pool[e->at + e->len + 1 + k];
+        } else {
+            card = out->word[k] - 'a';
+            if (left[card])
+                left[card]--;
+            else
+                card = AD_LEX_WILD;
+        }
         out->how.card[k] = (uint8_t)card;
         out->how.as[k] = card == AD_LEX_WILD ? out->word[pos] : 0;
         pos += t->len[card];
@@ -285,38 +310,44 @@ int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
  * it. */
 static uint32_t slot_of(const ad_lex_results *r, uint32_t h, const char *word, int len)
 {
-    uint32_t i = h & (r->hcap - 1), at;
-    while ((at = r->slot[i]) != 0 &&
-           (r->e[at - 1].hash != h || r->e[at - 1].len != len ||
-            memcmp(r->pool + r->e[at - 1].at, word, (size_t)len) != 0))
-        i = (i + 1) & (r->hcap - 1);
+    uint32_t i = h & (r->hcap - 1);
+    for (const slot *s; (s = &r->slot[i])->rec1 != 0; i = (i + 1) & (r->hcap - 1)) {
+        const rec *e = &r->e[s->rec1 - 1];
+        if (s->hash == h && e->len == len && memcmp(r->pool + e->at, word, (size_t)len) == 0)
+            break;
+    }
     return i;
 }
 
-/* Doubles the table (from 1024 slots) and puts its records back. */
+/* Doubles the table (from 1024 slots) and puts its words back. */
 static int grow_table(ad_lex_results *r)
 {
     uint32_t cap = r->hcap ? r->hcap * 2 : 1024;
-    uint32_t *sl = calloc(cap, sizeof *sl);
-    if (!sl)
+    slot *sl = calloc(cap, sizeof *sl), *old = r->slot;
+    uint32_t *taken = realloc(r->taken, sizeof *taken * (cap / 2 + 1));
+    if (!sl || !taken) {
+        free(sl);
+        if (taken)
+            r->taken = taken;
         return -1;
-    free(r->slot);
+    }
     r->slot = sl;
+    r->taken = taken;
     r->hcap = cap;
-    for (int i = 0; i < r->n; i++)
-        if (r->e[i].slot != NO_SLOT) {
-            r->e[i].slot = slot_of(r, r->e[i].hash, r->pool + r->e[i].at, r->e[i].len);
-            r->slot[r->e[i].slot] = (uint32_t)i + 1;
-        }
+    for (uint32_t k = 0; k < r->in_table; k++) {
+        slot s = old[taken[k]];
+        const rec *e = &r->e[s.rec1 - 1];
+        taken[k] = slot_of(r, s.hash, r->pool + e->at, e->len);
+        r->slot[taken[k]] = s;
+    }
+    free(old);
     return 0;
 }
 
-/* Room for one more record of a word of len letters: grows what must grow.
- * The test is cheap and inline; the growing is not. */
-static int grow_for(ad_lex_results *r, int len)
+/* Room for one more record of any length: grows what must grow.  The test
+ * is cheap and inline; the growing is not. */
+static int grow_for(ad_lex_results *r)
 {
-    if ((r->in_table + 1) * 2 > r->hcap && grow_table(r) < 0)
-        return -1;
     if (r->n == r->cap) {
         int cap = r->cap ? r->cap * 2 : 1024;
         rec *e = realloc(r->e, sizeof *e * (size_t)cap);
@@ -325,7 +356,7 @@ static int grow_for(ad_lex_results *r, int len)
         r->e = e;
         r->cap = cap;
     }
-    if (r->used + 2 * (size_t)len + 1 + SLACK > r->pcap) {
+    if (r->used + REC_ROOM > r->pcap) {
         size_t cap = r->pcap ? r->pcap * 2 : 1 << 16;
         char *pool = cap <= UINT32_MAX ? realloc(r->pool, cap) : NULL;
         if (!pool)
@@ -336,21 +367,19 @@ static int grow_for(ad_lex_results *r, int len)
     return 0;
 }
 
-static inline int room(ad_lex_results *r, int len)
+static inline int room(ad_lex_results *r)
 {
-    if ((r->in_table + 1) * 2 <= r->hcap && r->n < r->cap &&
-        r->used + 2 * (size_t)len + 1 + SLACK <= r->pcap)
+    if (r->n < r->cap && r->used + REC_ROOM <= r->pcap)
         return 0;
-    return grow_for(r, len);
+    return grow_for(r);
 }
 
 /* Empties the list: only the slots in use are wiped, so a table grown big
  * once costs nothing on later small queries. */
 static void clear(ad_lex_results *r)
 {
-    for (int i = 0; i < r->n; i++)
-        if (r->e[i].slot != NO_SLOT)
-            r->slot[r->e[i].slot] = 0;
+    for (uint32_t k = 0; k < r->in_table; k++)
+        r->slot[r->taken[k]].rec1 = 0;
     r->n = 0;
     r->used = 0;
     r->in_table = 0;
@@ -380,50 +409,68 @@ static inline uint32_t word_hash(const walk *w)
     return (uint32_t)((h * 0xc4ceb9fe1a85ec53ULL) >> 32);
 }
 
-/* A new record of the walk's word and spelling, in the table at slot
- * (NO_SLOT: not in it). */
-static void add(ad_lex_results *r, const walk *w, uint32_t h, uint32_t slot)
+/* A word met on single cards only: always new (see above), its spelling
+ * found again from the hand. */
+static inline void add_single(ad_lex_results *r, const walk *w, int len, int wilds)
+{
+    char *p = r->pool + r->used;
+    r->e[r->n++] = (rec){(uint32_t)r->used, (uint8_t)len, (uint8_t)len, (uint8_t)wilds, 0};
+    copy8(p, w->word, len);
+    p[len] = 0;
+    r->used += (size_t)len + 1;
+}
+
+/* A new record of the walk's word with its cards, in the table at slot s
+ * (when the table is not full). */
+static void add_carded(ad_lex_results *r, const walk *w, uint32_t h, uint32_t s)
 {
     int len = w->depth;
-    rec *e = &r->e[r->n++];
     char *p = r->pool + r->used;
-    *e = (rec){(uint32_t)r->used, h, slot, (uint8_t)len, (uint8_t)w->how.n,
-               (uint8_t)w->how.wilds};
+    r->e[r->n++] = (rec){(uint32_t)r->used, (uint8_t)len, (uint8_t)w->how.n,
+                         (uint8_t)w->how.wilds, 1};
     copy8(p, w->word, len);
     p[len] = 0;
     copy8(p + len + 1, w->how.card, w->how.n);
     r->used += 2 * (size_t)len + 1;
-    if (slot != NO_SLOT) {
-        r->slot[slot] = (uint32_t)r->n;
-        r->in_table++;
-    }
+    r->slot[s] = (slot){(uint32_t)r->n, h};
+    r->taken[r->in_table++] = s;
 }
 
-/* A word reached: a new record, or a better spelling of a known one. */
-static void hit_words(walk *w)
+/* A word reached through a multi-letter card: old when its single-card
+ * way exists, else a new record or a better spelling of a known one. */
+static void hit_multi(ad_lex_results *r, walk *w)
 {
-    ad_lex_results *r = w->ctx;
-    if (r->oom || room(r, w->depth) < 0) {
+    if (singles_way(w))
+        return;
+    if ((r->in_table + 1) * 2 > r->hcap && grow_table(r) < 0) {
         r->oom = 1;
         return;
     }
-    if (!w->multis) {
-        add(r, w, 0, NO_SLOT);
-        return;
-    }
-    if (singles_way(w))
-        return;
     uint32_t h = word_hash(w), i = slot_of(r, h, w->word, w->depth);
-    if (!r->slot[i]) {
-        add(r, w, h, i);
+    if (!r->slot[i].rec1) {
+        add_carded(r, w, h, i);
         return;
     }
-    rec *e = &r->e[r->slot[i] - 1];
+    rec *e = &r->e[r->slot[i].rec1 - 1];
     if (w->how.n > e->n || (w->how.n == e->n && w->how.wilds < e->wilds)) {
         e->n = (uint8_t)w->how.n;
         e->wilds = (uint8_t)w->how.wilds;
         memcpy(r->pool + e->at + e->len + 1, w->how.card, (size_t)w->how.n);
     }
+}
+
+/* A word reached: a new record, or a better spelling of one already met. */
+static inline void hit_words(walk *w)
+{
+    ad_lex_results *r = w->ctx;
+    if (r->oom || room(r) < 0) {
+        r->oom = 1;
+        return;
+    }
+    if (!w->multis)
+        add_single(r, w, w->depth, w->how.wilds);
+    else
+        hit_multi(r, w);
 }
 
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
@@ -434,7 +481,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     if (letters < 0)
         return -1;
     clear(out);
-    w.hit = hit_words;
+    memcpy(out->hand, w.hand, sizeof out->hand);
     w.ctx = out;
     walk_all(&w, lex, (uint32_t)letters);
     if (out->oom) {
@@ -521,7 +568,7 @@ int ad_lex_best(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     if (letters < 0)
         return -1;
     best_ctx b = {score ? score : ad_lex_score_longest, ctx, out, 0, 0};
-    w.hit = hit_best;
+    w.best = 1;
     w.ctx = &b;
     walk_all(&w, lex, (uint32_t)letters);
     return b.found;
