@@ -22,6 +22,7 @@ struct walk {
     int min_cards, wilds;           /* wilds: in the hand */
     int nmulti;                     /* distinct multi-letter cards in the hand */
     uint32_t multi_first;           /* the first letters of those */
+    uint64_t multi_left;            /* bit i: a copy of multi[i] is left */
     int multis;                     /* multi-letter cards on the way so far */
     void *ctx;                      /* the results, or ad_lex_best's context */
     int best;                       /* 1: ad_lex_best's walk */
@@ -85,10 +86,10 @@ static inline void step_own(walk *w, unsigned c, uint32_t e, uint32_t letters, i
     w->count[c]++;
 }
 
-/* A multi-letter card: follows all its letters or none. */
-static void step_multi(walk *w, uint32_t s, int card, uint32_t letters, int wilds, int depth,
-                       int n)
+/* The m-th multi-letter card of the hand: follows all its letters or none. */
+static void step_multi(walk *w, uint32_t s, int m, uint32_t letters, int wilds, int depth, int n)
 {
+    int card = w->multi[m];
     const char *l = w->t->letters[card];
     int k = w->t->len[card];
     uint32_t e = 0;
@@ -102,23 +103,31 @@ static void step_multi(walk *w, uint32_t s, int card, uint32_t letters, int wild
         s = lex_target(e);
         w->word[depth + i] = l[i];
     }
-    w->count[card]--;
+    uint64_t left = w->multi_left;
+    if (--w->count[card] == 0)
+        w->multi_left &= ~(1ull << m);
     w->multis++;
     w->how.card[n] = (uint8_t)card;
     arrive(w, e, letters, wilds, depth + k, n + 1);
     w->multis--;
     w->count[card]++;
+    w->multi_left = left;
 }
 
 /* The multi-letter cards left whose first letter leads on from s, in the
- * order the hand first holds them. */
+ * order the hand first holds them.  Which ones is worked out without a
+ * branch (the loop runs as many times in every state), and only those are
+ * tried. */
 static inline void step_multis(walk *w, uint32_t s, uint32_t mask, uint32_t letters, int wilds,
                                int depth, int n)
 {
-    if (mask & w->multi_first)
-        for (int i = 0; i < w->nmulti; i++)
-            if (((mask >> w->multi_at[i]) & 1) && w->count[w->multi[i]])
-                step_multi(w, s, w->multi[i], letters, wilds, depth, n);
+    uint64_t go = 0;
+    if (!(mask & w->multi_first))
+        return;
+    for (int i = 0; i < w->nmulti; i++)
+        go |= (uint64_t)((mask >> w->multi_at[i]) & 1) << i;
+    for (go &= w->multi_left; go; go &= go - 1)
+        step_multi(w, s, __builtin_ctzll(go), letters, wilds, depth, n);
 }
 
 /* At each state: every edge in letter order, each on the letter's own card
@@ -170,6 +179,7 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
         else if (c > AD_LEX_WILD && w->count[c] == 0) {
             w->multi_at[w->nmulti] = (uint8_t)(w->t->letters[c][0] - 'a');
             w->multi_first |= 1u << w->multi_at[w->nmulti];
+            w->multi_left |= 1ull << w->nmulti;
             w->multi[w->nmulti++] = (uint8_t)c;
         }
         w->count[c]++;
