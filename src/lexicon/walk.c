@@ -35,130 +35,14 @@ struct walk {
     ad_lex_spelling how;               /* card[] as the walk goes; the rest at a hit */
 };
 
-static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, int n);
 static inline void hit_words(walk *w);
 static void hit_best(walk *w);
-static void visit0(walk *w, uint32_t s, uint32_t letters, int depth, int n);
 
 /* What each wild of the spelling stands for. */
 static void finish(walk *w)
 {
     for (int i = 0, pos = 0; i < w->how.n; pos += w->t->len[w->how.card[i]], i++)
         w->how.as[i] = w->how.card[i] == AD_LEX_WILD ? w->word[pos] : 0;
-}
-
-/* Just along edge e, with n cards used: a word when one ends there (its
- * length and counts go to the walk; what each wild stands for is filled
- * in only when needed), and on from where it leads if anything can go on
- * there (a dead end costs no call): any letter while a wild is left, else
- * the letters and the first letters of the cards left. */
-static inline void arrive(walk *w, uint32_t e, uint32_t letters, int wilds, int depth, int n)
-{
-    if ((e & LEX_FINAL) && n >= w->min_cards) {
-        w->depth = depth;
-        w->how.n = n;
-        w->how.wilds = w->wilds - wilds;
-        if (w->best)
-            hit_best(w);
-        else
-            hit_words(w);
-    }
-    uint32_t t = lex_target(e);
-    if (depth >= AD_LEX_WORD_MAX - 1)
-        return;
-    if (wilds) {
-        if (t)
-            visit(w, t, letters, wilds, depth, n);
-    } else if (w->cell[t] & (letters | w->multi_first)) {
-        visit0(w, t, letters, depth, n);
-    }
-}
-
-/* Letter c along edge e on a card of its own, one being left. */
-static inline void step_own(walk *w, unsigned c, uint32_t e, uint32_t letters, int wilds,
-                            int depth, int n)
-{
-    w->word[depth] = (char)('a' + c);
-    w->how.card[n] = (uint8_t)c;
-    if (--w->count[c] == 0)
-        letters &= ~(1u << c);
-    arrive(w, e, letters, wilds, depth + 1, n + 1);
-    w->count[c]++;
-}
-
-/* The m-th multi-letter card of the hand: follows all its letters or none. */
-static void step_multi(walk *w, uint32_t s, int m, uint32_t letters, int wilds, int depth, int n)
-{
-    int card = w->multi[m];
-    const char *l = w->t->letters[card];
-    int k = w->t->len[card];
-    uint32_t e = 0;
-    if (depth + k >= AD_LEX_WORD_MAX)
-        return;
-    for (int i = 0; i < k; i++) {
-        uint32_t at = lex_edge(w->cell, s, (unsigned)(l[i] - 'a'));
-        if (!at)
-            return;
-        e = w->cell[at];
-        s = lex_target(e);
-        w->word[depth + i] = l[i];
-    }
-    uint64_t left = w->multi_left;
-    if (--w->count[card] == 0)
-        w->multi_left &= ~(1ull << m);
-    w->multis++;
-    w->how.card[n] = (uint8_t)card;
-    arrive(w, e, letters, wilds, depth + k, n + 1);
-    w->multis--;
-    w->count[card]++;
-    w->multi_left = left;
-}
-
-/* The multi-letter cards left whose first letter leads on from s, in the
- * order the hand first holds them.  Which ones is worked out without a
- * branch (the loop runs as many times in every state), and only those are
- * tried. */
-static inline void step_multis(walk *w, uint32_t s, uint32_t mask, uint32_t letters, int wilds,
-                               int depth, int n)
-{
-    uint64_t go = 0;
-    if (!(mask & w->multi_first))
-        return;
-    for (int i = 0; i < w->nmulti; i++)
-        go |= (uint64_t)((mask >> w->multi_at[i]) & 1) << i;
-    for (go &= w->multi_left; go; go &= go - 1)
-        step_multi(w, s, __builtin_ctzll(go), letters, wilds, depth, n);
-}
-
-/* At each state: every edge in letter order, each on the letter's own card
- * if one is left, else on a wild; then the multi-letter cards. */
-static void visit(walk *w, uint32_t s, uint32_t letters, int wilds, int depth, int n)
-{
-    uint32_t mask = w->cell[s];
-    const uint32_t *edge = w->cell + s + 1;
-    for (uint32_t m = mask; m; m &= m - 1, edge++) {
-        unsigned c = (unsigned)__builtin_ctz(m);
-        if ((letters >> c) & 1) {
-            step_own(w, c, *edge, letters, wilds, depth, n);
-        } else {
-            w->word[depth] = (char)('a' + c);
-            w->how.card[n] = AD_LEX_WILD;
-            arrive(w, *edge, letters, wilds - 1, depth + 1, n + 1);
-        }
-    }
-    step_multis(w, s, mask, letters, wilds, depth, n);
-}
-
-/* The same with no wild left: only the edges of the letters held, each
- * found by counting the mask's bits below it. */
-static void visit0(walk *w, uint32_t s, uint32_t letters, int depth, int n)
-{
-    uint32_t mask = w->cell[s];
-    for (uint32_t m = mask & letters; m; m &= m - 1) {
-        unsigned c = (unsigned)__builtin_ctz(m);
-        step_own(w, c, w->cell[s + 1 + lex_bits(mask & ((1u << c) - 1))], letters, 0, depth, n);
-    }
-    step_multis(w, s, mask, letters, 0, depth, n);
 }
 
 /* Counts the hand; returns the letters it holds, or -1 with err set. */
@@ -189,14 +73,35 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
     return letters;
 }
 
-/* Walks from the root if any card can start a word. */
-static void walk_all(walk *w, const ad_lex *lex, uint32_t letters)
+/* The walk's steps (walk_steps.h): a plain copy, and on x86-64 one for
+ * processors with popcnt, taken when this one has it. */
+#define STEPS(name) name
+#define BITS(x) lex_bits(x)
+#define STEPS_TARGET
+#include "walk_steps.h"
+#undef STEPS
+#undef BITS
+#undef STEPS_TARGET
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define STEPS(name) name##_popcnt
+#define BITS(x) ((uint32_t)__builtin_popcount(x))
+#define STEPS_TARGET __attribute__((target("popcnt")))
+#include "walk_steps.h"
+#undef STEPS
+#undef BITS
+#undef STEPS_TARGET
+
+static void walk_from_root(walk *w, const ad_lex *lex, uint32_t letters)
 {
-    if (w->wilds)
-        visit(w, lex->root, letters, w->wilds, 0, 0);
-    else if (lex->cell[lex->root] & (letters | w->multi_first))
-        visit0(w, lex->root, letters, 0, 0);
+    if (__builtin_cpu_supports("popcnt"))
+        walk_all_popcnt(w, lex, letters);
+    else
+        walk_all(w, lex, letters);
 }
+#else
+#define walk_from_root walk_all
+#endif
 
 /* ------------------------------------------------------------- spellings */
 
@@ -493,7 +398,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     clear(out);
     memcpy(out->hand, w.hand, sizeof out->hand);
     w.ctx = out;
-    walk_all(&w, lex, (uint32_t)letters);
+    walk_from_root(&w, lex, (uint32_t)letters);
     if (out->oom) {
         out->n = 0;
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
@@ -503,7 +408,8 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
 
 static int by_word(const void *a, const void *b, void *pool)
 {
-    return strcmp((const char *)pool + ((const rec *)a)->at, (const char *)pool + ((const rec *)b)->at);
+    return strcmp((const char *)pool + ((const rec *)a)->at,
+                  (const char *)pool + ((const rec *)b)->at);
 }
 
 static int by_length(const void *a, const void *b, void *pool)
@@ -580,6 +486,6 @@ int ad_lex_best(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     best_ctx b = {score ? score : ad_lex_score_longest, ctx, out, 0, 0};
     w.best = 1;
     w.ctx = &b;
-    walk_all(&w, lex, (uint32_t)letters);
+    walk_from_root(&w, lex, (uint32_t)letters);
     return b.found;
 }
