@@ -23,7 +23,8 @@ struct walk {
     int nmulti;                     /* distinct multi-letter cards in the hand */
     uint32_t multi_first;           /* the first letters of those */
     uint64_t multi_left;            /* bit i: a copy of multi[i] is left */
-    int multis;                     /* multi-letter cards on the way so far */
+    int multis;                     /* multi-letter cards on the way so far ... */
+    uint8_t multi_on[AD_LEX_WORD_MAX]; /* ... and which */
     void *ctx;                      /* the results, or ad_lex_best's context */
     int best;                       /* 1: ad_lex_best's walk */
     int depth;                      /* at a hit: the word's length */
@@ -115,19 +116,25 @@ static void walk_from_root(walk *w, const ad_lex *lex, uint32_t letters)
  * record and the best spelling, as the walk met them. */
 
 /* Whether the hand spells the walk's word on single cards (and wilds),
- * with enough cards: then that way came first. */
+ * with enough cards: then that way came first.  It does when the letters
+ * the word needs beyond the hand's single cards are no more than its
+ * wilds.  Those are the wilds the walk used, and the letters of the
+ * multi-letter cards on the way beyond the cards of those letters still
+ * left (a wild stands for a letter only when none is left, so a letter
+ * with a card left has had no wild), so only the multi-letter cards on
+ * the way are looked at. */
 static int singles_way(const walk *w)
 {
     uint8_t need[26];
-    int lack = 0;
+    int lack = w->how.wilds;
     if (w->depth < w->min_cards)
         return 0;
-    for (int i = 0; i < w->depth; i++)
-        need[w->word[i] - 'a'] = 0;
-    for (int i = 0; i < w->depth; i++) {
-        int c = w->word[i] - 'a';
-        lack += ++need[c] > w->hand[c];
-    }
+    for (int i = 0; i < w->multis; i++)
+        for (const char *l = w->t->letters[w->multi_on[i]]; *l; l++)
+            need[*l - 'a'] = 0;
+    for (int i = 0; i < w->multis; i++)
+        for (const char *l = w->t->letters[w->multi_on[i]]; *l; l++)
+            lack += ++need[*l - 'a'] > w->count[*l - 'a'];
     return lack <= w->wilds;
 }
 

@@ -73,7 +73,7 @@ STEPS_TARGET static void STEPS(step_multi)(walk *w, uint32_t s, int m, uint32_t 
     uint64_t left = w->multi_left;
     if (--w->count[card] == 0)
         w->multi_left &= ~(1ull << m);
-    w->multis++;
+    w->multi_on[w->multis++] = (uint8_t)card;
     w->how.card[n] = (uint8_t)card;
     STEPS(arrive)(w, e, letters, wilds, depth + k, n + 1);
     w->multis--;
