@@ -31,7 +31,12 @@ typedef struct found {
     char word[AD_LEX_WORD_MAX];
     int n, wilds;
     uint8_t card[AD_LEX_WORD_MAX];
+    uint32_t slot; /* its place in the table */
 } found;
+
+/* The table has room for a hand of up to SLOTS / 2 words (a hand of 12
+ * cards with 3 wilds can spell more than 32,767). */
+#define SLOTS (1u << 18)
 
 typedef struct plain {
     const ad_lex *lex;
@@ -44,7 +49,7 @@ typedef struct plain {
     uint8_t card[AD_LEX_WORD_MAX];
     found *out;
     int n, cap;
-    uint32_t slot[1 << 16]; /* found + 1 by the word's hash, or 0 */
+    uint32_t slot[SLOTS]; /* found + 1 by the word's hash, or 0 */
 } plain;
 
 static void plain_visit(plain *p, uint32_t s, int left, int depth, int n);
@@ -57,7 +62,7 @@ static void plain_hit(plain *p, int depth, int n, int left)
     p->word[depth] = 0;
     for (int k = 0; k < depth; k++)
         h = (h ^ (uint8_t)p->word[k]) * 16777619u;
-    for (i = h & 0xffff; p->slot[i]; i = (i + 1) & 0xffff) {
+    for (i = h & (SLOTS - 1); p->slot[i]; i = (i + 1) & (SLOTS - 1)) {
         found *f = &p->out[p->slot[i] - 1];
         if (strcmp(f->word, p->word) != 0)
             continue;
@@ -68,7 +73,7 @@ static void plain_hit(plain *p, int depth, int n, int left)
         }
         return;
     }
-    assert_true(p->n < 1 << 15);
+    assert_true(p->n < (int)SLOTS / 2);
     p->slot[i] = (uint32_t)p->n + 1;
     if (p->n == p->cap) {
         p->cap = p->cap ? p->cap * 2 : 4096;
@@ -76,6 +81,7 @@ static void plain_hit(plain *p, int depth, int n, int left)
         assert_non_null(p->out);
     }
     found *f = &p->out[p->n++];
+    f->slot = i;
     memcpy(f->word, p->word, (size_t)depth + 1);
     f->n = n;
     f->wilds = p->wilds - left;
@@ -131,9 +137,10 @@ static void plain_words(plain *p, const ad_lex *lex, const uint8_t *hand, int n,
     p->lex = lex;
     p->t = lex_cards_get();
     p->min = min > 1 ? min : 1;
+    for (int i = 0; i < p->n; i++) /* empties the table of the last hand's words */
+        p->slot[p->out[i].slot] = 0;
     p->n = p->nmulti = 0;
     memset(p->count, 0, sizeof p->count);
-    memset(p->slot, 0, sizeof p->slot);
     for (int i = 0; i < n; i++) {
         if (hand[i] > AD_LEX_WILD && !p->count[hand[i]])
             p->multi[p->nmulti++] = hand[i];
