@@ -31,7 +31,8 @@ struct walk {
     uint8_t count[AD_LEX_CARD_MAX]; /* cards left, by id */
     uint8_t hand[AD_LEX_CARD_MAX];  /* cards in the hand, by id */
     uint8_t multi[AD_LEX_CARD_MAX];
-    uint8_t multi_at[AD_LEX_CARD_MAX]; /* the first letter of each (0-25) */
+    uint8_t multi_at[AD_LEX_CARD_MAX];   /* the first letter of each (0-25) */
+    uint8_t multi_next[AD_LEX_CARD_MAX]; /* and its second */
     char word[AD_LEX_WORD_MAX + 8];    /* room to copy it 8 bytes at a time */
     ad_lex_spelling how;               /* card[] as the walk goes; the rest at a hit */
 };
@@ -63,6 +64,7 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
             letters |= 1u << c;
         else if (c > AD_LEX_WILD && w->count[c] == 0) {
             w->multi_at[w->nmulti] = (uint8_t)(w->t->letters[c][0] - 'a');
+            w->multi_next[w->nmulti] = (uint8_t)(w->t->letters[c][1] - 'a');
             w->multi_first |= 1u << w->multi_at[w->nmulti];
             w->multi_left |= 1ull << w->nmulti;
             w->multi[w->nmulti++] = (uint8_t)c;

@@ -81,18 +81,23 @@ STEPS_TARGET static void STEPS(step_multi)(walk *w, uint32_t s, int m, uint32_t 
     w->multi_left = left;
 }
 
-/* The multi-letter cards left whose first letter leads on from s, in the
- * order the hand first holds them.  Which ones is worked out without a
- * branch (the loop runs as many times in every state), and only those are
- * tried. */
+/* The multi-letter cards left whose first two letters lead on from s, in
+ * the order the hand first holds them.  Which ones is worked out without a
+ * branch (the loop runs as many times in every state; a letter with no
+ * edge reads cell 0, which has none), and only those are tried. */
 STEPS_TARGET static inline void STEPS(step_multis)(walk *w, uint32_t s, uint32_t mask,
                                                    uint32_t letters, int wilds, int depth, int n)
 {
     uint64_t go = 0;
     if (!(mask & w->multi_first))
         return;
-    for (int i = 0; i < w->nmulti; i++)
-        go |= (uint64_t)((mask >> w->multi_at[i]) & 1) << i;
+    for (int i = 0; i < w->nmulti; i++) {
+        unsigned c = w->multi_at[i];
+        uint32_t on = (mask >> c) & 1;
+        uint32_t e = w->cell[(s + 1 + BITS(mask & ((1u << c) - 1))) & (0u - on)];
+        on &= (w->cell[lex_target(e)] >> w->multi_next[i]) & 1;
+        go |= (uint64_t)on << i;
+    }
     for (go &= w->multi_left; go; go &= go - 1)
         STEPS(step_multi)(w, s, __builtin_ctzll(go), letters, wilds, depth, n);
 }
