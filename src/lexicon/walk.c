@@ -362,7 +362,7 @@ static void add_carded(ad_lex_results *r, const walk *w, uint32_t h, uint32_t s)
 
 /* A word reached through a multi-letter card: old when its single-card
  * way exists, else a new record or a better spelling of a known one. */
-static void hit_multi(ad_lex_results *r, walk *w)
+static __attribute__((noinline)) void hit_multi(ad_lex_results *r, walk *w)
 {
     if (singles_way(w))
         return;
