@@ -344,8 +344,7 @@ static inline void add_single(ad_lex_results *r, const walk *w, int len, int wil
     r->used += (size_t)len + 1;
 }
 
-/* A new record of the walk's word with its cards, in the table at slot s
- * (when the table is not full). */
+/* A new record of the walk's word with its cards, in the table at slot s. */
 static void add_carded(ad_lex_results *r, const walk *w, uint32_t h, uint32_t s)
 {
     int len = w->depth;
