@@ -426,8 +426,9 @@ static int by_length(const void *a, const void *b, void *pool)
     return la != lb ? lb - la : by_word(a, b, pool);
 }
 
-/* Sorting moves records away from their slots: they stay readable, and
- * the next ad_lex_words empties the table through each record's slot. */
+/* Sorting moves records away from the table's slots: they stay readable,
+ * and the next ad_lex_words empties the table through its list of the
+ * slots in use. */
 void ad_lex_results_sort(ad_lex_results *r, ad_lex_order order)
 {
     if (r->n > 1)
