@@ -57,6 +57,8 @@ int strong_sequence_absent(const void *view, int seat, uint8_t absent[32]);
 /* strong_claim.c's deal of the cards seat cannot see, for its tests: a full
  * state at out (sizeof claim_state) that agrees with seat's view. */
 void strong_claim_deal(const void *view, int seat, ad_rng *r, void *out);
+/* And its score of a full state for seat (1 won, 0 lost, else between). */
+double strong_claim_value(const void *state, int seat);
 
 /* Shout's reaction-time model (shout_react.c).  A level looks at the table
  * for base_ms, then needs per_card_ms for each card of the word it shouts;

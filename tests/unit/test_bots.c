@@ -756,6 +756,83 @@ static void test_strong_in_no_way_with_three_players_does_not_bluff_while_it_hol
     ad_table_free(t);
 }
 
+/* A table of `players` No Way seats, each dealt hands[seat] (as many
+ * letters each), the dealer last, so seat 0 plays first. */
+static ad_table *noway_hands(int players, const char *const *hands)
+{
+    char json[1024];
+    int len = snprintf(json, sizeof json, "{\"game\":\"noway\",\"players\":%d,\"dealer\":%d,\"deck\":[",
+                       players, players - 1);
+    int each = (int)strlen(hands[0]);
+    for (int i = 0; i < each; i++)
+        for (int p = 0; p < players; p++)
+            len += snprintf(json + len, sizeof json - (size_t)len, "%s\"%c\"",
+                            i || p ? "," : "", hands[p][i]);
+    snprintf(json + len, sizeof json - (size_t)len, "]}");
+    return tu_new(json);
+}
+
+/* No Way with 6 players: strong hunches only against a play that leaves
+ * its player two cards or fewer (a pile handed to one of five opponents
+ * helps the other four as much; its games ran longer than basic's alone),
+ * but with 4 players it weighs a hunch at any count by its search. */
+static void test_strong_in_no_way_with_six_players_hunches_only_at_two_cards_or_fewer(void **state)
+{
+    (void)state;
+    /* seat 2 holds both A's: to seat 1, seat 0's "two A's" is unlikely
+     * but not provably false.  Five cards each: the claim leaves three */
+    const char *five[] = {"BCDFG", "HIJKL", "AAEMN", "OPQRS", "TUVWX", "YZEGH"};
+    ad_table *t = noway_hands(6, five);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_int_equal(challenges_of(t, 1, "strong", 200), 0);
+    ad_table_free(t);
+    /* four cards each: the same claim leaves two, and strong's search weighs it */
+    const char *four[] = {"BCDF", "HIJK", "AAEM", "OPQR", "TUVW", "YZEG"};
+    t = noway_hands(6, four);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    long done = -1;
+    strong(t, 1, 200, 1, &done);
+    assert_true(done > 0);
+    ad_table_free(t);
+    /* four players, five cards each: weighed by the search too */
+    t = noway_hands(4, five);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    done = -1;
+    strong(t, 1, 200, 1, &done);
+    assert_true(done > 0);
+    ad_table_free(t);
+}
+
+/* No Way with 4 players or more: strong plays to go out.  An unfinished
+ * deal is scored by its own cards against the lightest other hand's, not
+ * by how loaded the others are (scored that way, it called most claims to
+ * load other hands, and its games ran longer than basic's alone). */
+static void test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the_others_load(
+    void **state)
+{
+    (void)state;
+    const char *hands[] = {"ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXY", "ZABCD"};
+    for (int players = 3; players <= 4; players++) {
+        ad_table *t = noway_hands(players, hands);
+        claim_state s = *(const claim_state *)ad_table_state(t), loaded = s, heavy = s;
+        /* seat 2, not the lightest, holds three cards more */
+        loaded.hand[2][0] += 3;
+        loaded.count[2] += 3;
+        /* seat 0 itself holds one card more */
+        heavy.hand[0][1] += 1;
+        heavy.count[0] += 1;
+        double v = strong_claim_value(&s, 0);
+        assert_true(strong_claim_value(&heavy, 0) < v);
+        if (players == 4) {
+            assert_true(strong_claim_value(&loaded, 0) == v);
+            assert_true(v > 0.99); /* nearly a win, while nobody has gone out */
+        } else {
+            assert_true(strong_claim_value(&loaded, 0) > v); /* 3 players: as before */
+        }
+        ad_table_free(t);
+    }
+}
+
 static void test_strong_is_deterministic_for_a_seed(void **state)
 {
     (void)state;
@@ -876,6 +953,8 @@ int main(void)
         cmocka_unit_test(test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call),
+        cmocka_unit_test(test_strong_in_no_way_with_six_players_hunches_only_at_two_cards_or_fewer),
+        cmocka_unit_test(test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the_others_load),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_every_game_has_random_and_basic_and_unknown_levels_are_refused),
