@@ -6,8 +6,9 @@
  *    keeping, a pass where allowed (where seats skip letters: the play
  *    `basic` would make instead of those bluffs); in a window, challenge
  *    or pass.  In No Way with 3 or 5 players (every letter called) no
- *    bluff while it holds the call, hunches only against a last card,
- *    and one provable lie in two let pass (noway_every_letter).
+ *    bluff while it holds the call, hunches only against a last card (so
+ *    too with 6 players), and one provable lie in two let pass
+ *    (noway_every_letter).
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
  *    everyone saw go into it, the pile the cards the seat laid there
@@ -17,7 +18,8 @@
  *    model: a claimer who can play true does so, except at a rate learned
  *    from how often its turned-up plays were false; one who cannot, lies.
  *  - Playouts: every seat plays as `basic` (basic_claim.c), for 80 moves;
- *    then the hands are scored.  The candidates are compared on common
+ *    then the hands are scored (in No Way with 4 players or more, mostly
+ *    by its own: value).  The candidates are compared on common
  *    deals (search.c's sequential halving).
  */
 #include <math.h>
@@ -137,27 +139,23 @@ static int lets_provable_lie_pass(const claim_state *s, ad_rng *r)
            s->count[s->claim_seat] > 3 && ad_rng_below(r, 2) == 0;
 }
 
-/* The most cards a No Way claimer may keep for strong to call the claim
- * on a hunch, or 0 for no such limit.  Where every letter is called (3 or
- * 5 players), as `basic` does, only the play that leaves one card.  With
- * 6 players, only a play that leaves two cards or fewer: a pile handed to
- * one of five opponents helps the other four as much as strong, and the
- * deal goes on (seed 1, 100 games at --sims 300: median 101 turns and 30
- * wins with the limit, 114.5 turns and 22 wins without; `basic` alone:
- * 100).  Not with 4 players, where strong wins by its hunches (the same
- * limit there: 23 and 25 wins in 100, against 67 and 69). */
-static int noway_hunch_limit(const claim_state *s)
+/* Whether strong calls a No Way claim on a hunch only when the play
+ * leaves its player one card, as `basic` does: where every letter is
+ * called (3 or 5 players), and with 6 players, where a pile handed to one
+ * of five opponents helps the other four as much as strong, and the deal
+ * goes on (seeds 1-3, 100 games each at --sims 300: medians of 99, 94 and
+ * 94.5 turns and 30, 28 and 32 wins with the rule; 114.5 turns and 22
+ * wins on seed 1 without; `basic` alone: 100, 95 and 95).  Not with 4
+ * players, where strong wins by its hunches (with hunches down to two
+ * cards left: 23 and 25 wins of 100 on seeds 1 and 2, against 67 and 69). */
+static int noway_hunches_at_last_card(const claim_state *s)
 {
-    if (!s->rules->last_face_up)
-        return 0;
-    if (noway_every_letter(s))
-        return 1;
-    return s->players >= 6 ? 2 : 0;
+    return s->rules->last_face_up && (noway_every_letter(s) || s->players >= 6);
 }
 
 /* The answers to a claim: pass when it is provably true; challenge when
  * it is provably false (but see lets_provable_lie_pass); else both, for
- * the search, unless noway_hunch_limit rules the hunch out. */
+ * the search, unless noway_hunches_at_last_card rules the hunch out. */
 static int answers(const claim_state *s, int seat, ad_rng *r, ad_action *out)
 {
     out[0].type = CC_A_PASS;
@@ -168,8 +166,7 @@ static int answers(const claim_state *s, int seat, ad_rng *r, ad_action *out)
             out[0].type = CC_A_CHALLENGE;
         return 1;
     }
-    int limit = noway_hunch_limit(s);
-    if (limit && s->count[s->claim_seat] > limit)
+    if (noway_hunches_at_last_card(s) && s->count[s->claim_seat] > 1)
         return 1;
     out[1].type = CC_A_CHALLENGE;
     return 2;

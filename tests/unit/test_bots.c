@@ -773,29 +773,30 @@ static ad_table *noway_hands(int players, const char *const *hands)
 }
 
 /* No Way with 6 players: strong hunches only against a play that leaves
- * its player two cards or fewer (a pile handed to one of five opponents
- * helps the other four as much; its games ran longer than basic's alone),
- * but with 4 players it weighs a hunch at any count by its search. */
-static void test_strong_in_no_way_with_six_players_hunches_only_at_two_cards_or_fewer(void **state)
+ * its player one card (a pile handed to one of five opponents helps the
+ * other four as much; its games ran longer than basic's alone), but with
+ * 4 players it weighs a hunch at any count by its search. */
+static void test_strong_in_no_way_with_six_players_hunches_only_against_a_last_card(void **state)
 {
     (void)state;
     /* seat 2 holds both A's: to seat 1, seat 0's "two A's" is unlikely
-     * but not provably false.  Five cards each: the claim leaves three */
-    const char *five[] = {"BCDFG", "HIJKL", "AAEMN", "OPQRS", "TUVWX", "YZEGH"};
-    ad_table *t = noway_hands(6, five);
+     * but not provably false.  Four cards each: the claim leaves two */
+    const char *four[] = {"BCDF", "HIJK", "AAEM", "OPQR", "TUVW", "YZEG"};
+    ad_table *t = noway_hands(6, four);
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
     assert_int_equal(challenges_of(t, 1, "strong", 200), 0);
     ad_table_free(t);
-    /* four cards each: the same claim leaves two, and strong's search weighs it */
-    const char *four[] = {"BCDF", "HIJK", "AAEM", "OPQR", "TUVW", "YZEG"};
-    t = noway_hands(6, four);
+    /* three cards each: the same claim leaves one, and strong's search
+     * weighs it */
+    const char *three[] = {"BCD", "HIJ", "AAE", "OPQ", "TUV", "YZE"};
+    t = noway_hands(6, three);
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
     long done = -1;
     strong(t, 1, 200, 1, &done);
     assert_true(done > 0);
     ad_table_free(t);
-    /* four players, five cards each: weighed by the search too */
-    t = noway_hands(4, five);
+    /* four players, four cards each: weighed by the search too */
+    t = noway_hands(4, four);
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
     done = -1;
     strong(t, 1, 200, 1, &done);
@@ -953,7 +954,7 @@ int main(void)
         cmocka_unit_test(test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call),
-        cmocka_unit_test(test_strong_in_no_way_with_six_players_hunches_only_at_two_cards_or_fewer),
+        cmocka_unit_test(test_strong_in_no_way_with_six_players_hunches_only_against_a_last_card),
         cmocka_unit_test(test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the_others_load),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
