@@ -804,6 +804,29 @@ static void test_strong_in_no_way_with_six_players_hunches_only_against_a_last_c
     ad_table_free(t);
 }
 
+/* No Way with 2 players: holding none of the call, strong may lay two
+ * cards it is least worth keeping under one claim (basic calls a lie it
+ * can prove one time in two and hunches only at a last card; one card at
+ * a time, strong's games ran longer than basic's alone).  The casual
+ * play it also weighs bluffs one card. */
+static void test_strong_in_no_way_with_two_players_bluffs_two_cards_when_it_holds_none_of_the_call(
+    void **state)
+{
+    (void)state;
+    const char *hands[] = {"BCDFGHMN", "AAIJKLOP"};
+    ad_table *t = noway_hands(2, hands);
+    const claim_state *s = ad_table_state(t);
+    int two = 0;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        ad_action a = strong(t, 0, 300, seed, NULL);
+        assert_int_equal(a.type, CC_A_PLAY);
+        assert_int_equal(a.arg[0], s->call);
+        two += a.n == 2;
+    }
+    assert_true(two >= 3); /* 7 of 10 when written; never without the candidate */
+    ad_table_free(t);
+}
+
 /* No Way with 4 players or more: strong plays to go out.  An unfinished
  * deal is scored by its own cards against the lightest other hand's, not
  * by how loaded the others are (scored that way, it called most claims to
@@ -955,6 +978,7 @@ int main(void)
         cmocka_unit_test(test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call),
         cmocka_unit_test(test_strong_in_no_way_with_six_players_hunches_only_against_a_last_card),
+        cmocka_unit_test(test_strong_in_no_way_with_two_players_bluffs_two_cards_when_it_holds_none_of_the_call),
         cmocka_unit_test(test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the_others_load),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
