@@ -59,6 +59,23 @@ static int worthless(const claim_state *s, int seat, int cls)
     return j < 0 ? 1000 : j;
 }
 
+/* Up to k two-card bluffs naming the call, each of two cards next to each
+ * other in bad (the cards least worth keeping first, nb of them), written
+ * from out; how many. */
+static int pair_bluffs(const claim_state *s, const uint8_t *bad, int nb, int k, ad_action *out)
+{
+    int n = 0;
+    for (int j = 0; j + 1 < nb && j < k; j++, n++) {
+        ad_action *a = &out[n];
+        a->type = CC_A_PLAY;
+        a->arg[0] = s->call;
+        a->n = 2;
+        a->cards[0] = bad[j];
+        a->cards[1] = bad[j + 1];
+    }
+    return n;
+}
+
 /* The honest plays of every size, the whole run first (honest: the seat's
  * first h cards of the call), written from out; how many. */
 static int honest_plays(const claim_state *s, const uint8_t *honest, int h, ad_action *out)
@@ -114,15 +131,7 @@ static int skip_candidates(const claim_state *s, int seat, const uint8_t *honest
      * holding the call (61 and 62.5 turns, 91 and 93 wins). */
     if (s->players == 2 && h == 0 && most >= 2) {
         uint8_t bad[CC_KINDS];
-        int nj = junk(s, seat, bad);
-        for (int j = 0; j + 1 < nj && j < 2; j++) {
-            ad_action *a = &out[n++];
-            a->type = CC_A_PLAY;
-            a->arg[0] = s->call;
-            a->n = 2;
-            a->cards[0] = bad[j];
-            a->cards[1] = bad[j + 1];
-        }
+        n += pair_bluffs(s, bad, junk(s, seat, bad), 2, &out[n]);
     }
     /* basic's play once */
     int m = 1;
@@ -230,14 +239,8 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
         a->n = 1;
         a->cards[0] = bad[j];
     }
-    for (int j = 0; bluffs && j + 1 < nj && j < 3 && most >= 2; j++) {
-        ad_action *a = &out[n++];
-        a->type = CC_A_PLAY;
-        a->arg[0] = s->call;
-        a->n = 2;
-        a->cards[0] = bad[j];
-        a->cards[1] = bad[j + 1];
-    }
+    if (bluffs && most >= 2)
+        n += pair_bluffs(s, bad, nj, 3, &out[n]);
     if (s->allow_pass)
         out[n++].type = CC_A_PASS;
     return n;
