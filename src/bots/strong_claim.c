@@ -446,9 +446,10 @@ static double value(const void *state, int seat)
             if (b < least)
                 least = b;
         }
-    double lead = (least + others / (s->players - 1)) / 2 - burden(s, seat);
-    if (s->rules->last_face_up && s->players >= 4)
-        lead = 40 - burden(s, seat) + least / 4;
+    double own = burden(s, seat);
+    double lead = s->rules->last_face_up && s->players >= 4
+                      ? 40 - own + least / 4
+                      : (least + others / (s->players - 1)) / 2 - own;
     return 0.5 + 0.5 * tanh(lead / 6.0);
 }
 
