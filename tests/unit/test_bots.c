@@ -673,89 +673,6 @@ static void test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false
     ad_table_free(t);
 }
 
-/* Same view and seed: the same choice and the same number of simulations,
- * with the default budget and with one given; and the budget is used
- * (to within a deal per round of the halving). */
-/* No Way with 3 players (every seat called for every letter): catching
- * every lie it can prove locks the hands into whole letters and the pile
- * goes round (12 of 20 games against basic hit the turn limit), so strong
- * lets one in two pass while the liar holds more than three cards, and
- * calls every one against a player nearer going out. */
-static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass(void **state)
-{
-    (void)state;
-    /* not where seats skip letters (with two players every lie caught is
-     * the one opponent's): seat 0: B C D F H; seat 1: A A E G I */
-    ad_table *t2 = tu_new("{\"game\":\"noway\",\"players\":2,\"dealer\":1,\"deck\":["
-                          "\"B\",\"A\",\"C\",\"A\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\"]}");
-    TU_OK(t2, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
-    assert_int_equal(challenges_of(t2, 1, "strong", 200), 200);
-    ad_table_free(t2);
-    /* three players: seat 0: B C D E F; seat 1: A A G H I; seat 2: J K L
-     * M N.  Seat 0's "one A" leaves it four cards; seat 1 holds both A's */
-    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
-                         "\"B\",\"A\",\"J\",\"C\",\"A\",\"K\",\"D\",\"G\",\"L\",\"E\",\"H\",\"M\","
-                         "\"F\",\"I\",\"N\"]}");
-    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
-    assert_in_range(challenges_of(t, 1, "strong", 200), 70, 130);
-    ad_table_free(t);
-    /* seat 0: B C D; its "one A" leaves it two cards: always called */
-    t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
-               "\"B\",\"A\",\"J\",\"C\",\"A\",\"K\",\"D\",\"G\",\"L\"]}");
-    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
-    assert_int_equal(challenges_of(t, 1, "strong", 200), 200);
-    ad_table_free(t);
-}
-
-/* No Way with 3 players: the last play is turned up, so nobody bluffs
- * out; strong hunches, as basic does, only against the play that leaves
- * its player one card (it called nearly half of all claims on hunches, a
- * third of them wrongly, and kept the pile going round). */
-static void test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card(void **state)
-{
-    (void)state;
-    /* seat 0: B C D F; seat 1: H I J K; seat 2: A A E G.  To seat 1, seat
-     * 0's "two A's" is unlikely but not provably false, and leaves it two */
-    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
-                         "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\",\"F\",\"K\",\"G\"]}");
-    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
-    assert_int_equal(challenges_of(t, 1, "strong", 200), 0);
-    ad_table_free(t);
-    /* seat 0: B C D; the same claim leaves it one card: strong weighs a
-     * challenge by its search */
-    t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
-               "\"B\",\"H\",\"A\",\"C\",\"I\",\"A\",\"D\",\"J\",\"E\"]}");
-    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
-    long done = -1;
-    strong(t, 1, 200, 1, &done);
-    assert_true(done > 0);
-    ad_table_free(t);
-}
-
-/* No Way with 3 players: holding the call, strong plays it truly (a bluff
- * sheds one card at the risk of the pile, the honest play as many with
- * none); it bluffed three plays in four, and was caught for it. */
-static void test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call(void **state)
-{
-    (void)state;
-    /* seat 0: A B C D E F, called for A */
-    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":3,\"dealer\":2,\"deck\":["
-                         "\"A\",\"G\",\"M\",\"B\",\"H\",\"N\",\"C\",\"I\",\"O\",\"D\",\"J\",\"P\","
-                         "\"E\",\"K\",\"Q\",\"F\",\"L\",\"R\"]}");
-    const claim_state *s = ad_table_state(t);
-    for (uint64_t seed = 1; seed <= 5; seed++) {
-        ad_action a = strong(t, 0, 200, seed, NULL);
-        assert_int_equal(a.type, CC_A_PLAY);
-        assert_int_equal(a.arg[0], s->call);
-        int true_cards = 0;
-        for (int i = 0; i < a.n; i++)
-            true_cards += s->class_of[a.cards[i]] == s->call;
-        assert_true(true_cards >= 1); /* the A: alone, or padded with one card */
-        assert_true(a.n - true_cards <= 1);
-    }
-    ad_table_free(t);
-}
-
 /* A table of `players` No Way seats, each dealt hands[seat] (as many
  * letters each), the dealer last, so seat 0 plays first. */
 static ad_table *noway_hands(int players, const char *const *hands)
@@ -770,6 +687,91 @@ static ad_table *noway_hands(int players, const char *const *hands)
                             i || p ? "," : "", hands[p][i]);
     snprintf(json + len, sizeof json - (size_t)len, "]}");
     return tu_new(json);
+}
+
+/* Whether strong, at seat, answers the pending claim of t by its search
+ * (some simulations done) rather than by a rule. */
+static int weighs_by_search(ad_table *t, int seat)
+{
+    long done = -1;
+    strong(t, seat, 200, 1, &done);
+    return done > 0;
+}
+
+/* No Way with 3 players (every seat called for every letter): catching
+ * every lie it can prove locks the hands into whole letters and the pile
+ * goes round (12 of 20 games against basic hit the turn limit), so strong
+ * lets one in two pass while the liar holds more than three cards, and
+ * calls every one against a player nearer going out. */
+static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass(void **state)
+{
+    (void)state;
+    /* not where seats skip letters (with two players every lie caught is
+     * the one opponent's): seat 0: B C D F H; seat 1: A A E G I */
+    const char *two[] = {"BCDFH", "AAEGI"};
+    ad_table *t2 = noway_hands(2, two);
+    TU_OK(t2, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
+    assert_int_equal(challenges_of(t2, 1, "strong", 200), 200);
+    ad_table_free(t2);
+    /* three players: seat 0: B C D E F; seat 1: A A G H I; seat 2: J K L
+     * M N.  Seat 0's "one A" leaves it four cards; seat 1 holds both A's */
+    const char *five[] = {"BCDEF", "AAGHI", "JKLMN"};
+    ad_table *t = noway_hands(3, five);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
+    assert_in_range(challenges_of(t, 1, "strong", 200), 70, 130);
+    ad_table_free(t);
+    /* seat 0: B C D; its "one A" leaves it two cards: always called */
+    const char *three[] = {"BCD", "AAG", "JKL"};
+    t = noway_hands(3, three);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
+    assert_int_equal(challenges_of(t, 1, "strong", 200), 200);
+    ad_table_free(t);
+}
+
+/* No Way with 3 players: the last play is turned up, so nobody bluffs
+ * out; strong hunches, as basic does, only against the play that leaves
+ * its player one card (it called nearly half of all claims on hunches, a
+ * third of them wrongly, and kept the pile going round). */
+static void test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card(void **state)
+{
+    (void)state;
+    /* seat 0: B C D F; seat 1: H I J K; seat 2: A A E G.  To seat 1, seat
+     * 0's "two A's" is unlikely but not provably false, and leaves it two */
+    const char *four[] = {"BCDF", "HIJK", "AAEG"};
+    ad_table *t = noway_hands(3, four);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_int_equal(challenges_of(t, 1, "strong", 200), 0);
+    ad_table_free(t);
+    /* seat 0: B C D; the same claim leaves it one card: strong weighs a
+     * challenge by its search */
+    const char *three[] = {"BCD", "HIJ", "AAE"};
+    t = noway_hands(3, three);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
+    assert_true(weighs_by_search(t, 1));
+    ad_table_free(t);
+}
+
+/* No Way with 3 players: holding the call, strong plays it truly (a bluff
+ * sheds one card at the risk of the pile, the honest play as many with
+ * none); it bluffed three plays in four, and was caught for it. */
+static void test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call(void **state)
+{
+    (void)state;
+    /* seat 0: A B C D E F, called for A */
+    const char *hands[] = {"ABCDEF", "GHIJKL", "MNOPQR"};
+    ad_table *t = noway_hands(3, hands);
+    const claim_state *s = ad_table_state(t);
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        ad_action a = strong(t, 0, 200, seed, NULL);
+        assert_int_equal(a.type, CC_A_PLAY);
+        assert_int_equal(a.arg[0], s->call);
+        int true_cards = 0;
+        for (int i = 0; i < a.n; i++)
+            true_cards += s->class_of[a.cards[i]] == s->call;
+        assert_true(true_cards >= 1); /* the A: alone, or padded with one card */
+        assert_true(a.n - true_cards <= 1);
+    }
+    ad_table_free(t);
 }
 
 /* No Way with 6 players: strong hunches only against a play that leaves
@@ -791,16 +793,12 @@ static void test_strong_in_no_way_with_six_players_hunches_only_against_a_last_c
     const char *three[] = {"BCD", "HIJ", "AAE", "OPQ", "TUV", "YZE"};
     t = noway_hands(6, three);
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
-    long done = -1;
-    strong(t, 1, 200, 1, &done);
-    assert_true(done > 0);
+    assert_true(weighs_by_search(t, 1));
     ad_table_free(t);
     /* four players, four cards each: weighed by the search too */
     t = noway_hands(4, four);
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\",\"C\"],\"say\":\"A\"}");
-    done = -1;
-    strong(t, 1, 200, 1, &done);
-    assert_true(done > 0);
+    assert_true(weighs_by_search(t, 1));
     ad_table_free(t);
 }
 
@@ -857,6 +855,9 @@ static void test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the
     }
 }
 
+/* Same view and seed: the same choice and the same number of simulations,
+ * with the default budget and with one given; and the budget is used
+ * (to within a deal per round of the halving). */
 static void test_strong_is_deterministic_for_a_seed(void **state)
 {
     (void)state;
