@@ -700,10 +700,12 @@ static int weighs_by_search(ad_table *t, int seat)
 
 /* No Way with 3 players (every seat called for every letter): catching
  * every lie it can prove locks the hands into whole letters and the pile
- * goes round (12 of 20 games against basic hit the turn limit), so strong
- * lets one in two pass while the liar holds more than three cards, and
- * calls every one against a player nearer going out. */
-static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass(void **state)
+ * goes round (12 of 20 games against basic hit the turn limit; catching
+ * one in two, strong's games still ran longer than basic's alone), so
+ * strong lets three in four pass while the liar holds more than three
+ * cards, and calls every one against a player nearer going out. */
+static void test_strong_in_no_way_with_three_players_lets_three_provable_lies_in_four_pass(
+    void **state)
 {
     (void)state;
     /* not where seats skip letters (with two players every lie caught is
@@ -718,7 +720,7 @@ static void test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_tw
     const char *five[] = {"BCDEF", "AAGHI", "JKLMN"};
     ad_table *t = noway_hands(3, five);
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"B\"],\"say\":\"A\"}");
-    assert_in_range(challenges_of(t, 1, "strong", 200), 70, 130);
+    assert_in_range(challenges_of(t, 1, "strong", 200), 25, 75); /* 50 expected */
     ad_table_free(t);
     /* seat 0: B C D; its "one A" leaves it two cards: always called */
     const char *three[] = {"BCD", "AAG", "JKL"};
@@ -753,8 +755,10 @@ static void test_strong_in_no_way_with_three_players_hunches_only_against_a_last
 
 /* No Way with 3 players: holding the call, strong plays it truly (a bluff
  * sheds one card at the risk of the pile, the honest play as many with
- * none); it bluffed three plays in four, and was caught for it. */
-static void test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call(void **state)
+ * none); it bluffed three plays in four, and was caught for it.  Nor does
+ * it pad the true play with a card: with one pack, "two A's" on one A is
+ * a lie whoever holds the other A can prove. */
+static void test_strong_in_no_way_with_three_players_plays_the_call_truly_and_unpadded(void **state)
 {
     (void)state;
     /* seat 0: A B C D E F, called for A */
@@ -768,9 +772,38 @@ static void test_strong_in_no_way_with_three_players_does_not_bluff_while_it_hol
         int true_cards = 0;
         for (int i = 0; i < a.n; i++)
             true_cards += s->class_of[a.cards[i]] == s->call;
-        assert_true(true_cards >= 1); /* the A: alone, or padded with one card */
-        assert_true(a.n - true_cards <= 1);
+        assert_int_equal(true_cards, 1); /* the A, alone */
+        assert_int_equal(a.n, 1);
     }
+    ad_table_free(t);
+}
+
+/* No Way with 5 players (two packs, every letter called): holding none of
+ * the call, strong bluffs one card at a time; the pile grows long before
+ * anyone can prove a lie, and two-card bluffs into it made its games
+ * longer than basic's alone.  With one pack (3 players) it still weighs
+ * them. */
+static void test_strong_in_no_way_with_five_players_bluffs_one_card_at_a_time(void **state)
+{
+    (void)state;
+    /* seat 2 holds all four A's, so the deal holds four of a letter */
+    const char *five[] = {"BCDFGHMN", "EIJKLOPQ", "AAAARSTU", "VWXYZBCD", "EFGHIJKL"};
+    ad_table *t = noway_hands(5, five);
+    const claim_state *s = ad_table_state(t);
+    assert_int_equal(s->maxplay, 4);
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        ad_action a = strong(t, 0, 300, seed, NULL);
+        assert_int_equal(a.type, CC_A_PLAY);
+        assert_int_equal(a.arg[0], s->call);
+        assert_int_equal(a.n, 1);
+    }
+    ad_table_free(t);
+    const char *three[] = {"BCDFGHMN", "AAIJKLOP", "EQRSTUVW"};
+    t = noway_hands(3, three);
+    int two = 0;
+    for (uint64_t seed = 1; seed <= 10; seed++)
+        two += strong(t, 0, 300, seed, NULL).n == 2;
+    assert_true(two >= 1);
     ad_table_free(t);
 }
 
@@ -975,9 +1008,10 @@ int main(void)
         cmocka_unit_test(test_strong_lets_a_claim_of_three_cards_stand_as_a_casual_player_bluffs_one),
         cmocka_unit_test(test_strong_reads_little_into_a_no_way_claim_where_seats_skip_letters),
         cmocka_unit_test(test_strong_pads_a_true_play_with_a_card_no_opponent_can_prove_false),
-        cmocka_unit_test(test_strong_in_no_way_with_three_players_lets_one_provable_lie_in_two_pass),
+        cmocka_unit_test(test_strong_in_no_way_with_three_players_lets_three_provable_lies_in_four_pass),
         cmocka_unit_test(test_strong_in_no_way_with_three_players_hunches_only_against_a_last_card),
-        cmocka_unit_test(test_strong_in_no_way_with_three_players_does_not_bluff_while_it_holds_the_call),
+        cmocka_unit_test(test_strong_in_no_way_with_three_players_plays_the_call_truly_and_unpadded),
+        cmocka_unit_test(test_strong_in_no_way_with_five_players_bluffs_one_card_at_a_time),
         cmocka_unit_test(test_strong_in_no_way_with_six_players_hunches_only_against_a_last_card),
         cmocka_unit_test(test_strong_in_no_way_with_two_players_bluffs_two_cards_when_it_holds_none_of_the_call),
         cmocka_unit_test(test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the_others_load),
