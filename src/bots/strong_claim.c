@@ -4,12 +4,15 @@
  *  - Candidates: honest plays of each size, an honest play padded with one
  *    extra card, one- and two-card bluffs with the cards least worth
  *    keeping, a pass where allowed (where seats skip letters: the play
- *    `basic` would make instead of those bluffs, and with 2 players
- *    two-card bluffs when it holds none of the call); in a window, challenge
- *    or pass.  In No Way with 3 or 5 players (every letter called) no
- *    bluff while it holds the call, hunches only against a last card (so
- *    too with 6 players), three provable lies in four let pass, and with
- *    one pack no padding, with two no two-card bluffs (noway_every_letter).
+ *    `basic` would make instead of those bluffs); in a window, challenge
+ *    or pass.  With 2 players (every card dealt, so nearly every lie is
+ *    provable) no padding, and holding none of the call two-card bluffs
+ *    only (bluffs_in_pairs); in I Doubt It hunches only against a
+ *    player left two cards or fewer.  In No Way with 3 or 5 players
+ *    (every letter called) no bluff while it holds the call, hunches only
+ *    against a last card (so too with 6 players), three provable lies in
+ *    four let pass, and with one pack no padding, with two no two-card
+ *    bluffs (noway_every_letter).
  *  - Determinization: the cards the seat cannot place are dealt at random
  *    to the other hands and the face-down pile, each hand keeping the cards
  *    everyone saw go into it, the pile the cards the seat laid there
@@ -90,6 +93,24 @@ static int honest_plays(const claim_state *s, const uint8_t *honest, int h, ad_a
     return h;
 }
 
+static int pads(const claim_state *s);
+
+/* With 2 players every card is dealt, so the opponent knows where each
+ * copy of a letter or rank is but those in strong's hand and those strong
+ * laid face down itself: a claim of more cards than strong holds of the
+ * call is a lie it can prove unless strong laid that class earlier, and
+ * `basic` calls such a lie one time in two.  Holding none of the call,
+ * and more than two cards (with two distinct faces to lay), strong then
+ * bluffs two cards, never one: one is as provable as two and sheds half
+ * as much.  (Traced, 40 games of No Way: its one-card bluffs there were
+ * caught 44% of the time, its two-card ones 49%.  2,000 games, seed 7,
+ * --sims 300, with no padding either (pads): No Way 55 turns, strong
+ * 96.9%, against 58 and 96.6% with one-card bluffs; `basic` alone 56.) */
+static int bluffs_in_pairs(const claim_state *s, int seat, int h, int nbad)
+{
+    return s->players == 2 && h == 0 && s->count[seat] > 2 && nbad >= 2;
+}
+
 /* The candidates where seats skip letters (No Way with 2, 4 or 6 players):
  * the casual player's play (basic_claim.c: it sheds a card it is never
  * called for under the cover of the call, or plays the call, or bluffs
@@ -103,10 +124,15 @@ static int honest_plays(const claim_state *s, const uint8_t *honest, int h, ad_a
  * search chose worse than the casual play alone, 10 to 13
  * of 40 traced games against 17; and a fixed rule that kept one card of
  * the call as cover while shedding the rest won 1 of 20, as it shed the
- * card it was to go out on.) */
+ * card it was to go out on.)  With 2 players, holding none of the call,
+ * only two-card bluffs (bluffs_in_pairs). */
 static int skip_candidates(const claim_state *s, int seat, const uint8_t *honest, int h,
                            int most, ad_action *out)
 {
+    uint8_t bad[CC_KINDS];
+    int nb = junk(s, seat, bad);
+    if (bluffs_in_pairs(s, seat, h, nb))
+        return pair_bluffs(s, bad, nb, 2, out);
     ad_rng unused;
     ad_rng_seed(&unused, 0); /* basic's turn draws nothing */
     bot_basic_claim(s, seat, NULL, &unused, &out[0]);
@@ -116,23 +142,15 @@ static int skip_candidates(const claim_state *s, int seat, const uint8_t *honest
         if (s->hand[seat][k] && s->class_of[k] != s->call &&
             (pad < 0 || worthless(s, seat, s->class_of[k]) > worthless(s, seat, s->class_of[pad])))
             pad = k;
-    if (h >= 1 && h < most && pad >= 0) {
+    if (pads(s) && h >= 1 && h < most && pad >= 0) {
         ad_action *a = &out[n++];
         *a = out[1];
         a->cards[a->n++] = (uint8_t)pad;
     }
-    /* With 2 players, holding none of the call: two cards least worth
-     * keeping, under one claim.  `basic` calls a lie it can prove one time
-     * in two and hunches only at a last card, so the bluff sheds twice as
-     * fast at little more risk (seeds 1 and 2, 100 games each at --sims
-     * 300: medians of 56 and 55 turns, 99 and 95 wins, against 59 and 59,
-     * 98 and 95 without; `basic` alone 55 and 53).  Not with 4 players,
-     * where it made the games longer (103.5 turns against 83.5), nor while
-     * holding the call (61 and 62.5 turns, 91 and 93 wins). */
-    if (s->players == 2 && h == 0 && most >= 2) {
-        uint8_t bad[CC_KINDS];
-        n += pair_bluffs(s, bad, junk(s, seat, bad), 2, &out[n]);
-    }
+    /* (Two-card bluffs: only with 2 players and none of the call, above.
+     * With 4 players they made the games longer, 103.5 turns against
+     * 83.5; with 2 while holding the call, 61 and 62.5 turns against 59
+     * and 59, and fewer wins.) */
     /* basic's play once */
     int m = 1;
     for (int i = 1; i < n; i++)
@@ -154,9 +172,11 @@ static int noway_every_letter(const claim_state *s)
     return s->rules->last_face_up && ck_call_step(s) == 1;
 }
 
-/* Whether strong pads an honest play with a card it would shed: not
- * where every letter is called and the pack holds two of a letter (one
- * pack: 3 players).  There "two A's" on one A is a lie whoever holds the
+/* Whether strong pads an honest play with a card it would shed: not with
+ * 2 players, where the padded claim is a lie the opponent can nearly
+ * always prove (bluffs_in_pairs; in 40 traced games of No Way it was
+ * caught 48% of the time, in I Doubt It 37%), nor where every letter is
+ * called and the pack holds two of a letter (one pack: 3 players).  There "two A's" on one A is a lie whoever holds the
  * other A can prove, and the pile it risks is dearer than the card it
  * sheds: 2,000 games with 3 players (seed 7, --sims 300, with the rule
  * below letting three provable lies in four pass) ran a median of 122
@@ -167,7 +187,7 @@ static int noway_every_letter(const claim_state *s)
  * two-card bluffs below). */
 static int pads(const claim_state *s)
 {
-    return !noway_every_letter(s) || s->maxplay > 2;
+    return s->players != 2 && (!noway_every_letter(s) || s->maxplay > 2);
 }
 
 /* Whether strong, holding none of the call, weighs two-card bluffs: not
@@ -218,9 +238,25 @@ static int noway_hunches_at_last_card(const claim_state *s)
     return s->rules->last_face_up && (noway_every_letter(s) || s->players >= 6);
 }
 
+/* The most cards a claimer may hold after its play for strong to call the
+ * claim on a hunch: one where noway_hunches_at_last_card; two in I Doubt
+ * It with 2 players, as `basic` hunches (it called claims of players
+ * holding 20 cards or more, wrongly 92 times in 60 traced games, each a
+ * pile to take; 2,000 games, seed 7, --sims 300: 24 turns against 25,
+ * strong 74.6% against 73.3%, with the two-player bluffs above); else no
+ * limit. */
+static int hunch_limit(const claim_state *s)
+{
+    if (noway_hunches_at_last_card(s))
+        return 1;
+    if (!s->rules->last_face_up && s->players == 2)
+        return 2;
+    return CC_KINDS * CC_MAXPLAY;
+}
+
 /* The answers to a claim: pass when it is provably true; challenge when
  * it is provably false (but see lets_provable_lie_pass); else both, for
- * the search, unless noway_hunches_at_last_card rules the hunch out. */
+ * the search, unless hunch_limit rules the hunch out. */
 static int answers(const claim_state *s, int seat, ad_rng *r, ad_action *out)
 {
     out[0].type = CC_A_PASS;
@@ -231,7 +267,7 @@ static int answers(const claim_state *s, int seat, ad_rng *r, ad_action *out)
             out[0].type = CC_A_CHALLENGE;
         return 1;
     }
-    if (noway_hunches_at_last_card(s) && s->count[s->claim_seat] > 1)
+    if (s->count[s->claim_seat] > hunch_limit(s))
         return 1;
     out[1].type = CC_A_CHALLENGE;
     return 2;
@@ -265,8 +301,8 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
      * with every letter called, only when it holds none of the call (a
      * bluff there sheds one card at the risk of the pile, and the honest
      * play sheds as many with none) */
-    int bluffs = h == 0 || !noway_every_letter(s);
-    for (int j = 0; bluffs && j < nj && j < 6; j++) {
+    int bluffs = h == 0 || !noway_every_letter(s), singles = !bluffs_in_pairs(s, seat, h, nj);
+    for (int j = 0; bluffs && singles && j < nj && j < 6; j++) {
         ad_action *a = &out[n++];
         a->type = CC_A_PLAY;
         a->arg[0] = s->call;

@@ -835,26 +835,104 @@ static void test_strong_in_no_way_with_six_players_hunches_only_against_a_last_c
     ad_table_free(t);
 }
 
-/* No Way with 2 players: holding none of the call, strong may lay two
- * cards it is least worth keeping under one claim (basic calls a lie it
- * can prove one time in two and hunches only at a last card; one card at
- * a time, strong's games ran longer than basic's alone).  The casual
- * play it also weighs bluffs one card. */
-static void test_strong_in_no_way_with_two_players_bluffs_two_cards_when_it_holds_none_of_the_call(
+/* A table of 2 I Doubt It seats, seat 0 dealt hand0 and seat 1 hand1
+ * (n cards each), the dealer seat 1, so seat 0 plays first, called for
+ * aces.  The deal holds only these cards. */
+static ad_table *doubt_hands2(const char *const *hand0, const char *const *hand1, int n)
+{
+    char json[1024];
+    int len = snprintf(json, sizeof json, "{\"game\":\"doubt\",\"players\":2,\"dealer\":1,\"deck\":[");
+    for (int i = 0; i < n; i++)
+        len += snprintf(json + len, sizeof json - (size_t)len, "%s\"%s\",\"%s\"", i ? "," : "",
+                        hand0[i], hand1[i]);
+    snprintf(json + len, sizeof json - (size_t)len, "]}");
+    return tu_new(json);
+}
+
+/* Strong's plays at seat 0 on seeds 1-10 (300 simulations), in a No Way
+ * deal of 2 players (hands) and an I Doubt It one (d0 and d1, 8 cards
+ * each): each play's size into n[game][seed - 1], and how many of its
+ * cards are of the call into good.  Each is a play naming the call. */
+static void two_player_plays(const char *const *hands, const char *const *d0,
+                             const char *const *d1, int n[2][10], int good[2][10])
+{
+    ad_table *tables[] = {noway_hands(2, hands), doubt_hands2(d0, d1, 8)};
+    for (int g = 0; g < 2; g++) {
+        const claim_state *s = ad_table_state(tables[g]);
+        for (uint64_t seed = 1; seed <= 10; seed++) {
+            ad_action a = strong(tables[g], 0, 300, seed, NULL);
+            assert_int_equal(a.type, CC_A_PLAY);
+            assert_int_equal(a.arg[0], s->call);
+            n[g][seed - 1] = a.n;
+            good[g][seed - 1] = 0;
+            for (int i = 0; i < a.n; i++)
+                good[g][seed - 1] += s->class_of[a.cards[i]] == s->call;
+        }
+        ad_table_free(tables[g]);
+    }
+}
+
+/* With 2 players every card is dealt, so the opponent knows where each
+ * copy of the call is but those in strong's hand and those it laid face
+ * down: holding none of the call, any bluff is a lie it can prove, one
+ * card as much as two.  So strong lays two of the cards least worth
+ * keeping under one claim, never one (one at a time, its games ran longer
+ * than basic's alone), in No Way and in I Doubt It. */
+static void test_strong_with_two_players_bluffs_two_cards_never_one_when_it_holds_none_of_the_call(
     void **state)
 {
     (void)state;
     const char *hands[] = {"BCDFGHMN", "AAIJKLOP"};
-    ad_table *t = noway_hands(2, hands);
-    const claim_state *s = ad_table_state(t);
-    int two = 0;
-    for (uint64_t seed = 1; seed <= 10; seed++) {
-        ad_action a = strong(t, 0, 300, seed, NULL);
-        assert_int_equal(a.type, CC_A_PLAY);
-        assert_int_equal(a.arg[0], s->call);
-        two += a.n == 2;
-    }
-    assert_true(two >= 3); /* 7 of 10 when written; never without the candidate */
+    const char *d0[] = {"2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"};
+    const char *d1[] = {"AS", "AH", "10S", "JS", "QS", "KS", "2H", "3H"};
+    int n[2][10], good[2][10];
+    two_player_plays(hands, d0, d1, n, good);
+    for (int g = 0; g < 2; g++)
+        for (int i = 0; i < 10; i++) {
+            assert_int_equal(n[g][i], 2);
+            assert_int_equal(good[g][i], 0);
+        }
+}
+
+/* With 2 players a true play padded with another card ("two A's" on one
+ * A) is a lie the opponent can nearly always prove, since it knows where
+ * the other A is unless strong laid it face down: strong does not pad
+ * (caught about one time in two in No Way, 37% in I Doubt It). */
+static void test_strong_with_two_players_never_pads_a_true_play(void **state)
+{
+    (void)state;
+    const char *hands[] = {"ABCDFGHM", "AIJKLOPQ"};
+    const char *d0[] = {"AS", "3S", "4S", "5S", "6S", "7S", "8S", "9S"};
+    const char *d1[] = {"AH", "AD", "10S", "JS", "QS", "KS", "2H", "3H"};
+    int n[2][10], good[2][10];
+    two_player_plays(hands, d0, d1, n, good);
+    for (int g = 0; g < 2; g++)
+        for (int i = 0; i < 10; i++)
+            assert_false(good[g][i] == 1 && n[g][i] == 2); /* the A and another card */
+}
+
+/* I Doubt It with 2 players: strong calls a claim it cannot disprove only
+ * when its player is left two cards or fewer, as basic does; it called
+ * claims of players holding twenty cards, mostly wrongly, and took the
+ * pile each time. */
+static void test_strong_in_i_doubt_it_with_two_players_hunches_only_against_two_cards_or_fewer(
+    void **state)
+{
+    (void)state;
+    /* seat 0 lays two of its cards as "two aces"; seat 1 holds one ace of
+     * the four in play, so the claim could be true */
+    const char *h0[] = {"2S", "3S", "AS", "AH", "4S"};
+    const char *h1[] = {"AD", "10S", "JS", "QS", "KS"};
+    ad_table *t = doubt_hands2(h0, h1, 5);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"2S\",\"3S\"]}"); /* three left */
+    assert_int_equal(challenges_of(t, 1, "strong", 200), 0);
+    assert_false(weighs_by_search(t, 1));
+    ad_table_free(t);
+    const char *g0[] = {"2S", "3S", "AS", "AH"};
+    const char *g1[] = {"AD", "10S", "JS", "QS"};
+    t = doubt_hands2(g0, g1, 4);
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"2S\",\"3S\"]}"); /* two left */
+    assert_true(weighs_by_search(t, 1));
     ad_table_free(t);
 }
 
@@ -1013,7 +1091,9 @@ int main(void)
         cmocka_unit_test(test_strong_in_no_way_with_three_players_plays_the_call_truly_and_unpadded),
         cmocka_unit_test(test_strong_in_no_way_with_five_players_bluffs_one_card_at_a_time),
         cmocka_unit_test(test_strong_in_no_way_with_six_players_hunches_only_against_a_last_card),
-        cmocka_unit_test(test_strong_in_no_way_with_two_players_bluffs_two_cards_when_it_holds_none_of_the_call),
+        cmocka_unit_test(test_strong_with_two_players_bluffs_two_cards_never_one_when_it_holds_none_of_the_call),
+        cmocka_unit_test(test_strong_with_two_players_never_pads_a_true_play),
+        cmocka_unit_test(test_strong_in_i_doubt_it_with_two_players_hunches_only_against_two_cards_or_fewer),
         cmocka_unit_test(test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the_others_load),
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
