@@ -176,11 +176,12 @@ static int noway_every_letter(const claim_state *s)
  * 2 players, where the padded claim is a lie the opponent can nearly
  * always prove (bluffs_in_pairs; in 40 traced games of No Way it was
  * caught 48% of the time, in I Doubt It 37%), nor where every letter is
- * called and the pack holds two of a letter (one pack: 3 players).  There "two A's" on one A is a lie whoever holds the
- * other A can prove, and the pile it risks is dearer than the card it
- * sheds: 2,000 games with 3 players (seed 7, --sims 300, with the rule
- * below letting three provable lies in four pass) ran a median of 122
- * turns and strong won 46.1%; with padding, 128 turns and 44.6%.  With
+ * called and the pack holds two of a letter (one pack: 3 players).
+ * There "two A's" on one A is a lie whoever holds the other A can
+ * prove, and the pile it risks is dearer than the card it sheds: 2,000
+ * games with 3 players (seed 7, --sims 300, with the rule below letting
+ * three provable lies in four pass) ran a median of 122 turns and strong
+ * won 46.1%; with padding, 128 turns and 44.6%.  With
  * four of each letter (two packs: 5 players) a padded claim is seldom
  * provable, and without padding strong won 30.7% of 2,000 games against
  * 37.4%, its games no shorter (96 turns against 95, both without the
