@@ -181,11 +181,11 @@ static int noway_every_letter(const claim_state *s)
  * prove, and the pile it risks is dearer than the card it sheds: 2,000
  * games with 3 players (seed 7, --sims 300, with the rule below letting
  * three provable lies in four pass) ran a median of 122 turns and strong
- * won 46.1%; with padding, 128 turns and 44.6%.  With
- * four of each letter (two packs: 5 players) a padded claim is seldom
- * provable, and without padding strong won 30.7% of 2,000 games against
- * 37.4%, its games no shorter (96 turns against 95, both without the
- * two-card bluffs below). */
+ * won 46.1%; with padding, 128 turns and 44.6%.  With four of each
+ * letter (two packs: 5 players) a padded claim is seldom provable, and
+ * without padding strong won 30.7% of 2,000 games against 37.4%, its
+ * games no shorter (96 turns against 95, both without the two-card
+ * bluffs below). */
 static int pads(const claim_state *s)
 {
     return s->players != 2 && (!noway_every_letter(s) || s->maxplay > 2);
