@@ -597,6 +597,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         c->wsi = wsi;
         c->srv = s;
         c->ls.route = ps->route;
+        lws_get_peer_simple(wsi, c->ls.addr, sizeof c->ls.addr);
         c->tokens = SRV_RATE_BURST;
         c->refill_ms = srv_now_ms();
         c->heard_ms = c->refill_ms;

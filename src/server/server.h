@@ -115,6 +115,8 @@ typedef struct conn_lobby {
     table **at;                  /* the tables it joined or watches (malloc'd, grown as it joins: */
     int nat, cat;                /* most sit at one), at most SRV_CONN_TABLES */
     int64_t route;               /* the table of /ws?table=N, which HAProxy routes by; 0 none */
+    char addr[64];               /* the peer's address as text (an IP), set by net.c when it
+                                  * connects: the limits of one address count by it */
 } conn_lobby;
 conn_lobby *conn_state(conn *c);
 
