@@ -38,6 +38,13 @@
 #define LT_CLOSE_US 1000000    /* ... then closing */
 #define LT_HARD_US 6000000     /* the run ends by set-up limit + --seconds + this, whatever happens */
 #define LT_RETRY_US 250000     /* an act refused as rate_limited is sent again after this */
+/* Each connection keeps under the server's documented rate (docs/server.md:
+ * 50 requests a second, bursts of 200) with a margin, so a fast machine
+ * measures acknowledgements, not refusals: a request a connection sends
+ * takes a token from its own bucket, refilled at LT_RATE_PER_S up to
+ * LT_RATE_BURST; an act waits for its token. */
+#define LT_RATE_PER_S 40.0
+#define LT_RATE_BURST 100.0
 #define LT_FILES_SPARE 64      /* files besides the connections (stdio, lws' own) */
 #define LT_CODES 32            /* distinct error codes counted */
 #define LT_ACTION_MAX 64       /* an action's JSON, as planned */
@@ -85,6 +92,8 @@ typedef struct lt_conn {
     uint8_t settled, closing;
     uint8_t open;     /* its WebSocket is open */
     char action[LT_ACTION_MAX];   /* the planned action, as JSON */
+    double tokens;                /* its requests' bucket (LT_RATE_PER_S) */
+    lws_usec_t refill_us;         /* when it was last refilled (0: never: full) */
 } lt_conn;
 
 /* The people who sit together: connections first .. first+people-1. */
@@ -230,8 +239,24 @@ static void send_frame(lt_conn *c, const char *text, size_t n, int is_act)
 }
 
 /* A request: {"cmd":CMD,"rid":RID,...fields}, the rid telling its kind. */
+/* Refills c's bucket to now; how long until it holds a whole token. */
+static lws_usec_t rate_wait_us(lt_conn *c)
+{
+    lws_usec_t now = lws_now_usecs();
+    if (!c->refill_us)
+        c->tokens = LT_RATE_BURST;
+    else
+        c->tokens += (double)(now - c->refill_us) * LT_RATE_PER_S / 1e6;
+    if (c->tokens > LT_RATE_BURST)
+        c->tokens = LT_RATE_BURST;
+    c->refill_us = now;
+    return c->tokens >= 1.0 ? 0 : (lws_usec_t)((1.0 - c->tokens) * 1e6 / LT_RATE_PER_S) + 1;
+}
+
 static void request(lt_conn *c, int kind, const char *cmd, json_t *fields)
 {
+    rate_wait_us(c);
+    c->tokens -= 1.0; /* an act waited for it; the rare others may run a little ahead */
     json_object_set_new(fields, "cmd", json_string(cmd));
     json_object_set_new(fields, "rid", json_integer(((json_int_t)++c->rid << RQ_BITS) | kind));
     char *text = json_dumps(fields, JSON_COMPACT);
@@ -301,8 +326,15 @@ static int decide(const json_t *view, char *out, size_t len)
     return 0;
 }
 
+static void plan(lt *t, lt_conn *c, lws_usec_t delay);
+
 static void send_act(lt *t, lt_conn *c)
 {
+    lws_usec_t wait = rate_wait_us(c);
+    if (wait) {
+        plan(t, c, wait); /* think_done sends it then, if still asked */
+        return;
+    }
     json_t *action = json_loads(c->action, 0, NULL);
     if (!action)
         return;
