@@ -289,6 +289,17 @@ static json_t *asked_json(const table *t)
     return a;
 }
 
+/* The seat a member hears and acts for: the one stored with it only while
+ * that seat is its player's now (-1 otherwise: it is a spectator).  A
+ * waiting table's seat changes hands when given up, and a connection's
+ * player changes with a hello of another token. */
+static int member_seat(const table *t, const member *m)
+{
+    if (m->seat < 0 || t->seat[m->seat].player != conn_state(m->c)->player)
+        return -1;
+    return m->seat;
+}
+
 static member *member_of(table *t, const conn *c)
 {
     for (int i = 0; i < t->nmem; i++)
@@ -328,16 +339,24 @@ static int add_member(table *t, conn *c, int seat)
     return 0;
 }
 
+/* A member stops sitting at its seat (it stays, a spectator): one
+ * connection fewer there. */
+static void unseat_member(table *t, member *m)
+{
+    seat_t *st = m->seat >= 0 ? &t->seat[m->seat] : NULL;
+    if (st && st->online > 0) {
+        if (--st->online == 0 && st->player)
+            st->gone_ms = srv_now_ms();
+        t->seats_dirty = 1;
+    }
+    m->seat = -1;
+}
+
 static void drop_member(table *t, conn *c)
 {
     for (int i = 0; i < t->nmem; i++)
         if (t->mem[i].c == c) {
-            seat_t *st = t->mem[i].seat >= 0 ? &t->seat[t->mem[i].seat] : NULL;
-            if (st && st->online > 0) {
-                if (--st->online == 0 && st->player)
-                    st->gone_ms = srv_now_ms();
-                t->seats_dirty = 1;
-            }
+            unseat_member(t, &t->mem[i]);
             t->mem[i] = t->mem[--t->nmem];
             break;
         }
@@ -408,11 +427,12 @@ static void push_update(table *t, json_t *events, int sync_of, conn *only)
         member *m = &t->mem[i];
         if (only && m->c != only)
             continue;
-        json_t **vw = &views[m->seat + 1], **tl = &tells[m->seat + 1];
+        int seat = member_seat(t, m);
+        json_t **vw = &views[seat + 1], **tl = &tells[seat + 1];
         if (!*vw)
-            *vw = view_of(t, m->seat);
+            *vw = view_of(t, seat);
         if (!*tl)
-            *tl = told(t, events, m->seat);
+            *tl = told(t, events, seat);
         json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O}", "push", "update", "table",
                               (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
                               "view", *vw, "asked", asked);
@@ -1406,6 +1426,21 @@ static int name_ok(const char *s)
     return chars >= 1 && chars <= SRV_NAME_MAX;
 }
 
+/* Connection c stops sitting anywhere; it watches on where it sat. */
+static void unseat_conn(lobby *l, conn *c)
+{
+    conn_lobby *cl = conn_state(c);
+    for (int i = 0; i < cl->nat; i++) {
+        table *t = cl->at[i];
+        member *m = member_of(t, c);
+        if (m && m->seat >= 0) {
+            unseat_member(t, m);
+            schedule(l, t); /* a person gone: the stand-in's moment */
+            mark_dirty(l, t);
+        }
+    }
+}
+
 static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     const char *name = json_string_value(json_object_get(req, "name"));
@@ -1448,6 +1483,8 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     char *nm = strdup(name);
     if (!nm)
         return refuse(c, rid, "internal", "out of memory");
+    if (cl->player && cl->player != id)
+        unseat_conn(l, c); /* another player now: the seats it sat at are not theirs */
     free(cl->name);
     cl->player = id;
     cl->name = nm;
@@ -1834,7 +1871,7 @@ static void cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!m && add_member(t, c, -1) < 0)
         return refuse(c, rid, "too_many_tables",
                       "one connection may be at 16 tables at once; leave one first");
-    reply(c, rid, joined(t, m ? m->seat : -1));
+    reply(c, rid, joined(t, m ? member_seat(t, m) : -1));
 }
 
 static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -1843,7 +1880,8 @@ static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!t)
         return;
     member *m = member_of(t, c);
-    if (!m || m->seat < 0)
+    int seat = m ? member_seat(t, m) : -1; /* the seat is its player's now, or none */
+    if (seat < 0)
         return refuse(c, rid, "not_seated", "you hold no seat at that table (join it first)");
     json_t *action = json_object_get(req, "action");
     if (!action)
@@ -1862,7 +1900,6 @@ static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (t->status == TABLE_OVER)
         return refuse(c, rid, "game_over", "the game is over");
     ad_err err;
-    int seat = m->seat;
     int rc = ad_director_act_json(t->d, srv_now_ms(), seat, action, &l->out, &err);
     if (rc < 0) {
         took(l, t, &l->out);
@@ -1950,8 +1987,15 @@ static void cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, "not_seated", "you are not at that table");
     ad_err err;
     if (seat >= 0 && t->status == TABLE_WAITING) {
+        /* every connection of the player leaves the seat (they watch on):
+         * whoever takes it next is heard by their own connections alone */
+        for (int i = 0; i < t->nmem; i++)
+            if (t->mem[i].seat == seat)
+                unseat_member(t, &t->mem[i]);
         t->seat[seat].player = 0;
         t->seat[seat].name[0] = 0;
+        t->seat[seat].online = 0;
+        t->seat[seat].gone_ms = 0;
         t->meta_dirty = 1;
     } else if (seat >= 0 && t->status == TABLE_PLAYING &&
                !(ad_director_away(t->d) & (1u << seat))) {

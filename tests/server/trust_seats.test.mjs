@@ -1,0 +1,121 @@
+// Promises of trust at a table (issue 28): a seat belongs to one player and
+// only its player's connections hear it or act for it; nobody sees a card
+// before the game starts; a chosen seed is marked; names are what
+// shared/PROTOCOL.md's "Names" allows; finished games keep their names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+    startServer, Client, player, expectOk, Engine, chooseAction, isOver, httpGet, sleep,
+} from './harness.mjs';
+
+// every place in a frame where key k appears, as paths (".view.hand")
+function keyPaths(x, k, at = '') {
+    if (!x || typeof x !== 'object') return [];
+    const out = [];
+    for (const [key, val] of Object.entries(x)) {
+        const here = `${at}.${key}`;
+        if (key === k) out.push(here);
+        out.push(...keyPaths(val, k, here));
+    }
+    return out;
+}
+
+// polls cond() every 20 ms until it holds, or fails after ms
+async function until(cond, ms, what) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+        if (await cond()) return;
+        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+        await sleep(20);
+    }
+}
+
+test('a seat given up on a waiting table leaves every connection of its player: the next person\'s hand and moves stay theirs', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const a = await player(server, 'twin-a');
+    const b = await Client.connect(server, { name: 'twin-b' });
+    t.after(() => { a.terminate(); b.terminate(); });
+    await b.hello('twin-b', a.token); // the same player on a second connection
+    assert.equal(b.player, a.player);
+
+    const made = expectOk(await a.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'open'], bot_pause_ms: 0 }), 'create');
+    assert.equal(made.seat, 0);
+    const bj = expectOk(await b.request({ cmd: 'join', table: made.table }), 'the second connection joins its own seat');
+    assert.equal(bj.seat, 0);
+    expectOk(await a.request({ cmd: 'leave', table: made.table }), 'the creator gives seat 0 up');
+    const aj = expectOk(await a.request({ cmd: 'join', table: made.table, seat: 1 }), 'and takes seat 1');
+    assert.equal(aj.seat, 1);
+    const framesBefore = b.frames.length;
+
+    const victim = await player(server, 'victim');
+    t.after(() => victim.terminate());
+    const vj = expectOk(await victim.request({ cmd: 'join', table: made.table }), 'the victim joins');
+    assert.equal(vj.seat, 0, 'the victim gets the freed seat 0');
+    assert.equal(vj.status, 'playing', 'every seat is taken: the game starts');
+
+    // play seat 1 (the attacker's own) until the victim's seat 0 is asked
+    const st = await a.waitPush((f) => f.push === 'update' && f.table === made.table, 5000, 'the start at seat 1');
+    let view = vj.view, asked = vj.asked, av = st.view, aasked = st.asked, v = vj.v;
+    const take = () => {
+        for (const p of victim.takePushes('update')) if (p.v >= v) { v = p.v; view = p.view; asked = p.asked; }
+        for (const p of a.takePushes('update')) { av = p.view; aasked = p.asked; }
+    };
+    for (let i = 0; i < 10; i++) {
+        take();
+        if (asked.includes(0)) break;
+        if (aasked && aasked.includes(1) && av.seat === 1) {
+            const act = chooseAction(av, aasked);
+            if (act) expectOk(await a.request({ cmd: 'act', table: made.table, action: act }), 'seat 1 plays');
+        }
+        const p = await victim.waitPush((f) => f.push === 'update', 5000, 'an update');
+        if (p.v >= v) { v = p.v; view = p.view; asked = p.asked; }
+    }
+    take();
+    assert.ok(asked.includes(0), `seat 0 is asked: ${JSON.stringify(asked)}`);
+
+    // the second connection acting "for seat 0": refused, nothing changed
+    const move = chooseAction(view, asked);
+    const r = await b.request({ cmd: 'act', table: made.table, action: move });
+    assert.equal(r.ok, false, `the second connection's act is refused: ${JSON.stringify(r)}`);
+    assert.equal(r.code, 'not_seated', JSON.stringify(r));
+    expectOk(await victim.request({ cmd: 'sync', table: made.table, v }), 'the victim syncs');
+    const s = await victim.waitPush((f) => f.push === 'update' && f.sync, 5000, 'the sync push');
+    assert.equal(s.v, v, 'the table did not move: nothing was done for the victim');
+    // and the victim's own move is still theirs to make
+    expectOk(await victim.request({ cmd: 'act', table: made.table, action: move, v }), 'the victim plays its own move');
+
+    // no frame of the second connection since the victim sat holds a hand
+    // or a view of seat 0
+    await b.request({ cmd: 'sync', table: made.table, v: 0 });
+    for (const f of b.frames.slice(framesBefore)) {
+        assert.deepEqual(keyPaths(f, 'hand'), [], `the second connection got a hand: ${JSON.stringify(f).slice(0, 300)}`);
+        if (f.view) assert.notEqual(f.view.seat, 0, `a view of the victim's seat: ${JSON.stringify(f).slice(0, 300)}`);
+    }
+});
+
+test('a connection that says hello as another player hears and plays its old seat no more', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const c = await player(server, 'first');
+    t.after(() => c.terminate());
+    const token = c.token;
+    const made = expectOk(await c.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], bot_pause_ms: 0 }), 'create');
+    assert.equal(made.seat, 0);
+    assert.ok(made.view.hand, 'the game started: the seat sees its hand');
+    const other = expectOk(await c.request({ cmd: 'hello', name: 'second' }), 'hello as a new player');
+    assert.notEqual(other.player, made.player);
+    const frames = c.frames.length;
+    expectOk(await c.request({ cmd: 'sync', table: made.table, v: 0 }), 'sync');
+    const w = expectOk(await c.request({ cmd: 'watch', table: made.table }), 'watch');
+    assert.equal(w.seat, null, 'a spectator now');
+    const r = await c.request({ cmd: 'act', table: made.table, action: { type: 'pass' } });
+    assert.equal(r.code, 'not_seated', JSON.stringify(r));
+    for (const f of c.frames.slice(frames)) {
+        assert.deepEqual(keyPaths(f, 'hand'), [], `a hand after the hello: ${JSON.stringify(f).slice(0, 300)}`);
+    }
+    // the first player, back with the token, has the seat again
+    const back = await player(server, 'first', token);
+    t.after(() => back.terminate());
+    const j = expectOk(await back.request({ cmd: 'join', table: made.table }), 'join again');
+    assert.equal(j.seat, 0);
+    assert.ok(j.view.hand, 'its own hand');
+});
