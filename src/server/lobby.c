@@ -271,9 +271,17 @@ static json_t *seats_json(const table *t)
     return a;
 }
 
+/* Seat's view (a spectator's: -1).  Before the game starts nobody sees a
+ * card, not even their own: a deal read while the table waits could be
+ * read seat by seat (leave, join the next), or made again until it suits.
+ * A seat then gets the public view, naming the seat. */
 static json_t *view_of(const table *t, int seat)
 {
-    return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
+    if (t->status != TABLE_WAITING || seat < 0)
+        return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
+    json_t *v = ad_table_view_json(game_table(t), AD_PUBLIC);
+    json_object_set_new(v, "seat", json_integer(seat));
+    return v;
 }
 
 /* The seats the director asks now: in a challenge window one at a time,

@@ -93,6 +93,53 @@ test('a seat given up on a waiting table leaves every connection of its player: 
     }
 });
 
+test('no frame holds a hand or any seat\'s card before the game starts, whichever seat a person sits at, leaves and takes', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const host = await player(server, 'host');
+    const peek = await player(server, 'peek');
+    const fan = await player(server, 'fan');
+    t.after(() => { host.terminate(); peek.terminate(); fan.terminate(); });
+    const seed = 4242;
+    const made = expectOk(await host.request({ cmd: 'create', game: 'noway', players: 4, seats: ['open', 'open', 'open', 'open'], seed, bot_pause_ms: 0 }), 'create');
+    expectOk(await fan.request({ cmd: 'watch', table: made.table }), 'a spectator');
+    for (const seat of [1, 2, 3]) {
+        const j = expectOk(await peek.request({ cmd: 'join', table: made.table, seat }), `join seat ${seat}`);
+        assert.equal(j.status, 'waiting');
+        assert.equal(j.view.seat, seat, 'the view says whose seat it is');
+        expectOk(await peek.request({ cmd: 'sync', table: made.table, v: 0 }), 'sync while waiting');
+        expectOk(await host.request({ cmd: 'sync', table: made.table, v: 0 }), 'the host syncs');
+        expectOk(await peek.request({ cmd: 'leave', table: made.table }), `leave seat ${seat}`);
+    }
+    expectOk(await host.request({ cmd: 'join', table: made.table }), 'the host joins its own seat again');
+    // let every push of the waiting time arrive: a round trip on each connection
+    for (const c of [host, peek, fan]) expectOk(await c.request({ cmd: 'tables' }), 'tables');
+
+    // the deal of that seed, as the engine makes it
+    const engine = new Engine(t);
+    const god = expectOk(await engine.request({ cmd: 'new', game: 'noway', players: 4, seed }), 'engine new').view;
+    for (const c of [host, peek, fan]) {
+        assert.ok(c.frames.length > 0);
+        for (const f of c.frames) {
+            const where = `${c.name}: ${JSON.stringify(f).slice(0, 300)}`;
+            assert.deepEqual(keyPaths(f, 'hand'), [], `a hand before the start: ${where}`);
+            assert.deepEqual(keyPaths(f, 'hands'), [], `hands before the start: ${where}`);
+            const text = JSON.stringify(f);
+            for (const h of god.hands) assert.ok(!text.includes(JSON.stringify(h)), `a seat's cards before the start: ${where}`);
+        }
+    }
+
+    // once every seat is taken, each seat hears its own hand
+    const others = [];
+    for (let i = 0; i < 3; i++) {
+        const p = await player(server, `p${i}`);
+        t.after(() => p.terminate());
+        others.push(p);
+        expectOk(await p.request({ cmd: 'join', table: made.table }), 'join');
+    }
+    const start = await host.waitPush((f) => f.push === 'update' && f.table === made.table && !f.sync, 5000, 'the start');
+    assert.deepEqual(start.view.hand.slice().sort(), god.hands[0].slice().sort(), 'the host\'s hand once the game started');
+});
+
 test('a connection that says hello as another player hears and plays its old seat no more', { timeout: 30000 }, async (t) => {
     const server = await startServer(t);
     const c = await player(server, 'first');
