@@ -67,6 +67,7 @@ struct table {
     int clock; /* index in presets */
     int pause_ms;
     int64_t next; /* the rematch's table, once made */
+    int seeded;   /* its creator chose the seed, so may know every hand: told to all */
     ad_table *t0;    /* while waiting: the deal to come */
     ad_director *d;  /* while playing or over (it owns its table) */
     int64_t created_ms, started_ms;
@@ -243,6 +244,8 @@ static json_t *meta_json(const table *t)
                           "bot_pause_ms", t->pause_ms);
     if (t->next)
         json_object_set_new(m, "next", json_integer(t->next));
+    if (t->seeded)
+        json_object_set_new(m, "seeded", json_true());
     return m;
 }
 
@@ -644,6 +647,7 @@ static int parse_meta(table *t, const char *text)
             t->clock = i;
     t->pause_ms = (int)json_integer_value(json_object_get(m, "bot_pause_ms"));
     t->next = json_integer_value(json_object_get(m, "next"));
+    t->seeded = json_is_true(json_object_get(m, "seeded"));
     json_decref(m);
     return 0;
 }
@@ -1582,15 +1586,16 @@ static int all_taken(const table *t)
 
 static json_t *joined(const table *t, int seat)
 {
-    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o}", "ok", 1, "table", (json_int_t)t->id,
+    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b}", "ok", 1, "table", (json_int_t)t->id,
                      "seat", seat >= 0 ? json_integer(seat) : json_null(), "v",
                      (json_int_t)version(t), "view", view_of(t, seat), "status",
-                     status_name(t->status), "asked", asked_json(t));
+                     status_name(t->status), "asked", asked_json(t), "seeded", t->seeded);
 }
 
-/* A new table in memory and in the store, its seats as given. */
+/* A new table in memory and in the store, its seats as given (seeded: its
+ * creator chose the seed). */
 static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
-                        const seat_t *seats, int clock, int pause_ms, ad_err *err)
+                        const seat_t *seats, int clock, int pause_ms, int seeded, ad_err *err)
 {
     ad_table *gt = ad_table_new(new_req, err);
     if (!gt)
@@ -1609,6 +1614,7 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     memcpy(t->seat, seats, (size_t)players * sizeof t->seat[0]);
     t->clock = clock;
     t->pause_ms = pause_ms;
+    t->seeded = seeded;
     t->t0 = gt;
     t->created_ms = srv_now_ms();
     t->gen = ++l->gen;
@@ -1634,6 +1640,25 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     return t;
 }
 
+/* A seed a client chose: one JavaScript reads back whole (up to 2^53 - 1),
+ * since a browser keeps and replays a record; -1 after a refusal. */
+static int seed_ok(conn *c, const json_t *rid, const json_t *v)
+{
+    uint64_t seed;
+    ad_err err;
+    if (ad_seed_from_json(v, &seed, &err) < 0) {
+        refuse_err(c, rid, &err);
+        return -1;
+    }
+    if (seed > SRV_SEED_MAX) {
+        refuse(c, rid, "bad_field",
+               "a seed is 0 to 9007199254740991 (2^53 - 1): a browser cannot read a larger "
+               "number back whole");
+        return -1;
+    }
+    return 0;
+}
+
 static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     conn_lobby *cl = conn_state(c);
@@ -1646,11 +1671,15 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     for (int i = 0; i < 4; i++)
         if (json_object_get(req, keys[i]))
             json_object_set(new_req, keys[i], json_object_get(req, keys[i]));
-    if (!json_object_get(new_req, "seed")) {
-        json_object_set_new(new_req, "seed", fresh_seed());
-    }
-    ad_setup su;
     ad_err err;
+    int seeded = json_object_get(new_req, "seed") != NULL;
+    if (seeded && seed_ok(c, rid, json_object_get(new_req, "seed")) < 0) {
+        json_decref(new_req);
+        return;
+    }
+    if (!seeded)
+        json_object_set_new(new_req, "seed", fresh_seed());
+    ad_setup su;
     const ad_game *g = ad_setup_from_json(new_req, &su, &err);
     if (!g) {
         json_decref(new_req);
@@ -1727,7 +1756,7 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         seats[sit].player = cl->player;
         snprintf(seats[sit].name, sizeof seats[sit].name, "%s", cl->name);
     }
-    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, &err);
+    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, &err);
     json_decref(new_req);
     if (!t)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
@@ -1743,10 +1772,10 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
 
 static json_t *table_summary(const table *t)
 {
-    return json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I}", "table", (json_int_t)t->id, "game",
+    return json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I,s:b}", "table", (json_int_t)t->id, "game",
                      t->g->id, "players", t->players, "seats", seats_json(t), "status",
                      status_name(t->status), "clock", presets[t->clock].name, "v",
-                     (json_int_t)version(t));
+                     (json_int_t)version(t), "seeded", t->seeded);
 }
 
 typedef struct listing {
@@ -2042,7 +2071,7 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
     for (int s = 0; s < t->players; s++)
         seats[s].online = 0;
-    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
+    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, &err);
     json_decref(nr);
     if (!nt)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),

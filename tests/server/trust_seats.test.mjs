@@ -166,3 +166,46 @@ test('a connection that says hello as another player hears and plays its old sea
     assert.equal(j.seat, 0);
     assert.ok(j.view.hand, 'its own hand');
 });
+
+test('a table whose creator chose the seed says so to everyone: seeded in tables, join and watch answers, after a restart too', { timeout: 30000 }, async (t) => {
+    let server = await startServer(t);
+    const host = await player(server, 'host');
+    const guest = await player(server, 'guest');
+    const fan = await player(server, 'fan');
+    const seeded = expectOk(await host.request({ cmd: 'create', game: 'noway', players: 3, seats: ['open', 'open', 'basic'], seed: 7 }), 'create with a seed');
+    const plain = expectOk(await host.request({ cmd: 'create', game: 'noway', players: 3, seats: ['open', 'open', 'basic'] }), 'create without a seed');
+    assert.equal(seeded.seeded, true, 'the creator is told');
+    assert.equal(plain.seeded, false);
+    const listed = async (c) => {
+        const r = expectOk(await c.request({ cmd: 'tables' }), 'tables');
+        return Object.fromEntries(r.tables.map((x) => [x.table, x.seeded]));
+    };
+    assert.deepEqual(await listed(guest), { [seeded.table]: true, [plain.table]: false }, 'tables says which');
+    assert.equal(expectOk(await fan.request({ cmd: 'watch', table: seeded.table }), 'watch').seeded, true, 'a spectator is told');
+    assert.equal(expectOk(await fan.request({ cmd: 'watch', table: plain.table }), 'watch').seeded, false);
+    assert.equal(expectOk(await guest.request({ cmd: 'join', table: seeded.table }), 'join').seeded, true, 'whoever sits down is told');
+    for (const c of [host, guest, fan]) c.terminate();
+
+    // the mark is stored with the table
+    await server.stop();
+    server = await startServer(t, { dir: server.dir, db: server.db, web: server.web });
+    const again = await player(server, 'later');
+    t.after(() => again.terminate());
+    assert.deepEqual(await listed(again), { [seeded.table]: true, [plain.table]: false }, 'after a restart');
+    assert.equal(expectOk(await again.request({ cmd: 'watch', table: seeded.table }), 'watch').seeded, true);
+});
+
+test('a seed above 2^53 - 1 is refused with bad_field and words, and makes no table; 2^53 - 1 is fine', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const c = await player(server, 'seeder');
+    t.after(() => c.terminate());
+    for (const seed of [2 ** 53, '9007199254740992', '18446744073709551615', -1, 'x', 1.5]) {
+        const r = await c.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], seed });
+        assert.equal(r.ok, false, `seed ${JSON.stringify(seed)}: ${JSON.stringify(r)}`);
+        assert.equal(r.code, 'bad_field', `seed ${JSON.stringify(seed)}: ${JSON.stringify(r)}`);
+        assert.match(r.error, /seed/, 'the words say what is wrong');
+    }
+    assert.deepEqual(expectOk(await c.request({ cmd: 'tables' }), 'tables').tables, [], 'no table was made');
+    const ok = expectOk(await c.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], seed: 2 ** 53 - 1 }), 'the largest seed');
+    assert.equal(ok.seeded, true);
+});
