@@ -19,6 +19,7 @@
 #include "alphadeck/records.h"
 #include "narrate/narrate.h"
 #include "bus.h"
+#include "names.h"
 #include "server.h"
 
 typedef struct member {
@@ -1425,19 +1426,6 @@ static int sha256(const void *in, size_t n, uint8_t out[32])
     return EVP_Digest(in, n, out, &len, EVP_sha256(), NULL) == 1 && len == 32 ? 0 : -1;
 }
 
-/* 1 to 24 characters of UTF-8, none a control character. */
-static int name_ok(const char *s)
-{
-    int chars = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f)
-            return 0;
-        if ((*p & 0xc0) != 0x80)
-            chars++;
-    }
-    return chars >= 1 && chars <= SRV_NAME_MAX;
-}
-
 /* Connection c stops sitting anywhere; it watches on where it sat. */
 static void unseat_conn(lobby *l, conn *c)
 {
@@ -1455,12 +1443,16 @@ static void unseat_conn(lobby *l, conn *c)
 
 static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
-    const char *name = json_string_value(json_object_get(req, "name"));
+    const char *given = json_string_value(json_object_get(req, "name"));
     json_t *tok = json_object_get(req, "token");
     if (!json_object_get(req, "name"))
         return refuse(c, rid, "missing_field", "hello needs a name");
-    if (!name || !name_ok(name))
-        return refuse(c, rid, "bad_field", "a name is 1 to 24 printable characters");
+    if (!given)
+        return refuse(c, rid, "bad_field", "a name is text: 1 to 24 characters");
+    /* the name as stored and shown: its NFC form (names.c says what is refused) */
+    char name[SRV_NAME_MAX * 4 + 1], why[200];
+    if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)
+        return refuse(c, rid, "bad_field", why);
     conn_lobby *cl = conn_state(c);
     ad_err err;
     uint8_t hash[32];

@@ -4,8 +4,9 @@
 // shared/PROTOCOL.md's "Names" allows; finished games keep their names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import {
-    startServer, Client, player, expectOk, Engine, chooseAction, isOver, httpGet, sleep,
+    startServer, Client, player, expectOk, Engine, chooseAction, isOver, httpGet, sleep, DB_URL, psql,
 } from './harness.mjs';
 
 // every place in a frame where key k appears, as paths (".view.hand")
@@ -208,4 +209,62 @@ test('a seed above 2^53 - 1 is refused with bad_field and words, and makes no ta
     assert.deepEqual(expectOk(await c.request({ cmd: 'tables' }), 'tables').tables, [], 'no table was made');
     const ok = expectOk(await c.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], seed: 2 ** 53 - 1 }), 'the largest seed');
     assert.equal(ok.seeded, true);
+});
+
+// how many players the store holds (SQLite's shell, or psql on PostgreSQL)
+function countPlayers(server) {
+    if (DB_URL) return psql('SELECT count(*) FROM players', server.db).then(Number);
+    return new Promise((resolve, reject) => {
+        execFile('sqlite3', [server.db, 'SELECT count(*) FROM players'], { timeout: 10000 }, (e, out, err) => {
+            if (e) reject(new Error(`sqlite3: ${err || e.message}`));
+            else resolve(Number(out.trim()));
+        });
+    });
+}
+
+test('a name is 1 to 24 characters after NFC, not blank, with no control, format, private, unassigned or noncharacter, nor a stack of combining marks: bad_field with words, and no player made', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const c = await Client.connect(server);
+    t.after(() => c.terminate());
+    const bad = {
+        'a C1 control, U+0085': 'a\u0085b',
+        'a C1 control, U+009B': 'a\u009bb',
+        'a bidi override, U+202E': '\u202eevil',
+        'a zero-width space, U+200B': 'a\u200bb',
+        'a zero-width joiner, U+200D': 'a\u200db',
+        'a lone BOM': '\ufeff',
+        'blank': '   ',
+        'a noncharacter, U+FDD0': 'a\ufdd0',
+        'a tag character, U+E0041': 'a\u{e0041}',
+        'a private-use character': 'a\ue000',
+        'a stack of combining marks': `x${'\u0301\u0302\u0303\u0304\u0305'.repeat(4)}`,
+        'a combining mark first': '\u0301a',
+        '25 characters': 'y'.repeat(25),
+        '25 characters after NFC': 'e\u0301'.repeat(25),
+    };
+    for (const [what, name] of Object.entries(bad)) {
+        const r = await c.request({ cmd: 'hello', name });
+        assert.equal(r.ok, false, `${what}: ${JSON.stringify(r)}`);
+        assert.equal(r.code, 'bad_field', `${what}: ${JSON.stringify(r)}`);
+        assert.ok(typeof r.error === 'string' && r.error.length > 10, `${what}: words say why: ${JSON.stringify(r)}`);
+    }
+    // a text frame that is not UTF-8: refused (or the connection closed), no player either
+    const raw = await Client.connect(server);
+    t.after(() => raw.terminate());
+    raw.sendRaw(Buffer.concat([Buffer.from('{"cmd":"hello","rid":1,"name":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}')]), { binary: false });
+    await Promise.race([raw.closed, raw.waitFrame((f) => f && f.ok === false, 5000, 'the refusal of a frame not in UTF-8')]);
+    assert.equal(await countPlayers(server), 0, 'no player was made');
+    assert.equal((await c.request({ cmd: 'tables' })).code, 'no_hello', 'a refused name is no hello');
+
+    // ordinary names of any script are names; a decomposed é is kept as one character
+    const good = ['Zoë Françoise', '山田花子', 'Mia 🐱', '❤️ Ana', 'กี้', 'e\u0301'.repeat(24)];
+    for (const name of good) {
+        const p = await Client.connect(server);
+        t.after(() => p.terminate());
+        expectOk(await p.request({ cmd: 'hello', name }), `hello ${JSON.stringify(name)}`);
+        const made = expectOk(await p.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'open'] }), 'create');
+        const row = expectOk(await p.request({ cmd: 'tables' }), 'tables').tables.find((x) => x.table === made.table);
+        assert.equal(row.seats[0].name, name.normalize('NFC'), 'the name as shown is its NFC form');
+    }
+    assert.equal(await countPlayers(server), good.length);
 });
