@@ -1494,7 +1494,9 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     cl->name = nm;
     for (int i = 0; i < l->ntab; i++) { /* the name a person's seats show */
         int s = seat_of_player(l->tab[i], id);
-        if (s >= 0 && strcmp(l->tab[i]->seat[s].name, name) != 0) {
+        /* a finished game keeps the names it was played with (its replay's) */
+        if (s >= 0 && l->tab[i]->status != TABLE_OVER &&
+            strcmp(l->tab[i]->seat[s].name, name) != 0) {
             snprintf(l->tab[i]->seat[s].name, sizeof l->tab[i]->seat[s].name, "%s", name);
             l->tab[i]->seats_dirty = 1;
             l->tab[i]->meta_dirty = 1;

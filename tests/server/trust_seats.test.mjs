@@ -268,3 +268,32 @@ test('a name is 1 to 24 characters after NFC, not blank, with no control, format
     }
     assert.equal(await countPlayers(server), good.length);
 });
+
+test('a finished game keeps the names it was played with: a rename changes the seats of unfinished tables alone, not the replay', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const c = await player(server, 'Old Name');
+    t.after(() => c.terminate());
+    const done = expectOk(await c.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], options: { max_turns: 4 }, bot_pause_ms: 0 }), 'create');
+    expectOk(await c.request({ cmd: 'leave', table: done.table }), 'leave: the stand-in plays it to its end');
+    let replay = null;
+    await until(async () => {
+        const r = await httpGet(server, `/api/tables/${done.table}/replay`);
+        if (r.status === 200) replay = JSON.parse(r.body);
+        return r.status === 200;
+    }, 30000, 'the game to end');
+    assert.equal(replay.names[0], 'Old Name');
+    const waiting = expectOk(await c.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'open'] }), 'a table waiting');
+
+    const again = await player(server, 'New Name', c.token);
+    t.after(() => again.terminate());
+    assert.equal(again.player, c.player);
+    const rows = Object.fromEntries(expectOk(await again.request({ cmd: 'tables' }), 'tables').tables.map((x) => [x.table, x]));
+    assert.equal(rows[waiting.table].seats[0].name, 'New Name', 'an unfinished table shows the new name');
+    if (rows[done.table]) assert.equal(rows[done.table].seats[0].name, 'Old Name', 'the finished one the old');
+    const r = await httpGet(server, `/api/tables/${done.table}/replay`);
+    assert.equal(r.status, 200);
+    assert.deepEqual(JSON.parse(r.body).names, ['Old Name', null], 'the replay names the player as they were');
+    for (const s of JSON.parse(r.body).steps) {
+        for (const e of s.events) assert.ok(!String(e.text || '').includes('New Name'), `the replay's words: ${e.text}`);
+    }
+});
