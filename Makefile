@@ -12,7 +12,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude 
              $(shell pkg-config --cflags $(PKGS) libpq)
 LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 # the command alone (its full-screen client) links ncursesw; the library does not
-CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets libuv sqlite3 libpq libcrypto)
+CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets libuv sqlite3 libpq libcrypto) -lunistring
 # the server's store: its front and its two back ends (src/server/store*.c)
 STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c
 STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
@@ -78,6 +78,11 @@ $(B)/tests/test_store: tests/unit/test_store.c $(STORE_SRC) $(HEADERS) tests/tes
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
 
+# the server's names (src/server/names.c) are not in the library: libunistring's
+$(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< src/server/names.c $(B)/libalphadeck.a $(TEST_LIBS) -lunistring $(LDLIBS)
+
 # bench/store-pass.c: how long a pass of the server's loop holds the store
 $(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
@@ -114,9 +119,9 @@ $(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/liba
 
 # fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
 # stubbed in the harness
-$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c src/server/bus.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c src/server/bus.c $(STORE_SRC) \
-	    $(B)/libalphadeck.a $(STORE_LIBS) $(shell pkg-config --libs libcrypto) $(LDLIBS)
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c src/server/bus.c src/server/names.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c src/server/bus.c src/server/names.c \
+	    $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(shell pkg-config --libs libcrypto) -lunistring $(LDLIBS)
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)

@@ -19,6 +19,7 @@
 #include "alphadeck/records.h"
 #include "narrate/narrate.h"
 #include "bus.h"
+#include "names.h"
 #include "server.h"
 
 typedef struct member {
@@ -67,6 +68,7 @@ struct table {
     int clock; /* index in presets */
     int pause_ms;
     int64_t next; /* the rematch's table, once made */
+    int seeded;   /* its creator chose the seed, so may know every hand: told to all */
     ad_table *t0;    /* while waiting: the deal to come */
     ad_director *d;  /* while playing or over (it owns its table) */
     int64_t created_ms, started_ms;
@@ -243,6 +245,8 @@ static json_t *meta_json(const table *t)
                           "bot_pause_ms", t->pause_ms);
     if (t->next)
         json_object_set_new(m, "next", json_integer(t->next));
+    if (t->seeded)
+        json_object_set_new(m, "seeded", json_true());
     return m;
 }
 
@@ -271,9 +275,17 @@ static json_t *seats_json(const table *t)
     return a;
 }
 
+/* Seat's view (a spectator's: -1).  Before the game starts nobody sees a
+ * card, not even their own: a deal read while the table waits could be
+ * read seat by seat (leave, join the next), or made again until it suits.
+ * A seat then gets the public view, naming the seat. */
 static json_t *view_of(const table *t, int seat)
 {
-    return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
+    if (t->status != TABLE_WAITING || seat < 0)
+        return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
+    json_t *v = ad_table_view_json(game_table(t), AD_PUBLIC);
+    json_object_set_new(v, "seat", json_integer(seat));
+    return v;
 }
 
 /* The seats the director asks now: in a challenge window one at a time,
@@ -287,6 +299,17 @@ static json_t *asked_json(const table *t)
         if (m & (1u << s))
             json_array_append_new(a, json_integer(s));
     return a;
+}
+
+/* The seat a member hears and acts for: the one stored with it only while
+ * that seat is its player's now (-1 otherwise: it is a spectator).  A
+ * waiting table's seat changes hands when given up, and a connection's
+ * player changes with a hello of another token. */
+static int member_seat(const table *t, const member *m)
+{
+    if (m->seat < 0 || t->seat[m->seat].player != conn_state(m->c)->player)
+        return -1;
+    return m->seat;
 }
 
 static member *member_of(table *t, const conn *c)
@@ -328,16 +351,24 @@ static int add_member(table *t, conn *c, int seat)
     return 0;
 }
 
+/* A member stops sitting at its seat (it stays, a spectator): one
+ * connection fewer there. */
+static void unseat_member(table *t, member *m)
+{
+    seat_t *st = m->seat >= 0 ? &t->seat[m->seat] : NULL;
+    if (st && st->online > 0) {
+        if (--st->online == 0 && st->player)
+            st->gone_ms = srv_now_ms();
+        t->seats_dirty = 1;
+    }
+    m->seat = -1;
+}
+
 static void drop_member(table *t, conn *c)
 {
     for (int i = 0; i < t->nmem; i++)
         if (t->mem[i].c == c) {
-            seat_t *st = t->mem[i].seat >= 0 ? &t->seat[t->mem[i].seat] : NULL;
-            if (st && st->online > 0) {
-                if (--st->online == 0 && st->player)
-                    st->gone_ms = srv_now_ms();
-                t->seats_dirty = 1;
-            }
+            unseat_member(t, &t->mem[i]);
             t->mem[i] = t->mem[--t->nmem];
             break;
         }
@@ -408,11 +439,12 @@ static void push_update(table *t, json_t *events, int sync_of, conn *only)
         member *m = &t->mem[i];
         if (only && m->c != only)
             continue;
-        json_t **vw = &views[m->seat + 1], **tl = &tells[m->seat + 1];
+        int seat = member_seat(t, m);
+        json_t **vw = &views[seat + 1], **tl = &tells[seat + 1];
         if (!*vw)
-            *vw = view_of(t, m->seat);
+            *vw = view_of(t, seat);
         if (!*tl)
-            *tl = told(t, events, m->seat);
+            *tl = told(t, events, seat);
         json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O}", "push", "update", "table",
                               (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
                               "view", *vw, "asked", asked);
@@ -616,6 +648,7 @@ static int parse_meta(table *t, const char *text)
             t->clock = i;
     t->pause_ms = (int)json_integer_value(json_object_get(m, "bot_pause_ms"));
     t->next = json_integer_value(json_object_get(m, "next"));
+    t->seeded = json_is_true(json_object_get(m, "seeded"));
     json_decref(m);
     return 0;
 }
@@ -1393,27 +1426,33 @@ static int sha256(const void *in, size_t n, uint8_t out[32])
     return EVP_Digest(in, n, out, &len, EVP_sha256(), NULL) == 1 && len == 32 ? 0 : -1;
 }
 
-/* 1 to 24 characters of UTF-8, none a control character. */
-static int name_ok(const char *s)
+/* Connection c stops sitting anywhere; it watches on where it sat. */
+static void unseat_conn(lobby *l, conn *c)
 {
-    int chars = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p < 0x20 || *p == 0x7f)
-            return 0;
-        if ((*p & 0xc0) != 0x80)
-            chars++;
+    conn_lobby *cl = conn_state(c);
+    for (int i = 0; i < cl->nat; i++) {
+        table *t = cl->at[i];
+        member *m = member_of(t, c);
+        if (m && m->seat >= 0) {
+            unseat_member(t, m);
+            schedule(l, t); /* a person gone: the stand-in's moment */
+            mark_dirty(l, t);
+        }
     }
-    return chars >= 1 && chars <= SRV_NAME_MAX;
 }
 
 static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
-    const char *name = json_string_value(json_object_get(req, "name"));
+    const char *given = json_string_value(json_object_get(req, "name"));
     json_t *tok = json_object_get(req, "token");
     if (!json_object_get(req, "name"))
         return refuse(c, rid, "missing_field", "hello needs a name");
-    if (!name || !name_ok(name))
-        return refuse(c, rid, "bad_field", "a name is 1 to 24 printable characters");
+    if (!given)
+        return refuse(c, rid, "bad_field", "a name is text: 1 to 24 characters");
+    /* the name as stored and shown: its NFC form (names.c says what is refused) */
+    char name[SRV_NAME_MAX * 4 + 1], why[200];
+    if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)
+        return refuse(c, rid, "bad_field", why);
     conn_lobby *cl = conn_state(c);
     ad_err err;
     uint8_t hash[32];
@@ -1448,12 +1487,16 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     char *nm = strdup(name);
     if (!nm)
         return refuse(c, rid, "internal", "out of memory");
+    if (cl->player && cl->player != id)
+        unseat_conn(l, c); /* another player now: the seats it sat at are not theirs */
     free(cl->name);
     cl->player = id;
     cl->name = nm;
     for (int i = 0; i < l->ntab; i++) { /* the name a person's seats show */
         int s = seat_of_player(l->tab[i], id);
-        if (s >= 0 && strcmp(l->tab[i]->seat[s].name, name) != 0) {
+        /* a finished game keeps the names it was played with (its replay's) */
+        if (s >= 0 && l->tab[i]->status != TABLE_OVER &&
+            strcmp(l->tab[i]->seat[s].name, name) != 0) {
             snprintf(l->tab[i]->seat[s].name, sizeof l->tab[i]->seat[s].name, "%s", name);
             l->tab[i]->seats_dirty = 1;
             l->tab[i]->meta_dirty = 1;
@@ -1537,15 +1580,16 @@ static int all_taken(const table *t)
 
 static json_t *joined(const table *t, int seat)
 {
-    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o}", "ok", 1, "table", (json_int_t)t->id,
+    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b}", "ok", 1, "table", (json_int_t)t->id,
                      "seat", seat >= 0 ? json_integer(seat) : json_null(), "v",
                      (json_int_t)version(t), "view", view_of(t, seat), "status",
-                     status_name(t->status), "asked", asked_json(t));
+                     status_name(t->status), "asked", asked_json(t), "seeded", t->seeded);
 }
 
-/* A new table in memory and in the store, its seats as given. */
+/* A new table in memory and in the store, its seats as given (seeded: its
+ * creator chose the seed). */
 static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
-                        const seat_t *seats, int clock, int pause_ms, ad_err *err)
+                        const seat_t *seats, int clock, int pause_ms, int seeded, ad_err *err)
 {
     ad_table *gt = ad_table_new(new_req, err);
     if (!gt)
@@ -1564,6 +1608,7 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     memcpy(t->seat, seats, (size_t)players * sizeof t->seat[0]);
     t->clock = clock;
     t->pause_ms = pause_ms;
+    t->seeded = seeded;
     t->t0 = gt;
     t->created_ms = srv_now_ms();
     t->gen = ++l->gen;
@@ -1589,6 +1634,25 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     return t;
 }
 
+/* A seed a client chose: one JavaScript reads back whole (up to 2^53 - 1),
+ * since a browser keeps and replays a record; -1 after a refusal. */
+static int seed_ok(conn *c, const json_t *rid, const json_t *v)
+{
+    uint64_t seed;
+    ad_err err;
+    if (ad_seed_from_json(v, &seed, &err) < 0) {
+        refuse_err(c, rid, &err);
+        return -1;
+    }
+    if (seed > SRV_SEED_MAX) {
+        refuse(c, rid, "bad_field",
+               "a seed is 0 to 9007199254740991 (2^53 - 1): a browser cannot read a larger "
+               "number back whole");
+        return -1;
+    }
+    return 0;
+}
+
 static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     conn_lobby *cl = conn_state(c);
@@ -1601,11 +1665,15 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     for (int i = 0; i < 4; i++)
         if (json_object_get(req, keys[i]))
             json_object_set(new_req, keys[i], json_object_get(req, keys[i]));
-    if (!json_object_get(new_req, "seed")) {
-        json_object_set_new(new_req, "seed", fresh_seed());
-    }
-    ad_setup su;
     ad_err err;
+    int seeded = json_object_get(new_req, "seed") != NULL;
+    if (seeded && seed_ok(c, rid, json_object_get(new_req, "seed")) < 0) {
+        json_decref(new_req);
+        return;
+    }
+    if (!seeded)
+        json_object_set_new(new_req, "seed", fresh_seed());
+    ad_setup su;
     const ad_game *g = ad_setup_from_json(new_req, &su, &err);
     if (!g) {
         json_decref(new_req);
@@ -1682,7 +1750,7 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         seats[sit].player = cl->player;
         snprintf(seats[sit].name, sizeof seats[sit].name, "%s", cl->name);
     }
-    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, &err);
+    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, &err);
     json_decref(new_req);
     if (!t)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
@@ -1698,10 +1766,10 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
 
 static json_t *table_summary(const table *t)
 {
-    return json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I}", "table", (json_int_t)t->id, "game",
+    return json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I,s:b}", "table", (json_int_t)t->id, "game",
                      t->g->id, "players", t->players, "seats", seats_json(t), "status",
                      status_name(t->status), "clock", presets[t->clock].name, "v",
-                     (json_int_t)version(t));
+                     (json_int_t)version(t), "seeded", t->seeded);
 }
 
 typedef struct listing {
@@ -1834,7 +1902,7 @@ static void cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!m && add_member(t, c, -1) < 0)
         return refuse(c, rid, "too_many_tables",
                       "one connection may be at 16 tables at once; leave one first");
-    reply(c, rid, joined(t, m ? m->seat : -1));
+    reply(c, rid, joined(t, m ? member_seat(t, m) : -1));
 }
 
 static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -1843,7 +1911,8 @@ static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!t)
         return;
     member *m = member_of(t, c);
-    if (!m || m->seat < 0)
+    int seat = m ? member_seat(t, m) : -1; /* the seat is its player's now, or none */
+    if (seat < 0)
         return refuse(c, rid, "not_seated", "you hold no seat at that table (join it first)");
     json_t *action = json_object_get(req, "action");
     if (!action)
@@ -1862,7 +1931,6 @@ static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (t->status == TABLE_OVER)
         return refuse(c, rid, "game_over", "the game is over");
     ad_err err;
-    int seat = m->seat;
     int rc = ad_director_act_json(t->d, srv_now_ms(), seat, action, &l->out, &err);
     if (rc < 0) {
         took(l, t, &l->out);
@@ -1950,8 +2018,15 @@ static void cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, "not_seated", "you are not at that table");
     ad_err err;
     if (seat >= 0 && t->status == TABLE_WAITING) {
+        /* every connection of the player leaves the seat (they watch on):
+         * whoever takes it next is heard by their own connections alone */
+        for (int i = 0; i < t->nmem; i++)
+            if (t->mem[i].seat == seat)
+                unseat_member(t, &t->mem[i]);
         t->seat[seat].player = 0;
         t->seat[seat].name[0] = 0;
+        t->seat[seat].online = 0;
+        t->seat[seat].gone_ms = 0;
         t->meta_dirty = 1;
     } else if (seat >= 0 && t->status == TABLE_PLAYING &&
                !(ad_director_away(t->d) & (1u << seat))) {
@@ -1990,7 +2065,7 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
     for (int s = 0; s < t->players; s++)
         seats[s].online = 0;
-    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, &err);
+    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, &err);
     json_decref(nr);
     if (!nt)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),

@@ -36,6 +36,8 @@
 #define SRV_PING_S 10                  /* a silent connection is pinged, and dropped when
                                         * nothing came back twice as long (--ping-seconds) */
 #define SRV_NAME_MAX 24
+#define SRV_SEED_MAX ((UINT64_C(1) << 53) - 1) /* the largest seed a client may choose:
+                                                * JavaScript reads no larger integer back */
 #define SRV_TABLES_PER_PLAYER 50
 #define SRV_HISTORY 32                 /* a table's last steps kept in memory for sync (the
                                         * rest is read from the store when asked for) */

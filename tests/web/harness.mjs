@@ -307,6 +307,13 @@ export function checkFrames(game, frames, seat, gods) {
         for (const h of keyPaths(f, 'hand')) if (h !== '.view.hand') problems.push(`${where}: a "hand" outside the view at ${h}`);
         if (!f.view) continue;
         if (f.view.seat !== seat) problems.push(`${where}: a view of seat ${f.view.seat}, not of seat ${seat}`);
+        // before the game starts a seat sees no card, its own neither (the
+        // join answer says "waiting"; a sync then asks nobody)
+        const waiting = f.status === 'waiting' || (f.push === 'update' && f.v === 0 && Array.isArray(f.asked) && f.asked.length === 0);
+        if (waiting) {
+            if (f.view.hand !== undefined) problems.push(`${where}: a hand before the game started`);
+            continue;
+        }
         const god = typeof f.v === 'number' ? gods[f.v] : null;
         if (!god) continue;
         checked++;

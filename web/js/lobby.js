@@ -107,6 +107,7 @@ export async function renderLobby(root, conn, openTable) {
             const open = t.status === 'waiting' && t.seats.some((/** @type {any} */ s) => !s.name && !s.bot);
             return el('li', { class: `table-row ${t.status}` },
                 el('span', {}, `${title} #${t.table}: ${who} (${t.status})`),
+                t.seeded ? el('span', { class: 'seeded' }, 'Practice deal: the creator chose the seed') : null,
                 open ? el('button', { type: 'button', onclick: async () => {
                     const j = await conn.request({ cmd: 'join', table: t.table });
                     if (j.ok) { conn.at(t.table, j.seat, j.v, false); openTable(t.table); } else msg.textContent = j.error || '';

@@ -43,6 +43,8 @@ export async function renderTable(root, conn, table) {
     const local = {};
     const title = el('h1', { class: 'table-title' });
     const notice = el('p', { class: 'notice', role: 'alert' });
+    // a chosen seed: whoever chose it may know every hand (the server marks the table)
+    const seeded = el('p', { class: 'seeded', hidden: true }, 'Practice deal: the creator chose the seed, so they may know every hand.');
     const players = el('ul', { class: 'players', 'aria-label': 'Players' });
     const area = el('section', { class: 'game', 'aria-label': 'The table' });
     const log = el('ol', { class: 'log', 'aria-live': 'polite', 'aria-label': 'What happened' });
@@ -58,6 +60,7 @@ export async function renderTable(root, conn, table) {
     root.replaceChildren(el('div', { class: 'table-screen' },
         el('div', { class: 'table-head' }, title, el('nav', { class: 'table-links' }, rulesBtn, invite, el('a', { href: '#/' }, 'Lobby'))),
         notice,
+        seeded,
         el('div', { class: 'table-body' }, players, area),
         end,
         el('h2', { class: 'log-title' }, 'What happened'),
@@ -132,6 +135,7 @@ export async function renderTable(root, conn, table) {
         st.seat = r.seat;
         st.asked = r.asked || [];
         st.status = r.status;
+        seeded.hidden = !r.seeded;
         conn.at(table, r.seat, r.v, r.seat === null);
         draw();
     };
