@@ -12,10 +12,11 @@
 //    `v`, which the server answers `stale` without touching the game: the
 //    round trip of a cheap request through the event loop (p50, p99, max);
 //  - a person: seated against a `basic` bot (I Doubt It, 2 players,
-//    bot_pause_ms 0), playing whenever asked after 50 ms of thought: the time
-//    from the acknowledgement of each of its plays to the first update
-//    holding the bot's answer (median, max; a wait still open at the end
-//    counts as at least that long);
+//    bot_pause_ms 0), playing whenever asked after 50 ms of thought: each
+//    wait on the bot, from the acknowledgement of the person's act (or the
+//    update that asks the bot again) to the update holding the bot's move
+//    (median, max; a wait still open at the end is shown apart, as at
+//    least that long);
 // each measured in three phases: `quiet` (2 s before the flood), `flood`
 // and `after` (3 s after it, while two lobby connections ask `tables` once
 // a second, as the web lobby does: the size of that answer in bytes, and
@@ -422,9 +423,11 @@ function doubtMove(view) {
 }
 
 /*
- * The person: plays I Doubt It against a `basic` bot; after each of its
- * plays is acknowledged, the bot must answer the challenge window, and the
- * time until that answer arrives is the bot's delay, kept by phase.
+ * The person: plays I Doubt It against a `basic` bot, and times each wait
+ * on it: from the acknowledgement of the person's act (or from the update
+ * that asks the bot again) to the update holding the bot's move.  Kept by
+ * the phase the wait began in; a wait still open at the end is reported
+ * apart (unanswered_ms), as at least that long.
  */
 class Person {
     static async start(srv) {
@@ -473,7 +476,19 @@ class Person {
         for (const e of m.events || []) if (e.seat_acting === this.bot && e.v > this.botV) this.botV = e.v;
         if (this.pending && this.botV > this.pending.v) this.answered();
         if (m.v >= this.v) { this.v = m.v; this.view = m.view; this.asked = m.asked || m.view.to_act; }
+        this.waitOnBot();
         if (this.news) this.news();
+    }
+
+    /* After news: a wait begins when the bot alone is asked, and one the
+     * news shows needless (the person's own turn) is dropped. */
+    waitOnBot() {
+        const botAsked = !this.over() && this.asked.includes(this.bot) && !this.asked.includes(this.seat);
+        if (!botAsked) {
+            if (this.pending && this.v >= this.pending.v) this.pending = null;
+        } else if (!this.pending) {
+            this.pending = { t: now(), v: this.v, phase };
+        }
     }
 
     answered() {
@@ -510,9 +525,9 @@ class Person {
         const ph = phase;
         const r = await this.c.request({ cmd: 'act', table: this.table, action, v: this.v }, 30000);
         if (!r.ok) { this.refused.add(`${ph} ${r.code}`); return; }
-        if (action.type !== 'play') return;
         this.pending = { t: now(), v: r.v, phase: ph };
-        if (this.botV > r.v) this.answered(); /* the answer came first */
+        if (this.botV > r.v) this.answered(); /* the bot's move came before the answer */
+        else if (this.v >= r.v) this.waitOnBot(); /* so did the news of this act */
     }
 
     async stop() {
@@ -707,6 +722,9 @@ FLOODS.files = {
         await sleep(Math.max(0, 5000 - (now() - t0)));
         const logHeld = srv.logBytes() - log0;
         const heldS = Math.round(now() - t0) / 1000;
+        /* a server may take a connection and close it at once, with words */
+        const stillOpen = held.filter((c) => c.open).length;
+        for (const c of held) if (!c.open) tally.add(`closed by the server (${c.closeCode})`);
         const fresh = await person(srv, 'fresh', null);
         const freshDuring = Boolean(fresh);
         fresh?.close();
@@ -715,11 +733,11 @@ FLOODS.files = {
         const again = await person(srv, 'fresh2', null);
         again?.close();
         res.did = {
-            connections: 400, held_s: heldS, outcomes: tally, log_bytes_while_held: logHeld,
+            connections: 400, held_s: heldS, outcomes: tally, still_open: stillOpen, log_bytes_while_held: logHeld,
             log_bytes_1s_after_release: srv.logBytes() - log0,
             fresh_client_while_held: freshDuring, fresh_client_after: Boolean(again),
         };
-        res.headline = `${tally.get('connect ok')} of 400 opened; log ${logHeld} bytes in ${heldS} s; ` +
+        res.headline = `${tally.get('connect ok')} of 400 opened, ${stillOpen} still open after ${heldS} s; log ${logHeld} bytes by then; ` +
             `a fresh client ${freshDuring ? 'got in' : 'did not get in'} while held, ${again ? 'got in' : 'did not get in'} after`;
     },
 };
