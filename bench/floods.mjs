@@ -157,6 +157,7 @@ async function startServer(nofile) {
         port, dir, db, logPath, proc, pid: proc.pid,
         wsUrl: `ws://${HOST}:${port}/ws`,
         logBytes: () => fileSize(logPath),
+        logHead: () => firstLine(logPath),
         dbBytes: () => fileSize(db) + fileSize(`${db}-wal`),
         rssKiB: () => rssKiB(proc.pid),
         async stop() {
@@ -175,6 +176,17 @@ async function startServer(nofile) {
 
 function fileSize(p) {
     try { return fs.statSync(p).size; } catch { return 0; }
+}
+
+/* The log's first line (up to 160 characters): what it says so often. */
+function firstLine(p) {
+    try {
+        const fd = fs.openSync(p, 'r');
+        const buf = Buffer.alloc(160);
+        const got = fs.readSync(fd, buf, 0, 160, 0);
+        fs.closeSync(fd);
+        return buf.toString('utf8', 0, got).split('\n')[0];
+    } catch { return ''; }
 }
 
 function rssKiB(pid) {
@@ -892,7 +904,10 @@ async function runFlood(name) {
         phase = 'done';
         if (by) res.bystander = await by.stop();
         if (pe) res.bot_delay = await pe.stop();
-        res.server = { stats: await stats(srv), rss_kib: srv.rssKiB(), log_bytes: srv.logBytes(), db_bytes: srv.dbBytes() };
+        res.server = {
+            stats: await stats(srv), rss_kib: srv.rssKiB(), log_bytes: srv.logBytes(), log_first_line: srv.logHead(),
+            db_bytes: srv.dbBytes(),
+        };
         res.load_after = os.loadavg()[0];
         await srv.stop();
     }
@@ -924,6 +939,7 @@ function report(res) {
     const s = res.server || {};
     out.push(`  server:    log ${s.log_bytes} bytes, db ${s.db_bytes} bytes, RSS ${s.rss_kib} KiB at the end; ` +
         `held ${JSON.stringify(s.stats)}; load average ${res.load_before?.toFixed(2)} -> ${res.load_after?.toFixed(2)}`);
+    if (s.log_first_line) out.push(`  log says: ${s.log_first_line}`);
     return out.join('\n');
 }
 
