@@ -593,8 +593,9 @@ async function lobbyAskers(srv, ms, token) {
     return res;
 }
 
-/* GET path: { status, length (Content-Length), got (bytes), whole, error }. */
-function httpGet(srv, p, ms = 30000) {
+/* GET path: { status, length (Content-Length), got (bytes), whole, error,
+ * body (its first `keep` bytes, when 200) }. */
+function httpGet(srv, p, ms = 30000, keep = 1 << 16) {
     return new Promise((resolve) => {
         let done = false;
         const settle = (v) => { if (!done) { done = true; clearTimeout(timer); resolve(v); } };
@@ -602,7 +603,7 @@ function httpGet(srv, p, ms = 30000) {
             const length = res.headers['content-length'] !== undefined ? Number(res.headers['content-length']) : null;
             let got = 0;
             const chunks = [];
-            res.on('data', (d) => { got += d.length; if (res.statusCode === 200 && got < (1 << 16)) chunks.push(d); });
+            res.on('data', (d) => { got += d.length; if (res.statusCode === 200 && got <= keep) chunks.push(d); });
             res.on('close', () => settle({
                 status: res.statusCode, length, got, body: Buffer.concat(chunks).toString(),
                 whole: res.complete && (length === null || got === length),
@@ -632,13 +633,15 @@ async function finishedGames(srv, count, spec, ms, token) {
     const ids = [];
     const tally = new Tally();
     let left = count;
+    let seeded = spec.seed !== undefined;
     await flood({
         srv, conns: Math.min(4, count), deadline, window: 2, tally, name: 'maker', token,
         task: async (c) => {
             if (left <= 0) return false;
             left--;
-            const r = await c.request({ cmd: 'create', bot_pause_ms: 0, ...spec });
+            const r = await c.request({ cmd: 'create', bot_pause_ms: 0, ...spec, ...(seeded ? {} : { seed: undefined }) });
             tally.reply('create ', r);
+            if (!r.ok && seeded && /seed/i.test(r.error || '')) seeded = false; /* a server that takes no seed */
             if (!r.ok) { left++; await sleep(250); return true; }
             ids.push(r.table);
             await c.request({ cmd: 'leave', table: r.table });
@@ -650,21 +653,25 @@ async function finishedGames(srv, count, spec, ms, token) {
         for (;;) {
             const r = await httpGet(srv, `/api/tables/${id}/record`, 10000);
             if (r.status === 200) { done.push(id); break; }
-            if (now() > deadline) return { ids: done, tally };
+            if (now() > deadline) return { ids: done, tally, seeded };
             await sleep(200);
         }
     }
-    return { ids: done, tally };
+    return { ids: done, tally, seeded };
 }
 
-/* The long game the replay and sync floods ask for: No Way, two random bots. */
-const LONG_GAME = { game: 'noway', players: 2, seats: ['random', 'random'], options: { max_turns: 1000 } };
+/* The long game the replay and sync floods ask for: No Way, two random
+ * bots, on a seed that plays all 1,000 turns (1,999 actions), so that every
+ * run asks for the same game. */
+const LONG_GAME = { game: 'noway', players: 2, seats: ['random', 'random'], options: { max_turns: 1000 }, seed: 1 };
 
 async function longGame(srv, token) {
     const g = await finishedGames(srv, 1, LONG_GAME, 60000, token);
     if (!g.ids.length) throw new Error(`no long game finished within 60 s: ${JSON.stringify(g.tally)}`);
-    const rec = await httpGet(srv, `/api/tables/${g.ids[0]}/record`);
-    return { table: g.ids[0], record_bytes: rec.length ?? rec.got };
+    const rec = await httpGet(srv, `/api/tables/${g.ids[0]}/record`, 30000, 16 << 20);
+    let actions = null;
+    try { actions = JSON.parse(rec.body).actions.length; } catch { /* said as null */ }
+    return { table: g.ids[0], record_bytes: rec.length ?? rec.got, actions, seeded: g.seeded };
 }
 
 /* -------------------------------------------------------------- floods */
@@ -774,8 +781,8 @@ FLOODS.replays = {
             game, concurrent: at, requests: results.length, whole, outcomes: tally, round_ms: rounds,
             body_bytes: Math.max(0, ...results.map((r) => r.length || 0)),
         };
-        res.headline = `${whole} of ${results.length} bodies whole (${at} at once, ${rounds.length} rounds of ${rounds.join(', ')} ms; ` +
-            `${res.did.body_bytes} bytes each)`;
+        res.headline = `${whole} of ${results.length} bodies whole (${at} at once, ${rounds.length} round${rounds.length > 1 ? 's' : ''} of ` +
+            `${rounds.join(', ')} ms; ${res.did.body_bytes} bytes each, a game of ${game.actions} actions)`;
     },
 };
 
@@ -802,7 +809,7 @@ FLOODS.syncs = {
         res.did = { game, connections: conns, seconds: secs, outcomes: tally, bytes_received: total };
         const ok = tally.get('sync ok');
         res.headline = `${ok} syncs answered to ${conns} connections in ${secs} s: ${(total / 1e6).toFixed(1)} MB received` +
-            (ok ? `, ${Math.round(total / ok / 1000)} KB each` : '');
+            (ok ? `, ${Math.round(total / ok / 1000)} KB each` : '') + ` (a game of ${game.actions} actions)`;
     },
 };
 
