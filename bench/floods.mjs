@@ -546,9 +546,12 @@ class Person {
         this.stopped = true;
         if (this.news) this.news();
         await within(this.loop, 35000);
+        /* a wait still open at the end says something only when it is
+         * already longer than every answered one of its phase */
         if (this.pending) {
             const p = this.pending;
-            this.open[p.phase] = Math.round(now() - p.t);
+            const age = now() - p.t;
+            if (age > Math.max(0, ...(this.delays[p.phase] || []))) this.open[p.phase] = Math.round(age);
         }
         this.c.close();
         const out = {};
