@@ -924,6 +924,13 @@ async function runFlood(name) {
     return res;
 }
 
+/* The lobby's answer: its size, or that nobody got one. */
+function lobbySize(l) {
+    if (!l) return '-';
+    if (!l.answers) return `no answer: ${l.dropped} askers dropped, ${l.unanswered} unanswered`;
+    return `${l.max_bytes} bytes${l.dropped ? ` (${l.dropped} askers dropped)` : ''}`;
+}
+
 const f1 = (x) => (x === null || x === undefined ? '-' : x < 10 ? x.toFixed(1) : String(Math.round(x)));
 
 function report(res) {
@@ -933,8 +940,9 @@ function report(res) {
     if (res.did?.outcomes) out.push(`  outcomes:  ${JSON.stringify(res.did.outcomes)}`);
     if (res.lobby) {
         const l = res.lobby;
-        out.push(`  lobby:     tables answer ${l.max_bytes} bytes (${l.tables} tables); ${l.answers} answered, ` +
-            `${l.dropped} askers dropped, ${l.unanswered} unanswered${Object.keys(l.refused.c).length ? `, refused ${JSON.stringify(l.refused)}` : ''}`);
+        out.push(`  lobby:     \`tables\` answered ${l.max_bytes} bytes at most (${l.tables} tables); of ${l.answers + l.dropped + l.unanswered} asks ` +
+            `${l.answers} answered, ${l.dropped} dropped the asker, ${l.unanswered} unanswered` +
+            `${Object.keys(l.refused.c).length ? `; refused ${JSON.stringify(l.refused)}` : ''}`);
     }
     if (res.bystander) {
         const b = res.bystander;
@@ -966,7 +974,7 @@ function table(results) {
     for (const r of results) {
         const b = r.bystander?.flood;
         rows.push(`| ${ORDER.indexOf(r.flood) + 1}. ${r.flood} | ${r.error ? `ERROR: ${r.error}` : r.headline} | ` +
-            `${r.lobby ? `${r.lobby.max_bytes}${r.lobby.dropped ? ` (${r.lobby.dropped} askers dropped)` : ''}` : '-'} | ` +
+            `${lobbySize(r.lobby)} | ` +
             `${b ? `${f1(b.p50)} / ${f1(b.p99)} / ${f1(b.max)}` : '-'} | ${worstDelay(r.bot_delay)} | ${r.server?.log_bytes ?? '-'} |`);
     }
     return rows.join('\n');
