@@ -104,6 +104,11 @@ int lobby_record(lobby *l, int64_t id, char **body);
  * S saw it (none: from above): {"length":n,"steps":[{"step","seat","by",
  * "action","events","view"}...]}, each step's events told in words. */
 int lobby_replay(lobby *l, int64_t id, int seat, char **body);
+/* records_http.c: the same answers (seat SRV_RECORD: the record; AD_GOD:
+ * the replay from above), read through st and touching nothing else
+ * shared: any thread may build them with a store handle of its own. */
+#define SRV_RECORD (-2)
+int records_answer(store *st, int64_t id, int seat, char **body);
 /* api.c: GET /api/games (the games, their options and bot levels),
  * /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
 int api_static(const char *path, char **body, const char **type);
