@@ -2083,16 +2083,6 @@ char *srv_refusal_text(const char *code, const char *text)
     return s;
 }
 
-int lobby_record(lobby *l, int64_t id, char **body)
-{
-    return records_answer(l->st, id, SRV_RECORD, body);
-}
-
-int lobby_replay(lobby *l, int64_t id, int seat, char **body)
-{
-    return records_answer(l->st, id, seat, body);
-}
-
 /* ------------------------------------------------------------ what is held */
 
 char *lobby_stats(lobby *l)

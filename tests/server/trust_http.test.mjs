@@ -1,0 +1,168 @@
+// Promises of the HTTP API under load (issue 28, "one client must not
+// starve the others"): a long game's replay is built off the loop, so
+// fetching many of them at once does not stall anybody's table; each is
+// built once and then served from memory; every body arrives whole however
+// many are sent at once.
+//
+// The tests share one server and its three long games (made once: a game
+// of bots takes a second).  Requests go to 127.0.0.1 only.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { startServer, player, expectOk, httpGet, sleep, within, psql, HOST } from './harness.mjs';
+
+// limits out of the way where the test is not about them
+const PLENTY = [];
+
+/** GET path (from the source address `from`, default the system's): { status, headers, bytes } */
+function download(server, path, { ms = 60000, from } = {}) {
+    return within(new Promise((resolve, reject) => {
+        const req = http.get({ host: HOST, port: server.port, path, agent: false, localAddress: from }, (res) => {
+            const parts = [];
+            res.on('data', (d) => parts.push(d));
+            res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes: Buffer.concat(parts) }));
+            res.on('error', reject);
+            res.on('aborted', () => reject(new Error(`GET ${path}: the answer was cut off`)));
+        });
+        req.on('error', reject);
+    }), ms, `GET ${path}`);
+}
+
+const json = (r) => JSON.parse(r.bytes.toString('utf8'));
+
+async function stats(server) {
+    const r = await httpGet(server, '/api/stats');
+    assert.equal(r.status, 200, `stats: ${r.body}`);
+    return JSON.parse(r.body);
+}
+
+/** polls cond() until it holds, every 100 ms, for at most ms */
+async function until(cond, ms, what) {
+    const end = Date.now() + ms;
+    while (!(await cond())) {
+        if (Date.now() > end) throw new Error(`timed out after ${ms} ms: ${what}`);
+        await sleep(100);
+    }
+}
+
+/** A game of No Way with options played to its end by random bots and
+ * the creator's stand-in (the creator leaves at once); polled from the
+ * source address `from`.  { table, actions } */
+async function botGame(server, who, players, options, from) {
+    const seats = ['open', ...Array(players - 1).fill('random')];
+    const r = expectOk(await who.request({ cmd: 'create', game: 'noway', players, seats, options, bot_pause_ms: 0 }),
+        'create a table of bots');
+    expectOk(await who.request({ cmd: 'leave', table: r.table }), 'leave it to the bots');
+    let rec;
+    await until(async () => (rec = await download(server, `/api/tables/${r.table}/record`, { from })).status === 200,
+        90000, `table ${r.table} to finish`);
+    return { table: r.table, actions: json(rec).actions.length };
+}
+
+/** A long finished game: No Way for six with two packs of four copies.
+ * Games of random bots run from 1,000 to 4,000 actions: the first of
+ * 2,000 or more (the longest of eight when none is) makes replays of
+ * megabytes. */
+async function longGame(server, who) {
+    let best = null;
+    for (let i = 0; i < 8 && !(best && best.actions >= 2000); i++) {
+        const g = await botGame(server, who, 6, { decks: 2, copies: 4, max_turns: 3000 });
+        if (!best || g.actions > best.actions) best = g;
+    }
+    return best.table;
+}
+
+/** the replays of a game: from above and as each of its six seats saw it */
+const views = (table) => [`/api/tables/${table}/replay`,
+    ...[0, 1, 2, 3, 4, 5].map((s) => `/api/tables/${table}/replay?seat=${s}`)];
+
+let shared; // { server, bea, tables }
+before(async () => {
+    const server = await startServer(null, { args: PLENTY });
+    shared = { server };
+    shared.bea = await player(server, 'Bea');
+    shared.tables = [];
+    for (let i = 0; i < 3; i++) shared.tables.push(await longGame(server, shared.bea));
+}, { timeout: 180000 });
+
+after(async () => {
+    if (!shared) return;
+    shared.bea?.terminate();
+    await shared.server.stop();
+    // on PostgreSQL its database, made for it (startServer drops it only for a test's own)
+    if (shared.server.dbName) await psql(`DROP DATABASE IF EXISTS ${shared.server.dbName} WITH (FORCE)`).catch(() => {});
+});
+
+test('every HTTP body arrives whole: 60 downloads at once of a long game\'s replays each end at their Content-Length and parse', { timeout: 180000 }, async () => {
+    const { server, tables } = shared;
+    const paths = views(tables[0]);
+    const got = await Promise.all(Array.from({ length: 60 }, (_, i) => download(server, paths[i % paths.length], { ms: 120000 })));
+    for (const [i, r] of got.entries()) {
+        assert.equal(r.status, 200, `download ${i}: ${r.bytes.toString().slice(0, 200)}`);
+        assert.equal(r.bytes.length, Number(r.headers['content-length']), `download ${i} of ${paths[i % paths.length]} is whole`);
+        const rp = json(r);
+        assert.equal(rp.steps.length, rp.length + 1, `download ${i} holds every step`);
+    }
+    assert.ok(got[0].bytes.length > 500000, `the replay is long (${got[0].bytes.length} bytes)`);
+});
+
+test('a bystander\'s round trip stays short while 42 replays of long games are fetched at once', { timeout: 180000 }, async (t) => {
+    const { server, tables } = shared;
+    const ann = await player(server, 'Ann');
+    t.after(() => ann.terminate());
+    expectOk(await ann.request({ cmd: 'tables' }), 'tables before');
+    // each of the 21 replays twice, all asked for in the same moment
+    const paths = tables.flatMap(views);
+    let left = paths.length * 2;
+    const fetches = [...paths, ...paths].map((p) => download(server, p, { ms: 150000 }).finally(() => { left--; }));
+    fetches.forEach((f) => f.catch(() => { /* told below */ }));
+    const trips = [];
+    while (left > 0) {
+        const t0 = Date.now();
+        expectOk(await ann.request({ cmd: 'tables' }, 60000), 'tables while the replays are fetched');
+        trips.push(Date.now() - t0);
+        await sleep(25); // within the connection's 50 requests a second
+    }
+    // built on the loop, each replay stopped every table for a fifth of a
+    // second or more: 42 of them, seconds
+    const worst = Math.max(...trips);
+    t.diagnostic(`worst round trip ${worst} ms of ${trips.length}`);
+    assert.ok(worst < 1500, `every round trip under 1.5 s (worst ${worst} ms of ${trips.length}: ${trips.slice(0, 50).join(' ')})`);
+    for (const r of await Promise.all(fetches)) assert.equal(r.status, 200);
+});
+
+test('a replay is built once: twenty asked for at once cost one build, and the next is served from memory', { timeout: 120000 }, async () => {
+    const { server, bea } = shared;
+    const { table } = await botGame(server, bea, 3, {});
+    const path = `/api/tables/${table}/replay?seat=2`;
+    const before = (await stats(server)).replays;
+    assert.ok(before, '/api/stats tells of the kept replays');
+    const got = await Promise.all(Array.from({ length: 20 }, () => download(server, path)));
+    for (const r of got) {
+        assert.equal(r.status, 200);
+        assert.ok(r.bytes.equals(got[0].bytes), 'every answer the same');
+    }
+    const mid = (await stats(server)).replays;
+    assert.equal(mid.built - before.built, 1, `one build for twenty requests: ${JSON.stringify(before)} -> ${JSON.stringify(mid)}`);
+    assert.ok(mid.cached >= 1 && mid.bytes >= got[0].bytes.length, `answers are kept: ${JSON.stringify(mid)}`);
+    const again = await download(server, path);
+    assert.ok(again.bytes.equals(got[0].bytes), 'the same answer again');
+    const after = (await stats(server)).replays;
+    assert.equal(after.built, mid.built, 'not built again');
+    assert.equal(after.hits, mid.hits + 1, 'served from memory');
+
+    // requests that leave before their replay is built harm nobody: the
+    // builds nobody waits for are dropped or kept, and the server serves on
+    const gone = views(table).slice(0, 3).map((p) => new Promise((resolve) => {
+        const req = http.get({ host: HOST, port: server.port, path: p, agent: false });
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+        setTimeout(() => req.destroy(), 5);
+    }));
+    await Promise.all(gone);
+    await until(async () => (await stats(server)).replays.building === 0, 60000, 'the builds to end');
+    const last = await download(server, `/api/tables/${table}/replay?seat=0`);
+    assert.equal(last.status, 200);
+    assert.equal(json(last).table, table);
+    expectOk(await bea.request({ cmd: 'tables' }), 'the loop serves on');
+});
