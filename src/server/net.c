@@ -74,6 +74,8 @@ struct server {
     uv_loop_t loop;                  /* the loop, when lws runs on libuv (uv: 1) */
     int uv;
     archive *arch;                   /* finished games' records and replays, off the loop */
+    addr_rate *rate;                 /* the HTTP API's requests and bytes, by address */
+    double http_rate;                /* ... its requests a second */
     unsigned char *piece;            /* an HTTP answer's piece, after LWS_PRE bytes */
 };
 
@@ -85,6 +87,7 @@ typedef struct http_req {
     srv_body *body;    /* the answer being sent (a reference) */
     size_t off;        /* how much of it is sent */
     int head_sent;
+    char addr[64];     /* the peer, by whose address its rate is counted */
 } http_req;
 
 /* per session: a WebSocket's connection, or an HTTP request and its answer */
@@ -501,6 +504,7 @@ static http_req *req_of(struct lws *wsi, pss *ps)
         if (!ps->h)
             return NULL;
         ps->h->wsi = wsi;
+        lws_get_peer_simple(wsi, ps->h->addr, sizeof ps->h->addr);
     }
     return ps->h;
 }
@@ -523,12 +527,19 @@ static srv_body *refusal_body(int status, const char *code, const char *words)
     return b;
 }
 
-/* Sends b (its reference taken) as h's answer. */
+/* Sends b (its reference taken) as h's answer, when the address may have
+ * that many bytes now; else a 429. */
 static int send_body(server *s, http_req *h, srv_body *b)
 {
-    (void)s;
     if (!b)
         return -1;
+    if (!addr_rate_send(s->rate, h->addr, b->len, srv_now_ms())) {
+        srv_body_drop(b);
+        b = refusal_body(429, "rate_limited", "too many bytes asked for from this address: "
+                                              "wait a moment and ask again");
+        if (!b)
+            return -1;
+    }
     srv_body_drop(h->body); /* none: lws reads the next request once one is answered */
     h->body = b;
     h->off = 0;
@@ -568,6 +579,9 @@ static int write_head(struct lws *wsi, const srv_body *b)
         add_security_headers(wsi, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
                                     (const unsigned char *)"no-store", 8, &p, end) ||
+        (b->status == 429 &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"retry-after:",
+                                     (const unsigned char *)"1", 1, &p, end)) ||
         lws_finalize_write_http_header(wsi, start, &p, end))
         return -1;
     return 0;
@@ -653,6 +667,12 @@ static int api(server *s, struct lws *wsi, pss *ps)
     http_req *h = req_of(wsi, ps);
     if (!h)
         return -1;
+    if (!addr_rate_request(s->rate, h->addr, srv_now_ms())) {
+        char words[96];
+        snprintf(words, sizeof words, "too many requests from this address: at most %.0f a "
+                 "second", s->http_rate);
+        return send_body(s, h, refusal_body(429, "rate_limited", words));
+    }
     char uri[256];
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
         return http_answer(wsi, ps, 400, "application/json",
@@ -909,7 +929,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                    "[--away-after SECONDS] [--node NAME] [--cache-mib N]\n");
+                    "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
+                    "[--cache-mib N]\n");
     return 2;
 }
 
@@ -964,11 +985,18 @@ static int default_db(char *out, size_t len)
     return 0;
 }
 
-/* The archive's thread with its own store handle on db. */
-static int http_setup(server *s, const char *db, unsigned long long cache_mib, ad_err *err)
+/* The HTTP API's rate limits by address, and the archive's thread with
+ * its own store handle on db. */
+static int http_setup(server *s, const char *db, unsigned long long rate, unsigned long long kib,
+                      unsigned long long cache_mib, ad_err *err)
 {
+    s->http_rate = (double)rate;
+    rate_spec reqs = {(double)rate, (double)rate * (SRV_HTTP_RATE_BURST / SRV_HTTP_RATE_PER_S)};
+    rate_spec bytes = {1024.0 * (double)kib,
+                       1024.0 * (double)kib * (SRV_HTTP_KIB_BURST / SRV_HTTP_KIB_PER_S)};
+    s->rate = addr_rate_new(reqs, bytes);
     s->piece = malloc(LWS_PRE + HTTP_PIECE);
-    if (!s->piece)
+    if (!s->rate || !s->piece)
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
     s->arch = archive_new(db, s, (size_t)cache_mib << 20, err);
     return s->arch ? 0 : -1;
@@ -978,8 +1006,10 @@ static int http_setup(server *s, const char *db, unsigned long long cache_mib, a
 static void http_end(server *s)
 {
     archive_free(s->arch);
+    addr_rate_free(s->rate);
     free(s->piece);
     s->arch = NULL;
+    s->rate = NULL;
     s->piece = NULL;
 }
 
@@ -987,6 +1017,7 @@ int ad_cli_serve(int argc, char **argv)
 {
     unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
     unsigned long long ping_s = SRV_PING_S, away_s = SRV_AWAY_AFTER_S;
+    unsigned long long http_rate = SRV_HTTP_RATE_PER_S, http_kib = SRV_HTTP_KIB_PER_S;
     unsigned long long cache_mib = SRV_CACHE_MIB;
     const char *node = NULL;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
@@ -997,7 +1028,8 @@ int ad_cli_serve(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                   "[--away-after SECONDS] [--node NAME] [--cache-mib N]\n"
+                   "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
+                   "[--cache-mib N]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -1017,6 +1049,12 @@ int ad_cli_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--away-after") == 0) {
             if (ad_cli_option_in("serve", "--away-after", v, 1, 86400, &away_s) < 0)
+                return 2;
+        } else if (strcmp(a, "--http-rate") == 0) {
+            if (ad_cli_option_in("serve", "--http-rate", v, 1, 1000000, &http_rate) < 0)
+                return 2;
+        } else if (strcmp(a, "--http-kib") == 0) {
+            if (ad_cli_option_in("serve", "--http-kib", v, 1, 1ull << 30, &http_kib) < 0)
                 return 2;
         } else if (strcmp(a, "--cache-mib") == 0) {
             if (ad_cli_option_in("serve", "--cache-mib", v, 0, 65536, &cache_mib) < 0)
@@ -1161,7 +1199,7 @@ int ad_cli_serve(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    if (http_setup(&srv, db, cache_mib, &err) < 0) {
+    if (http_setup(&srv, db, http_rate, http_kib, cache_mib, &err) < 0) {
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         http_end(&srv);
         bus_close(srv.bus);

@@ -10,6 +10,7 @@
  *   workers.c  the threads that compute bot decisions off the loop
  *   archive.c  the thread that builds finished games' records and replays
  *              (records_http.c) off the loop, and the answers it keeps
+ *   addr_rate.c  the HTTP API's rate limits, by address
  *   store*.c   where nothing accepted is ever lost (store.h)
  *
  * One thread runs the loop and owns every table and connection; workers
@@ -101,6 +102,10 @@ char *srv_refusal_text(const char *code, const char *text);
  * {"tables":{"waiting":..,"playing":..,"over":..}} (caller frees). */
 char *lobby_stats(lobby *l);
 /* The HTTP API's limits (net.c, archive.c) */
+#define SRV_HTTP_RATE_PER_S 20         /* requests a second from one address (--http-rate), */
+#define SRV_HTTP_RATE_BURST 100        /* ... and at once (five times --http-rate) */
+#define SRV_HTTP_KIB_PER_S 2048        /* KiB of answers a second to one address (--http-kib), */
+#define SRV_HTTP_KIB_BURST 32768       /* ... and at once (sixteen times --http-kib) */
 #define SRV_CACHE_MIB 32               /* finished games' answers kept (--cache-mib) */
 
 /* records_http.c: GET /api/tables/<id>/record (seat SRV_RECORD) and
@@ -146,6 +151,17 @@ void archive_cancel(archive_wait *w);
 void archive_answers(archive *a, void (*give)(archive_wait *w, srv_body *b));
 /* {"cached":entries,"bytes":..,"hits":..,"built":..,"building":..} */
 json_t *archive_stats(const archive *a);
+/* addr_rate.c: token buckets by address, of requests and of bytes. */
+typedef struct rate_spec {
+    double per_s, burst;
+} rate_spec;
+typedef struct addr_rate addr_rate;
+addr_rate *addr_rate_new(rate_spec reqs, rate_spec bytes);
+void addr_rate_free(addr_rate *r);
+int addr_rate_request(addr_rate *r, const char *addr, int64_t now_ms); /* 1: one taken */
+/* 1: n bytes taken (a body larger than the whole bucket is let go when the
+ * bucket is full); 0: refused */
+int addr_rate_send(addr_rate *r, const char *addr, size_t n, int64_t now_ms);
 /* api.c: GET /api/games (the games, their options and bot levels),
  * /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
 int api_static(const char *path, char **body, const char **type);

@@ -2,17 +2,21 @@
 // starve the others"): a long game's replay is built off the loop, so
 // fetching many of them at once does not stall anybody's table; each is
 // built once and then served from memory; every body arrives whole however
-// many are sent at once.
+// many are sent at once; and one address asking too often, or for too many
+// bytes, is refused with 429 `rate_limited` while other addresses go on.
 //
-// The tests share one server and its three long games (made once: a game
-// of bots takes a second).  Requests go to 127.0.0.1 only.
+// The first three tests share one server and its three long games (made
+// once: a game of bots takes a second); the last two start their own with
+// low limits.  Requests go to 127.0.0.1 only; the byte test sends some from
+// the source addresses 127.0.0.2 to 127.0.0.4 (still loopback) to be three
+// addresses to the server.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startServer, player, expectOk, httpGet, sleep, within, psql, HOST } from './harness.mjs';
 
 // limits out of the way where the test is not about them
-const PLENTY = [];
+const PLENTY = ['--http-rate', '100000', '--http-kib', '1048576'];
 
 /** GET path (from the source address `from`, default the system's): { status, headers, bytes } */
 function download(server, path, { ms = 60000, from } = {}) {
@@ -165,4 +169,44 @@ test('a replay is built once: twenty asked for at once cost one build, and the n
     assert.equal(last.status, 200);
     assert.equal(json(last).table, table);
     expectOk(await bea.request({ cmd: 'tables' }), 'the loop serves on');
+});
+
+test('an address asking the HTTP API too often is refused with 429 rate_limited, and served again a moment later', { timeout: 60000 }, async (t) => {
+    // 2 a second, 10 at once
+    const server = await startServer(t, { args: ['--http-rate', '2'] });
+    const got = await Promise.all(Array.from({ length: 30 }, () => httpGet(server, '/api/games', 20000)));
+    const refused = got.filter((r) => r.status === 429);
+    assert.ok(refused.length >= 15, `most of 30 at once refused (${refused.length})`);
+    assert.ok(got.filter((r) => r.status === 200).length >= 1, 'the first ones served');
+    const body = JSON.parse(refused[0].body);
+    assert.equal(body.ok, false);
+    assert.equal(body.code, 'rate_limited');
+    assert.match(body.error, /too many requests/);
+    assert.equal(refused[0].headers['retry-after'], '1');
+    // a WebSocket is not held back by it
+    const ann = await player(server, 'Ann');
+    t.after(() => ann.terminate());
+    expectOk(await ann.request({ cmd: 'tables' }), 'the WebSocket is served');
+    await until(async () => (await httpGet(server, '/api/games')).status === 200, 20000, 'the API to serve this address again');
+});
+
+test('an address asking the HTTP API for too many bytes a second is refused with 429 rate_limited; another is served', { timeout: 120000 }, async (t) => {
+    // 1 KiB a second, 16 KiB at once: a replay goes (the bucket is full),
+    // then nothing more to that address for minutes
+    const server = await startServer(t, { args: ['--http-kib', '1'] });
+    const bea = await player(server, 'Bea');
+    t.after(() => bea.terminate());
+    const { table } = await botGame(server, bea, 3, {}, '127.0.0.3');
+    const path = `/api/tables/${table}/replay`;
+    const first = await download(server, path, { from: '127.0.0.2' });
+    assert.equal(first.status, 200);
+    assert.ok(first.bytes.length > 32768, `a replay past the bucket (${first.bytes.length} bytes)`);
+    const next = await download(server, `/api/tables/${table}/record`, { from: '127.0.0.2' });
+    assert.equal(next.status, 429, next.bytes.toString().slice(0, 200));
+    const body = json(next);
+    assert.equal(body.code, 'rate_limited');
+    assert.match(body.error, /too many bytes/);
+    const other = await download(server, path, { from: '127.0.0.4' });
+    assert.equal(other.status, 200, 'another address is served');
+    assert.ok(other.bytes.equals(first.bytes));
 });
