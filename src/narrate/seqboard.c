@@ -1,8 +1,11 @@
 /*
  * seqboard.c - the Sequence Letters board for clients (see seqboard.h).
- * The data file is parsed on first use; a line that does not fit leaves
- * the whole board unloaded, so callers never draw half a board.
+ * The data file is parsed on first use, once (pthread_once: the server
+ * narrates replays on a thread of their own, beside the loop's); a line
+ * that does not fit leaves the whole board unloaded, so callers never draw
+ * half a board.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,7 +13,8 @@
 #include "narrate/seqboard.h"
 
 static seqboard board;
-static int loaded; /* 0 not yet, 1 ok, -1 failed */
+static int loaded; /* 1 ok, -1 failed (once load_once ran) */
+static pthread_once_t board_once = PTHREAD_ONCE_INIT;
 
 static int load(void)
 {
@@ -51,10 +55,14 @@ static int load(void)
     return 1;
 }
 
+static void load_once(void)
+{
+    loaded = load();
+}
+
 const seqboard *seqboard_get(void)
 {
-    if (!loaded)
-        loaded = load();
+    pthread_once(&board_once, load_once);
     return loaded > 0 ? &board : NULL;
 }
 

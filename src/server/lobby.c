@@ -16,7 +16,6 @@
 
 #include <openssl/evp.h>
 
-#include "alphadeck/records.h"
 #include "narrate/narrate.h"
 #include "bus.h"
 #include "names.h"
@@ -2149,29 +2148,7 @@ void lobby_conn_gone(lobby *l, conn *c)
             l->acks[i].c = NULL;
 }
 
-/* ------------------------------------------------------------ records */
-
-typedef struct rec_ctx {
-    json_t *new_req;
-    int status;
-    char names[AD_MAX_SEATS][SRV_NAME_MAX * 4 + 1]; /* each seat's person ("": a bot) */
-} rec_ctx;
-
-static int rec_row(void *ctx, const store_table *row)
-{
-    rec_ctx *r = ctx;
-    json_error_t je;
-    r->new_req = json_loads(row->new_req, 0, &je);
-    r->status = row->status;
-    ad_err err;
-    table *t = table_from_row(row, &err); /* its seats, as stored */
-    for (int s = 0; t && s < t->players; s++)
-        if (t->seat[s].player)
-            snprintf(r->names[s], sizeof r->names[s], "%s", t->seat[s].name);
-    if (t)
-        table_free(t);
-    return 1;
-}
+/* ------------------------------------------------------------ refusals over HTTP */
 
 char *srv_refusal_text(const char *code, const char *text)
 {
@@ -2179,119 +2156,6 @@ char *srv_refusal_text(const char *code, const char *text)
     char *s = json_dumps(j, JSON_COMPACT);
     json_decref(j);
     return s;
-}
-
-/* A finished table's record with every action's maker, or NULL (status
- * and body set) when it cannot be had; r gets its new request (the
- * caller's to free) and its people's names, as stored. */
-static json_t *finished_record(lobby *l, int64_t id, int *status, char **body, rec_ctx *r)
-{
-    memset(r, 0, sizeof *r);
-    ad_err err;
-    int rc = store_table_get(l->st, id, rec_row, r, &err);
-    if (rc != 0 || !r->new_req || r->status != TABLE_OVER) {
-        *status = rc < 0 ? 500 : rc == 1 || !r->new_req ? 404 : 403;
-        *body = *status == 500   ? srv_refusal_text("store_failed", err.text)
-                : *status == 404 ? srv_refusal_text("unknown_table", "there is no such table")
-                                 : srv_refusal_text("not_over",
-                                            "a game's record is public once the game is over");
-        json_decref(r->new_req);
-        r->new_req = NULL;
-        return NULL;
-    }
-    json_t *acts = store_actions(l->st, id, &err);
-    if (!acts) {
-        json_decref(r->new_req);
-        r->new_req = NULL;
-        *status = 500;
-        *body = srv_refusal_text("store_failed", err.text);
-        return NULL;
-    }
-    size_t i;
-    json_t *a;
-    json_array_foreach(acts, i, a) json_object_del(a, "at_ms");
-    return json_pack("{s:O,s:o}", "new", r->new_req, "actions", acts);
-}
-
-int lobby_record(lobby *l, int64_t id, char **body)
-{
-    int status = 200;
-    rec_ctx r;
-    json_t *rec = finished_record(l, id, &status, body, &r);
-    if (!rec)
-        return status;
-    json_decref(r.new_req);
-    *body = json_dumps(rec, JSON_COMPACT);
-    json_decref(rec);
-    return 200;
-}
-
-int lobby_replay(lobby *l, int64_t id, int seat, char **body)
-{
-    int status = 200;
-    rec_ctx r;
-    json_t *rec = finished_record(l, id, &status, body, &r);
-    if (!rec)
-        return status;
-    ad_err err;
-    ad_replay *rp = ad_replay_load(rec, &err);
-    if (!rp) {
-        json_decref(rec);
-        json_decref(r.new_req);
-        *body = srv_refusal_text("bad_record", err.text);
-        return 500;
-    }
-    int n = ad_replay_players(rp);
-    if (seat >= n) {
-        ad_replay_free(rp);
-        json_decref(rec);
-        json_decref(r.new_req);
-        *body = srv_refusal_text("bad_seat", "there is no such seat at that table");
-        return 400;
-    }
-    const char *names[AD_MAX_SEATS] = {0}; /* as stored: the table need not be in memory */
-    for (int s = 0; s < n && s < AD_MAX_SEATS; s++)
-        names[s] = r.names[s][0] ? r.names[s] : NULL;
-    narrator nr = {.g = ad_replay_game(rp), .players = n, .you = seat, .names = names};
-    json_t *steps = json_array(), *acts = json_object_get(rec, "actions");
-    int len = ad_replay_length(rp);
-    for (int k = 0; k <= len; k++) {
-        if (ad_replay_goto(rp, k, &err) < 0)
-            break;
-        json_t *events = ad_replay_events_json(rp);
-        size_t i;
-        json_t *e;
-        json_array_foreach(events, i, e) {
-            char text[400];
-            if (narrate_event(&nr, e, text, sizeof text))
-                json_object_set_new(e, "text", json_string(text));
-        }
-        const ad_step *st = ad_replay_step(rp);
-        json_t *o = json_pack("{s:i,s:o,s:o}", "step", k, "events", events, "view",
-                              ad_replay_view_json(rp, seat));
-        if (st) {
-            json_t *a = json_array_get(acts, (size_t)k - 1);
-            json_object_set_new(o, "seat", json_integer(st->seat));
-            /* a seat sees its own action; others see only its events */
-            if (seat == AD_GOD || seat == st->seat)
-                json_object_set(o, "action", json_object_get(a, "action"));
-            if (json_object_get(a, "by"))
-                json_object_set(o, "by", json_object_get(a, "by"));
-        }
-        json_array_append_new(steps, o);
-    }
-    ad_replay_free(rp);
-    json_t *names_j = json_array();
-    for (int s = 0; s < n; s++)
-        json_array_append_new(names_j, names[s] ? json_string(names[s]) : json_null());
-    json_t *out = json_pack("{s:I,s:O,s:o,s:i,s:o,s:o}", "table", (json_int_t)id, "new", r.new_req,
-                            "seat", seat >= 0 ? json_integer(seat) : json_null(), "length", len,
-                            "names", names_j, "steps", steps);
-    json_decref(rec);
-    json_decref(r.new_req);
-    *body = json_dumps(out, JSON_COMPACT);
-    json_decref(out);
-    return 200;
 }
 
 /* ------------------------------------------------------------ what is held */

@@ -73,13 +73,27 @@ struct server {
     size_t dcap;
     uv_loop_t loop;                  /* the loop, when lws runs on libuv (uv: 1) */
     int uv;
+    archive *arch;                   /* finished games' records and replays, off the loop */
+    addr_rate *rate;                 /* the HTTP API's requests and bytes, by address */
+    double http_rate;                /* ... its requests a second */
+    unsigned char *piece;            /* an HTTP answer's piece, after LWS_PRE bytes */
 };
 
-/* per session: a WebSocket's connection, or an HTTP answer being sent */
+/* An HTTP request of the API and its answer, while its connection lasts
+ * (keep-alive: the next request's too). */
+typedef struct http_req {
+    struct lws *wsi;
+    archive_wait wait; /* a record or replay being built for it */
+    srv_body *body;    /* the answer being sent (a reference) */
+    size_t off;        /* how much of it is sent */
+    int head_sent;
+    char addr[64];     /* the peer, by whose address its rate is counted */
+} http_req;
+
+/* per session: a WebSocket's connection, or an HTTP request and its answer */
 typedef struct pss {
     conn *c;
-    char *body; /* LWS_PRE bytes, then the body */
-    size_t blen;
+    http_req *h;
     int64_t route; /* the upgrade's ?table=N, read while its headers are there */
 } pss;
 
@@ -470,32 +484,195 @@ static int add_security_headers(struct lws *wsi, unsigned char **p, unsigned cha
                                        (const unsigned char *)"no-referrer", 11, p, end);
 }
 
-static int http_answer(struct lws *wsi, pss *ps, int status, const char *type, char *body)
+/* An answer goes out a piece a writeable callback, the next once lws has
+ * sent the last (it calls back only then): a slow reader holds a piece of
+ * memory, not a copy of the body.  lws gives a request 5 s to be answered
+ * (PENDING_TIMEOUT_HTTP_CONTENT) and then hangs up, which cut bodies short
+ * (one write of the whole body left lws sending the rest under that
+ * timeout) and dropped requests that waited behind the loop: a request
+ * waiting for its replay to be built gets HTTP_BUILD_WAIT_S, and an answer
+ * HTTP_STALL_S again with each piece, so only a reader that takes nothing
+ * for that long is dropped. */
+#define HTTP_PIECE (32 * 1024)
+#define HTTP_BUILD_WAIT_S 60
+#define HTTP_STALL_S 30
+
+static http_req *req_of(struct lws *wsi, pss *ps)
 {
-    size_t n = strlen(body);
-    ps->body = malloc(LWS_PRE + n + 1);
-    if (!ps->body) {
-        free(body);
-        return -1;
+    if (!ps->h) {
+        ps->h = calloc(1, sizeof *ps->h);
+        if (!ps->h)
+            return NULL;
+        ps->h->wsi = wsi;
+        lws_get_peer_simple(wsi, ps->h->addr, sizeof ps->h->addr);
     }
-    memcpy(ps->body + LWS_PRE, body, n);
-    free(body);
-    ps->blen = n;
-    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
-                                       *end = buf + sizeof buf - 1;
-    if (lws_add_http_common_headers(wsi, (unsigned)status, type, n, &p, end) ||
-        add_security_headers(wsi, &p, end) ||
-        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)"no-store", 8, &p, end) ||
-        lws_finalize_write_http_header(wsi, start, &p, end))
+    return ps->h;
+}
+
+static void req_free(pss *ps)
+{
+    if (!ps || !ps->h)
+        return;
+    archive_cancel(&ps->h->wait);
+    srv_body_drop(ps->h->body);
+    free(ps->h);
+    ps->h = NULL;
+}
+
+static srv_body *refusal_body(int status, const char *code, const char *words)
+{
+    char *text = srv_refusal_text(code, words);
+    srv_body *b = text ? srv_body_new(status, "application/json", text, strlen(text)) : NULL;
+    free(text);
+    return b;
+}
+
+/* Sends b (its reference taken) as h's answer, when the address may have
+ * that many bytes now; else a 429. */
+static int send_body(server *s, http_req *h, srv_body *b)
+{
+    if (!b)
         return -1;
-    lws_callback_on_writable(wsi);
+    if (!addr_rate_send(s->rate, h->addr, b->len, srv_now_ms())) {
+        srv_body_drop(b);
+        b = refusal_body(429, "rate_limited", "too many bytes asked for from this address: "
+                                              "wait a moment and ask again");
+        if (!b)
+            return -1;
+    }
+    srv_body_drop(h->body); /* none: lws reads the next request once one is answered */
+    h->body = b;
+    h->off = 0;
+    h->head_sent = 0;
+    lws_callback_on_writable(h->wsi);
     return 0;
 }
 
+/* Answers the request with body (JSON or other text of type; taken). */
+static int http_answer(struct lws *wsi, pss *ps, int status, const char *type, char *body)
+{
+    server *s = lws_vhost_user(lws_get_vhost(wsi));
+    http_req *h = req_of(wsi, ps);
+    srv_body *b = body ? srv_body_new(status, type, body, strlen(body)) : NULL;
+    free(body);
+    if (!h) {
+        srv_body_drop(b);
+        return -1;
+    }
+    return send_body(s, h, b);
+}
+
+/* A record or replay built off the loop, for a request waiting for it. */
+static void give(archive_wait *w, srv_body *b)
+{
+    http_req *h = lws_container_of(w, http_req, wait);
+    server *s = lws_vhost_user(lws_get_vhost(h->wsi));
+    if (send_body(s, h, b) < 0) /* out of memory: the request ends unanswered */
+        lws_set_timeout(h->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+static int write_head(struct lws *wsi, const srv_body *b)
+{
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (lws_add_http_common_headers(wsi, (unsigned)b->status, b->type, b->len, &p, end) ||
+        add_security_headers(wsi, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p, end) ||
+        (b->status == 429 &&
+         lws_add_http_header_by_name(wsi, (const unsigned char *)"retry-after:",
+                                     (const unsigned char *)"1", 1, &p, end)) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return -1;
+    return 0;
+}
+
+/* One writeable callback of an answer: its headers, or its next piece. */
+static int http_write(server *s, http_req *h)
+{
+    srv_body *b = h->body;
+    lws_set_timeout(h->wsi, PENDING_TIMEOUT_HTTP_CONTENT, HTTP_STALL_S);
+    if (!h->head_sent) {
+        h->head_sent = 1;
+        if (write_head(h->wsi, b) < 0)
+            return -1;
+        lws_callback_on_writable(h->wsi);
+        return 0;
+    }
+    size_t n = b->len - h->off < HTTP_PIECE ? b->len - h->off : HTTP_PIECE;
+    int last = h->off + n == b->len;
+    memcpy(s->piece + LWS_PRE, b->text + h->off, n);
+    if (lws_write(h->wsi, s->piece + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) !=
+        (int)n)
+        return -1;
+    h->off += n;
+    if (!last) {
+        lws_callback_on_writable(h->wsi);
+        return 0;
+    }
+    srv_body_drop(b);
+    h->body = NULL;
+    return lws_http_transaction_completed(h->wsi) ? -1 : 0;
+}
+
+/* GET /api/tables/<id>/record or /replay[?seat=K]: from the archive, at
+ * once when it holds the answer, else when its thread has built it. */
+static int table_answer(server *s, struct lws *wsi, pss *ps, int64_t id, const char *tail)
+{
+    int seat = SRV_RECORD;
+    if (strcmp(tail, "replay") == 0) {
+        /* ?seat=K: the game as seat K saw it; without: from above */
+        char arg[32];
+        seat = AD_GOD;
+        const char *val = lws_get_urlarg_by_name(wsi, "seat=", arg, sizeof arg);
+        if (val) {
+            unsigned long long k;
+            if (ad_cli_number_in(val, 0, AD_MAX_SEATS - 1, &k) != 0)
+                return http_answer(wsi, ps, 400, "application/json",
+                                   srv_refusal_text("bad_seat", "seat is a seat's number"));
+            seat = (int)k;
+        }
+    } else if (strcmp(tail, "record") != 0) {
+        return http_answer(wsi, ps, 404, "application/json",
+                           srv_refusal_text("not_found", "a table has /record and /replay"));
+    }
+    srv_body *b;
+    int rc = archive_get(s->arch, id, seat, &ps->h->wait, &b);
+    if (rc == 0)
+        return send_body(s, ps->h, b);
+    if (rc > 0) { /* answered when built (give) */
+        lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, HTTP_BUILD_WAIT_S);
+        return 0;
+    }
+    return send_body(s, ps->h, refusal_body(500, "internal", "out of memory"));
+}
+
+/* GET /api/stats: the lobby's, and the archive's kept answers. */
+static char *stats_text(server *s)
+{
+    char *held = lobby_stats(s->l);
+    json_error_t je;
+    json_t *j = held ? json_loads(held, 0, &je) : NULL;
+    free(held);
+    if (!j)
+        return NULL;
+    json_object_set_new(j, "replays", archive_stats(s->arch));
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    return text;
+}
 
 static int api(server *s, struct lws *wsi, pss *ps)
 {
+    http_req *h = req_of(wsi, ps);
+    if (!h)
+        return -1;
+    if (!addr_rate_request(s->rate, h->addr, srv_now_ms())) {
+        char words[96];
+        snprintf(words, sizeof words, "too many requests from this address: at most %.0f a "
+                 "second", s->http_rate);
+        return send_body(s, h, refusal_body(429, "rate_limited", words));
+    }
     char uri[256];
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
         return http_answer(wsi, ps, 400, "application/json",
@@ -504,31 +681,10 @@ static int api(server *s, struct lws *wsi, pss *ps)
     char tail[16];
     int used = 0;
     if (sscanf(uri, "/api/tables/%lld/%15[a-z]%n", &id, tail, &used) == 2 && uri[used] == 0 &&
-        id > 0) {
-        char *body = NULL;
-        int status = 404;
-        if (strcmp(tail, "record") == 0) {
-            status = lobby_record(s->l, id, &body);
-        } else if (strcmp(tail, "replay") == 0) {
-            /* ?seat=K: the game as seat K saw it; without: from above */
-            char arg[32];
-            int seat = AD_GOD;
-            const char *val = lws_get_urlarg_by_name(wsi, "seat=", arg, sizeof arg);
-            if (val) {
-                unsigned long long k;
-                if (ad_cli_number_in(val, 0, AD_MAX_SEATS - 1, &k) != 0)
-                    return http_answer(wsi, ps, 400, "application/json",
-                                       srv_refusal_text("bad_seat", "seat is a seat's number"));
-                seat = (int)k;
-            }
-            status = lobby_replay(s->l, id, seat, &body);
-        } else {
-            body = srv_refusal_text("not_found", "a table has /record and /replay");
-        }
-        return http_answer(wsi, ps, status, "application/json", body);
-    }
+        id > 0)
+        return table_answer(s, wsi, ps, id, tail);
     if (strcmp(uri, "/api/stats") == 0) {
-        char *stats = lobby_stats(s->l);
+        char *stats = stats_text(s);
         return stats ? http_answer(wsi, ps, 200, "application/json", stats) : -1;
     }
     char *body = NULL;
@@ -553,21 +709,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         }
         return api(s, wsi, ps) < 0 ? -1 : 0;
     case LWS_CALLBACK_HTTP_WRITEABLE:
-        if (!ps || !ps->body)
+        if (!ps || !ps->h || !ps->h->body)
             break;
-        if (lws_write(wsi, (unsigned char *)ps->body + LWS_PRE, ps->blen, LWS_WRITE_HTTP_FINAL) !=
-            (int)ps->blen)
-            return -1;
-        free(ps->body);
-        ps->body = NULL;
-        if (lws_http_transaction_completed(wsi))
-            return -1;
-        break;
+        return http_write(s, ps->h);
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL: /* its session is freed next */
     case LWS_CALLBACK_CLOSED_HTTP:
-        if (ps) {
-            free(ps->body);
-            ps->body = NULL;
-        }
+        req_free(ps);
         break;
     case LWS_CALLBACK_ADD_HEADERS: {
         struct lws_process_html_args *a = in;
@@ -695,6 +842,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         }
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        if (s && s->arch)
+            archive_answers(s->arch, give);
         if (s && s->l) {
             lobby_worker_answers(s->l);
             if (s->bus)
@@ -780,7 +929,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                    "[--away-after SECONDS] [--node NAME]\n");
+                    "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
+                    "[--cache-mib N]\n");
     return 2;
 }
 
@@ -835,10 +985,40 @@ static int default_db(char *out, size_t len)
     return 0;
 }
 
+/* The HTTP API's rate limits by address, and the archive's thread with
+ * its own store handle on db. */
+static int http_setup(server *s, const char *db, unsigned long long rate, unsigned long long kib,
+                      unsigned long long cache_mib, ad_err *err)
+{
+    s->http_rate = (double)rate;
+    rate_spec reqs = {(double)rate, (double)rate * (SRV_HTTP_RATE_BURST / SRV_HTTP_RATE_PER_S)};
+    rate_spec bytes = {1024.0 * (double)kib,
+                       1024.0 * (double)kib * (SRV_HTTP_KIB_BURST / SRV_HTTP_KIB_PER_S)};
+    s->rate = addr_rate_new(reqs, bytes);
+    s->piece = malloc(LWS_PRE + HTTP_PIECE);
+    if (!s->rate || !s->piece)
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+    s->arch = archive_new(db, s, (size_t)cache_mib << 20, err);
+    return s->arch ? 0 : -1;
+}
+
+/* After the loop has ended (no request waits any more). */
+static void http_end(server *s)
+{
+    archive_free(s->arch);
+    addr_rate_free(s->rate);
+    free(s->piece);
+    s->arch = NULL;
+    s->rate = NULL;
+    s->piece = NULL;
+}
+
 int ad_cli_serve(int argc, char **argv)
 {
     unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
     unsigned long long ping_s = SRV_PING_S, away_s = SRV_AWAY_AFTER_S;
+    unsigned long long http_rate = SRV_HTTP_RATE_PER_S, http_kib = SRV_HTTP_KIB_PER_S;
+    unsigned long long cache_mib = SRV_CACHE_MIB;
     const char *node = NULL;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
     server srv;
@@ -848,7 +1028,8 @@ int ad_cli_serve(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                   "[--away-after SECONDS] [--node NAME]\n"
+                   "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
+                   "[--cache-mib N]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -868,6 +1049,15 @@ int ad_cli_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--away-after") == 0) {
             if (ad_cli_option_in("serve", "--away-after", v, 1, 86400, &away_s) < 0)
+                return 2;
+        } else if (strcmp(a, "--http-rate") == 0) {
+            if (ad_cli_option_in("serve", "--http-rate", v, 1, 1000000, &http_rate) < 0)
+                return 2;
+        } else if (strcmp(a, "--http-kib") == 0) {
+            if (ad_cli_option_in("serve", "--http-kib", v, 1, 1ull << 30, &http_kib) < 0)
+                return 2;
+        } else if (strcmp(a, "--cache-mib") == 0) {
+            if (ad_cli_option_in("serve", "--cache-mib", v, 0, 65536, &cache_mib) < 0)
                 return 2;
         } else if (strcmp(a, "--workers") == 0) {
             if (ad_cli_option_in("serve", "--workers", v, 1, 64, &nworkers) < 0)
@@ -1009,6 +1199,16 @@ int ad_cli_serve(int argc, char **argv)
         store_close(st);
         return 1;
     }
+    if (http_setup(&srv, db, http_rate, http_kib, cache_mib, &err) < 0) {
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+        http_end(&srv);
+        bus_close(srv.bus);
+        lobby_free(srv.l);
+        loop_end(&srv);
+        free(srv.heap);
+        store_close(st);
+        return 1;
+    }
     ping_sweep(&srv.ping_sul); /* and every so often from now on */
     signal_ctx = srv.ctx;
     struct sigaction sa;
@@ -1040,6 +1240,7 @@ int ad_cli_serve(int argc, char **argv)
     lws_sul_cancel(&srv.heap_sul);
     signal_ctx = NULL;
     loop_end(&srv); /* closes every connection (each CLOSED frees its conn) */
+    http_end(&srv);
     bus_close(srv.bus);
     free(srv.heap);
     free(srv.wbuf);

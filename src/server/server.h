@@ -8,6 +8,9 @@
  *              actions are stored in one commit per pass of the loop, and
  *              acknowledged and pushed only after it
  *   workers.c  the threads that compute bot decisions off the loop
+ *   archive.c  the thread that builds finished games' records and replays
+ *              (records_http.c) off the loop, and the answers it keeps
+ *   addr_rate.c  the HTTP API's rate limits, by address
  *   store*.c   where nothing accepted is ever lost (store.h)
  *
  * One thread runs the loop and owns every table and connection; workers
@@ -100,12 +103,67 @@ char *srv_refusal_text(const char *code, const char *text);
 /* GET /api/stats: the tables held in memory, by status, as JSON text
  * {"tables":{"waiting":..,"playing":..,"over":..}} (caller frees). */
 char *lobby_stats(lobby *l);
-/* GET /api/tables/<id>/record: the HTTP status and the body (caller frees). */
-int lobby_record(lobby *l, int64_t id, char **body);
-/* GET /api/tables/<id>/replay?seat=S: a finished game step by step, as seat
- * S saw it (none: from above): {"length":n,"steps":[{"step","seat","by",
- * "action","events","view"}...]}, each step's events told in words. */
-int lobby_replay(lobby *l, int64_t id, int seat, char **body);
+/* The HTTP API's limits (net.c, archive.c) */
+#define SRV_HTTP_RATE_PER_S 20         /* requests a second from one address (--http-rate), */
+#define SRV_HTTP_RATE_BURST 100        /* ... and at once (five times --http-rate) */
+#define SRV_HTTP_KIB_PER_S 2048        /* KiB of answers a second to one address (--http-kib), */
+#define SRV_HTTP_KIB_BURST 32768       /* ... and at once (sixteen times --http-kib) */
+#define SRV_CACHE_MIB 32               /* finished games' answers kept (--cache-mib) */
+
+/* records_http.c: GET /api/tables/<id>/record (seat SRV_RECORD) and
+ * /replay?seat=S (a finished game step by step, as seat S saw it, AD_GOD:
+ * from above: {"length":n,"steps":[{"step","seat","by","action","events",
+ * "view"}...]}, each step's events told in words), read through st and
+ * touching nothing else shared (any thread may call it with its own
+ * store): the HTTP status and the body (caller frees). */
+#define SRV_RECORD (-2)
+int records_answer(store *st, int64_t id, int seat, char **body);
+/* An HTTP answer's body, shared by every request it answers and by the
+ * archive's cache; its references are counted on the loop's thread only. */
+typedef struct srv_body {
+    int refs;
+    int status;
+    const char *type; /* a constant string */
+    size_t len;
+    char text[];      /* len bytes, and a 0 */
+} srv_body;
+srv_body *srv_body_new(int status, const char *type, const char *text, size_t len); /* refs 1 */
+void srv_body_drop(srv_body *b);
+/* archive.c: finished games' records and replays, built on a thread with
+ * its own store handle (opened on db) and kept up to cache_bytes.  A
+ * request waits in an archive_wait of its own (in its HTTP session). */
+typedef struct archive archive;
+typedef struct archive_job archive_job;
+typedef struct archive_wait {
+    struct archive_wait *prev, *next;
+    archive_job *job; /* NULL: waits for nothing */
+} archive_wait;
+archive *archive_new(const char *db, server *s, size_t cache_bytes, ad_err *err);
+void archive_free(archive *a);                 /* after the loop has ended */
+/* The answer for (table, seat) (seat: SRV_RECORD, AD_GOD or a seat): 0 with
+ * *out (a reference for the caller) when it is kept; 1 when w waits for it
+ * (archive_answers hands it over); -1 out of memory.  One build serves
+ * every request of the same answer waiting at once. */
+int archive_get(archive *a, int64_t table, int seat, archive_wait *w, srv_body **out);
+/* w's request is gone; a build nobody waits for is dropped when the
+ * thread has not started it. */
+void archive_cancel(archive_wait *w);
+/* Takes what the thread built (the loop calls it when woken): give gets
+ * each waiting request with a reference of its own. */
+void archive_answers(archive *a, void (*give)(archive_wait *w, srv_body *b));
+/* {"cached":entries,"bytes":..,"hits":..,"built":..,"building":..} */
+json_t *archive_stats(const archive *a);
+/* addr_rate.c: token buckets by address, of requests and of bytes. */
+typedef struct rate_spec {
+    double per_s, burst;
+} rate_spec;
+typedef struct addr_rate addr_rate;
+addr_rate *addr_rate_new(rate_spec reqs, rate_spec bytes);
+void addr_rate_free(addr_rate *r);
+int addr_rate_request(addr_rate *r, const char *addr, int64_t now_ms); /* 1: one taken */
+/* 1: n bytes taken (a body larger than the whole bucket is let go when the
+ * bucket is full); 0: refused */
+int addr_rate_send(addr_rate *r, const char *addr, size_t n, int64_t now_ms);
 /* api.c: GET /api/games (the games, their options and bot levels),
  * /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
 int api_static(const char *path, char **body, const char **type);
