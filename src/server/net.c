@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,13 +45,23 @@ struct conn {
     double tokens;     /* the rate limit's bucket */
     int64_t refill_ms;
     int refused;       /* rate refusals in a row */
-    int close_code;    /* non-zero: close with it once what is queued is sent */
-    int close_now;     /* ... or at once (a queue that is not read) */
+    int closing;       /* a close frame is queued: what it sends is not read, and its
+                        * close answer ends the connection (conn_close) */
+    int close_now;     /* it is being cut (a queue that is not read, a vanished peer) */
     int64_t heard_ms;  /* when it last sent anything (a frame, a pong) */
+    int64_t opened_ms; /* when its WebSocket opened: it says hello within hello_ms */
     int pinged;        /* a ping went out since then */
     int ping_due;      /* a ping to send with the next writeable callback */
     conn *prev, *next;
 };
+
+/* The connections open from one address (admit, below). */
+#define PEER_BUCKETS 4096
+typedef struct peer {
+    struct peer *next;
+    int n;
+    char addr[64];
+} peer;
 
 struct server {
     struct lws_context *ctx;
@@ -73,6 +84,16 @@ struct server {
     size_t dcap;
     uv_loop_t loop;                  /* the loop, when lws runs on libuv (uv: 1) */
     int uv;
+    /* every connection (HTTP or WebSocket) counts from its accept to its
+     * end, by its address too (admit) */
+    peer *peers[PEER_BUCKETS];       /* chains by a hash of the address (each entry is
+                                      * freed as its last connection ends) */
+    peer *admitted;                  /* the one accepted last, until lws makes its wsi */
+    int nsock;                       /* connections open */
+    int sock_max;                    /* at most (0: no limit but fd_cap) */
+    int per_addr;                    /* at most from one address (0: no limit) */
+    int fd_cap;                      /* a socket whose descriptor is this or more is refused */
+    int64_t hello_ms;                /* a WebSocket says hello within this */
 };
 
 /* per session: a WebSocket's connection, or an HTTP answer being sent */
@@ -101,6 +122,189 @@ conn_lobby *conn_state(conn *c)
 void srv_wake(server *s)
 {
     lws_cancel_service(s->ctx);
+}
+
+/* ---------------------------------------------------------- the log */
+
+/* lws logs a failure each time it happens: at the open-file limit an
+ * accept() failing in a loop wrote 84 MB in 5 s.  So a line said in the
+ * last SRV_LOG_QUIET_S seconds is counted rather than written, and the
+ * count is told once that time has passed: "... (repeated N times)".  The
+ * last few lines are remembered, so two failures taking turns are counted
+ * too.  Only the loop's thread logs through lws. */
+#define LOG_LINES 8
+
+typedef struct log_line {
+    char text[200];
+    int level;
+    unsigned long repeats; /* said again since it was last written */
+    int64_t said_ms;       /* when it was last written (0: the slot is free) */
+} log_line;
+
+static log_line log_lines[LOG_LINES];
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Writes a remembered line with its count, when it has one. */
+static void log_tell(log_line *l)
+{
+    if (!l->repeats)
+        return;
+    char line[256];
+    snprintf(line, sizeof line, "%.*s (repeated %lu times)\n", (int)strcspn(l->text, "\n"),
+             l->text, l->repeats);
+    lwsl_emit_stderr(l->level, line);
+    l->repeats = 0;
+}
+
+static void log_emit(int level, const char *text)
+{
+    int64_t now = mono_ms();
+    log_line *l = NULL, *oldest = &log_lines[0];
+    for (int i = 0; i < LOG_LINES && !l; i++) {
+        if (log_lines[i].said_ms && strncmp(log_lines[i].text, text, sizeof log_lines[i].text - 1) == 0)
+            l = &log_lines[i];
+        else if (log_lines[i].said_ms < oldest->said_ms)
+            oldest = &log_lines[i];
+    }
+    if (l && now - l->said_ms < SRV_LOG_QUIET_S * 1000) {
+        l->repeats++;
+        return;
+    }
+    if (!l) { /* a new line takes the place of the oldest, whose count is told */
+        l = oldest;
+        log_tell(l);
+        snprintf(l->text, sizeof l->text, "%s", text);
+    }
+    l->level = level;
+    if (l->repeats) {
+        l->repeats++; /* this one too */
+        log_tell(l);
+    } else {
+        lwsl_emit_stderr(level, text);
+    }
+    l->said_ms = now;
+}
+
+/* Tells the counts of lines quiet for long enough (every so often), or of
+ * all of them (at the end). */
+static void log_flush(int all)
+{
+    int64_t now = mono_ms();
+    for (int i = 0; i < LOG_LINES; i++)
+        if (all || now - log_lines[i].said_ms >= SRV_LOG_QUIET_S * 1000) {
+            if (log_lines[i].repeats)
+                log_lines[i].said_ms = now;
+            log_tell(&log_lines[i]);
+        }
+}
+
+/* ---------------------------------------------------------- connections */
+
+/* Every connection costs a file.  At the open-file limit accept() failed
+ * and lws tried again at once, for ever: the server spun and nobody got
+ * in.  So a socket just accepted is refused when the descriptor accept()
+ * gave it (the lowest free one) shows that the files open have reached
+ * the limit less a reserve (the database, files being served, the loop's
+ * own), when --max-connections are open, or when its address has
+ * --connections-per-address open: an idle socket holds a file as an idle
+ * WebSocket does.  Each connection counts from its accept (admit) to the
+ * end of its wsi (WSI_DESTROY), which carries its address's entry. */
+static unsigned peer_hash(const char *addr)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (; *addr; addr++)
+        h = (h ^ (unsigned char)*addr) * 16777619u;
+    return h % PEER_BUCKETS;
+}
+
+/* The entry of an address, made when make is set; NULL when there is none. */
+static peer *peer_get(server *s, const char *addr, int make)
+{
+    peer **b = &s->peers[peer_hash(addr)];
+    for (peer *p = *b; p; p = p->next)
+        if (strcmp(p->addr, addr) == 0)
+            return p;
+    peer *p = make ? calloc(1, sizeof *p) : NULL;
+    if (p) {
+        snprintf(p->addr, sizeof p->addr, "%s", addr);
+        p->next = *b;
+        *b = p;
+    }
+    return p;
+}
+
+/* A connection from p ended; an address with none left is forgotten. */
+static void peer_release(server *s, peer *p)
+{
+    s->nsock--;
+    if (--p->n > 0)
+        return;
+    peer **b = &s->peers[peer_hash(p->addr)];
+    while (*b != p)
+        b = &(*b)->next;
+    *b = p->next;
+    free(p);
+}
+
+/* A socket refused before lws reads it gets an HTTP answer in words (a
+ * browser shows it, a WebSocket client reads the status), then a close. */
+static void refuse_socket(int fd, const char *code, const char *words)
+{
+    char body[256], out[512];
+    int n = snprintf(body, sizeof body, "{\"ok\":false,\"error\":\"%s\",\"code\":\"%s\"}\n",
+                     words, code);
+    int m = snprintf(out, sizeof out,
+                     "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
+                     "content-length: %d\r\nretry-after: 10\r\nconnection: close\r\n\r\n%s",
+                     n, body);
+    if (send(fd, out, (size_t)m, MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+        return;
+    /* what the client sent already is read, so that the close is a FIN
+     * after the answer, not a reset that may make the client drop it */
+    shutdown(fd, SHUT_WR);
+    char sink[1024];
+    for (int i = 0; i < 16 && recv(fd, sink, sizeof sink, MSG_DONTWAIT) > 0; i++)
+        ;
+}
+
+/* LWS_CALLBACK_FILTER_NETWORK_CONNECTION: 0 takes the socket fd accept()
+ * just gave, 1 refuses it (lws closes it).  The refusals are logged with
+ * no number in them, so that the log counts them (log_emit). */
+static int admit(server *s, int fd)
+{
+    if (s->admitted) { /* lws made no wsi for the one before: it is gone */
+        peer_release(s, s->admitted);
+        s->admitted = NULL;
+    }
+    if (fd >= s->fd_cap || (s->sock_max && s->nsock >= s->sock_max)) {
+        refuse_socket(fd, "server_full", "the server is full: try again in a minute");
+        lwsl_err("a connection refused: the server is full (--max-connections, or the "
+                 "open-file limit less its reserve)\n");
+        return 1;
+    }
+    char addr[64], words[128];
+    lws_get_peer_simple_fd(fd, addr, sizeof addr);
+    peer *p = peer_get(s, addr, 0);
+    if (s->per_addr && p && p->n >= s->per_addr) {
+        snprintf(words, sizeof words, "too many connections from your address: %d at once",
+                 s->per_addr);
+        refuse_socket(fd, "too_many_connections", words);
+        lwsl_err("a connection refused: too many from one address "
+                 "(--connections-per-address)\n");
+        return 1;
+    }
+    if (!(p = peer_get(s, addr, 1)))
+        return 1;
+    p->n++;
+    s->nsock++;
+    s->admitted = p;
+    return 0;
 }
 
 /* ---------------------------------------------------------- table timers */
@@ -223,10 +427,47 @@ void srv_timer_cancel(srv_timer_t *tm)
     heap_arm(tm->srv);
 }
 
+/* ---------------------------------------------------------- closing */
+
+static void queue_frame(conn *c, int opcode, const void *payload, size_t n);
+
+/* Cuts a connection at once, without a close frame: one that does not
+ * read (its socket is full, so no writeable callback would come) or that
+ * vanished.  lws ends it. */
+static void conn_cut(conn *c)
+{
+    c->close_now = 1;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+/* Ends a connection politely: a close frame with the code and the words
+ * goes out after what is queued, and the client's close answer ends the
+ * connection (LWS_CALLBACK_WS_PEER_INITIATED_CLOSE).  Not lws' own close
+ * (lws_close_reason and -1 from a callback): on the libuv loop lws 4.1
+ * closes the connection twice over, the second time at once, before the
+ * close frame is written, and with the client's frames still unread the
+ * kernel sent a reset: a flood was seen closed with 1006, not 1008.  A
+ * client that does not answer is cut after SRV_CLOSE_WAIT_S. */
+static void conn_close(conn *c, int code, const char *why)
+{
+    if (c->closing || c->close_now)
+        return;
+    unsigned char payload[125];
+    size_t n = strlen(why) < sizeof payload - 2 ? strlen(why) : sizeof payload - 2;
+    payload[0] = (unsigned char)(code >> 8);
+    payload[1] = (unsigned char)code;
+    memcpy(payload + 2, why, n);
+    queue_frame(c, 0x8, payload, n + 2);
+    c->closing = 1;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, SRV_CLOSE_WAIT_S);
+}
+
 /* ---------------------------------------------------------- silent connections */
 
 /* A connection silent for ping_ms is pinged; one that sent nothing (not
  * even the pong) by twice that is dropped: a client gone without a close.
+ * A WebSocket that said no hello within hello_ms is closed (1008): an idle
+ * one would hold a file for nothing.
  * One sweep over the connections every so often, rather than lws' idle
  * policy, which keeps a timer a connection in its sorted list and moves it
  * on every pong: a walk of ten thousand entries each time. */
@@ -236,16 +477,21 @@ static void ping_sweep(lws_sorted_usec_list_t *sul)
     int64_t now = srv_now_ms();
     for (conn *c = s->conns; c; c = c->next) {
         int64_t silent = now - c->heard_ms;
-        if (silent >= 2 * s->ping_ms && !c->close_now) {
-            c->close_now = 1;
-            c->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
-            lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        if (c->closing || c->close_now)
+            continue; /* its end is under way */
+        if (silent >= 2 * s->ping_ms) {
+            conn_cut(c);
+        } else if (!c->ls.player && now - c->opened_ms >= s->hello_ms) {
+            char why[64];
+            snprintf(why, sizeof why, "no hello within %lld s", (long long)s->hello_ms / 1000);
+            conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, why);
         } else if (silent >= s->ping_ms && !c->pinged) {
             c->pinged = 1;
             c->ping_due = 1;
             lws_callback_on_writable(c->wsi);
         }
     }
+    log_flush(0);
     int64_t every = s->ping_ms / 4 < 1000 ? s->ping_ms / 4 : 1000;
     lws_sul_schedule(s->ctx, 0, &s->ping_sul, ping_sweep, (lws_usec_t)every * LWS_US_PER_MS);
 }
@@ -259,14 +505,14 @@ static void ping_sweep(lws_sorted_usec_list_t *sul)
  * server's time.  WRITE_MAX bounds one write; a larger frame goes alone. */
 #define WRITE_MAX (64 * 1024)
 
-/* The header of a text frame from a server (RFC 6455 5.2: FIN, opcode 1,
- * no mask, the length in 7, 16 or 64 bits), written to end at end; its
+/* The header of a frame from a server (RFC 6455 5.2: FIN, the opcode, no
+ * mask, the length in 7, 16 or 64 bits), written to end at end; its
  * length, at most 10 bytes. */
-static size_t frame_header(unsigned char *end, size_t n)
+static size_t frame_header(unsigned char *end, int opcode, size_t n)
 {
     unsigned char h[10];
     size_t k;
-    h[0] = 0x81;
+    h[0] = (unsigned char)(0x80 | opcode);
     if (n < 126) {
         h[1] = (unsigned char)n;
         k = 2;
@@ -285,20 +531,17 @@ static size_t frame_header(unsigned char *end, size_t n)
     return k;
 }
 
-void conn_send_text(conn *c, const char *text, size_t n)
+/* Queues a frame (opcode 1: text, 8: close). */
+static void queue_frame(conn *c, int opcode, const void *payload, size_t n)
 {
-    if (c->close_now)
-        return;
     msg *m = malloc(sizeof *m + LWS_PRE + n);
     if (!m) {
-        c->close_code = LWS_CLOSE_STATUS_UNEXPECTED_CONDITION;
-        c->close_now = 1;
-        lws_callback_on_writable(c->wsi);
+        conn_cut(c);
         return;
     }
-    memcpy(m->buf + LWS_PRE, text, n);
+    memcpy(m->buf + LWS_PRE, payload, n);
     m->len = n;
-    m->hlen = frame_header(m->buf + LWS_PRE, n);
+    m->hlen = frame_header(m->buf + LWS_PRE, opcode, n);
     m->next = NULL;
     /* a queue that held something has its writeable callback asked for
      * already (the callback asks again while frames remain): on libuv each
@@ -311,15 +554,17 @@ void conn_send_text(conn *c, const char *text, size_t n)
     c->qt = m;
     c->qbytes += n;
     if (c->qbytes > c->srv->queue_max) {
-        /* it does not read: drop it, the others go on.  Its socket is full,
-         * so no writeable callback would come to close it: lws ends it */
-        c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
-        c->close_now = 1;
-        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        conn_cut(c); /* it does not read: drop it, the others go on */
         return;
     }
     if (!asked)
         lws_callback_on_writable(c->wsi);
+}
+
+void conn_send_text(conn *c, const char *text, size_t n)
+{
+    if (!c->close_now && !c->closing)
+        queue_frame(c, 0x1, text, n);
 }
 
 /* The text is written into a buffer the server keeps: json_dumps grew one
@@ -379,7 +624,7 @@ static int rate_ok(conn *c)
 
 static void frame_in(server *s, conn *c, const void *in, size_t len, int binary, int final)
 {
-    if (c->close_code)
+    if (c->closing || c->close_now)
         return;
     if (binary) {
         if (final)
@@ -413,10 +658,8 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
         else
             lobby_refuse_frame(c, c->rx, n, "rate_limited",
                                "too many requests: at most 50 a second, 200 at once");
-        if (++c->refused >= SRV_RATE_CLOSE) {
-            c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
-            lws_callback_on_writable(c->wsi);
-        }
+        if (++c->refused >= SRV_RATE_CLOSE)
+            conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many requests");
         return;
     }
     c->refused = 0;
@@ -601,6 +844,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         c->tokens = SRV_RATE_BURST;
         c->refill_ms = srv_now_ms();
         c->heard_ms = c->refill_ms;
+        c->opened_ms = c->refill_ms;
         c->next = s->conns;
         if (s->conns)
             s->conns->prev = c;
@@ -608,6 +852,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         ps->c = c;
         break;
     }
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        /* the answer to our close frame (conn_close): the end; -1 makes
+         * lws close the socket now, with nothing unread */
+        return ps && ps->c && ps->c->closing ? -1 : 0;
     case LWS_CALLBACK_RECEIVE_PONG:
         if (ps && ps->c) {
             ps->c->heard_ms = srv_now_ms();
@@ -626,12 +874,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         conn *c = ps->c;
         if (!c)
             break;
-        if (c->close_code && (c->close_now || !c->qh)) {
-            static const char why[] = "policy: too many requests, or replies not read";
-            lws_close_reason(wsi, (enum lws_close_status)c->close_code,
-                             (unsigned char *)why, sizeof why - 1);
-            return -1;
-        }
+        if (c->close_now)
+            break;
         if (c->ping_due) { /* one write a callback: the ping first, the rest next time */
             /* with a payload: lws tells of an empty pong to nobody */
             unsigned char ping[LWS_PRE + 4] = {0};
@@ -639,7 +883,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             c->ping_due = 0;
             if (lws_write(wsi, ping + LWS_PRE, 4, LWS_WRITE_PING) < 4)
                 return -1;
-            if (c->qh || c->close_code)
+            if (c->qh)
                 lws_callback_on_writable(wsi);
             break;
         }
@@ -684,7 +928,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             c->qbytes -= x->len;
             free(x);
         }
-        if (c->qh || c->close_code)
+        if (c->qh)
             lws_callback_on_writable(wsi);
         break;
     }
@@ -694,6 +938,23 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             ps->c = NULL;
         }
         break;
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return s ? admit(s, (int)(lws_intptr_t)in) : 0;
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        /* the wsi of the socket admit took: it carries its address's entry */
+        if (s && s->admitted) {
+            lws_set_opaque_user_data(wsi, s->admitted);
+            s->admitted = NULL;
+        }
+        break;
+    case LWS_CALLBACK_WSI_DESTROY: {
+        peer *p = lws_get_opaque_user_data(wsi);
+        if (s && p) {
+            lws_set_opaque_user_data(wsi, NULL);
+            peer_release(s, p);
+        }
+        break;
+    }
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         if (s && s->l) {
             lobby_worker_answers(s->l);
@@ -780,8 +1041,28 @@ static int usage(void)
 {
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                    "[--away-after SECONDS] [--node NAME]\n");
+                    "[--away-after SECONDS] [--node NAME] [--max-connections N] "
+                    "[--connections-per-address N] [--hello-seconds N]\n");
     return 2;
+}
+
+/* Every connection is a file: the limit is raised as far as the system
+ * lets us, and connections may take all of it but a reserve (admit). */
+static int fd_cap(void)
+{
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) != 0)
+        return 1024 - SRV_FD_RESERVE;
+    if (nofile.rlim_cur < nofile.rlim_max) {
+        nofile.rlim_cur = nofile.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &nofile);
+        getrlimit(RLIMIT_NOFILE, &nofile);
+    }
+    rlim_t limit = nofile.rlim_cur < INT_MAX ? nofile.rlim_cur : INT_MAX;
+    rlim_t reserve = limit / 8 > SRV_FD_RESERVE ? limit / 8 : SRV_FD_RESERVE;
+    if (reserve > limit / 2)
+        reserve = limit / 2;
+    return (int)(limit - reserve);
 }
 
 /* The web client's folder by default: web/ in the source tree the binary
@@ -839,6 +1120,8 @@ int ad_cli_serve(int argc, char **argv)
 {
     unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
     unsigned long long ping_s = SRV_PING_S, away_s = SRV_AWAY_AFTER_S;
+    unsigned long long conn_max = SRV_CONN_MAX, per_addr = SRV_CONN_PER_ADDR;
+    unsigned long long hello_s = SRV_HELLO_S;
     const char *node = NULL;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
     server srv;
@@ -848,7 +1131,8 @@ int ad_cli_serve(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                   "[--away-after SECONDS] [--node NAME]\n"
+                   "[--away-after SECONDS] [--node NAME] [--max-connections N] "
+                   "[--connections-per-address N] [--hello-seconds N]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -868,6 +1152,16 @@ int ad_cli_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--away-after") == 0) {
             if (ad_cli_option_in("serve", "--away-after", v, 1, 86400, &away_s) < 0)
+                return 2;
+        } else if (strcmp(a, "--max-connections") == 0) {
+            if (ad_cli_option_in("serve", "--max-connections", v, 0, 10000000, &conn_max) < 0)
+                return 2;
+        } else if (strcmp(a, "--connections-per-address") == 0) {
+            if (ad_cli_option_in("serve", "--connections-per-address", v, 0, 10000000,
+                                 &per_addr) < 0)
+                return 2;
+        } else if (strcmp(a, "--hello-seconds") == 0) {
+            if (ad_cli_option_in("serve", "--hello-seconds", v, 1, 3600, &hello_s) < 0)
                 return 2;
         } else if (strcmp(a, "--workers") == 0) {
             if (ad_cli_option_in("serve", "--workers", v, 1, 64, &nworkers) < 0)
@@ -902,12 +1196,10 @@ int ad_cli_serve(int argc, char **argv)
         return 2;
     }
     srv.queue_max = (size_t)queue_kib * 1024;
-    /* every connection is a file: allow as many as the system lets us */
-    struct rlimit nofile;
-    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
-        nofile.rlim_cur = nofile.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &nofile);
-    }
+    srv.sock_max = (int)conn_max;
+    srv.per_addr = (int)per_addr;
+    srv.hello_ms = (int64_t)hello_s * 1000;
+    srv.fd_cap = fd_cap();
     char dbpath[PATH_MAX], webdir[PATH_MAX];
     if (!db) {
         if (default_db(dbpath, sizeof dbpath) < 0) {
@@ -935,7 +1227,7 @@ int ad_cli_serve(int argc, char **argv)
     /* libwebsockets' own log: errors, or the levels ALPHADECK_LWS_LOG names (its bit mask) */
     const char *ll = getenv("ALPHADECK_LWS_LOG");
     int level = ll ? atoi(ll) : LLL_ERR;
-    lws_set_log_level(level, NULL);
+    lws_set_log_level(level, log_emit);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8;
@@ -1046,6 +1338,7 @@ int ad_cli_serve(int argc, char **argv)
     free(srv.dump);
     lobby_free(srv.l);
     store_close(st);
+    log_flush(1);
     fprintf(stderr, "alphadeck serve: stopped\n");
     return 0;
 }

@@ -1,0 +1,193 @@
+// Trust at the transport (issue 28): one client, or one address, must not
+// make the server unusable for the others.  Connections are capped below
+// the open-file limit and per address, with a refusal in words; a
+// WebSocket that never says hello is closed; the log says a repeated
+// thing once with a count; a flood is closed with 1008.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import WebSocket from 'ws';
+import { BIN, HOST, startServer, tmpDir, webDir, within, waitExit, sleep, player, Client, expectOk } from './harness.mjs';
+
+/**
+ * Starts `alphadeck serve --port 0 --host 127.0.0.1 --db DIR/x.db --web
+ * DIR/web ARGS` behind `wrap` (a command the server's own command line is
+ * appended to: a shell setting a limit, setpriv).  Resolves { port, proc,
+ * stderr(), stop() } once it listens, or { exited: code, stderr() } when
+ * it exits first.  Killed when the test ends.
+ */
+async function spawnServer(t, wrap, opts = {}) {
+    const dir = opts.dir || tmpDir(t);
+    const web = opts.web || webDir(dir);
+    const args = ['serve', '--port', '0', '--host', HOST, '--db', opts.db || path.join(dir, 'x.db'),
+        '--web', web, ...(opts.args || [])];
+    const proc = spawn(wrap[0], [...wrap.slice(1), BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    proc.stderr.on('data', (d) => { err += d; });
+    const stop = async () => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return;
+        proc.kill('SIGTERM');
+        if (!(await waitExit(proc, 5000))) {
+            proc.kill('SIGKILL');
+            await waitExit(proc, 5000);
+        }
+    };
+    t.after(stop);
+    const lines = readline.createInterface({ input: proc.stdout });
+    return within(new Promise((resolve, reject) => {
+        lines.on('line', (line) => {
+            const m = /^alphadeck serve: listening on http:\/\/[^/]+:(\d+)\/$/.exec(line);
+            if (m) resolve({ port: Number(m[1]), url: `http://${HOST}:${m[1]}`, wsUrl: `ws://${HOST}:${m[1]}/ws`, proc, stop, stderr: () => err });
+        });
+        proc.once('error', reject);
+        proc.once('exit', (code, sig) => resolve({ exited: code ?? sig, stderr: () => err }));
+    }), opts.startMs || 15000, `alphadeck serve ${args.join(' ')} to listen or exit`);
+}
+
+/**
+ * Opens a WebSocket to url and says how it went: 'open' (with the socket in
+ * .ws), 'refused' (an HTTP answer instead of the upgrade: .status, .body),
+ * 'closed' (the connection closed or reset before either) or 'hung' (none
+ * of those within ms).
+ */
+function tryConnect(url, ms = 10000) {
+    return new Promise((resolve) => {
+        const port = new URL(url).port;
+        const ws = new WebSocket(url, { origin: `http://${HOST}:${port}`, handshakeTimeout: ms });
+        let done = false;
+        const finish = (r) => { if (!done) { done = true; clearTimeout(timer); resolve(r); } };
+        const timer = setTimeout(() => { ws.terminate(); finish({ how: 'hung' }); }, ms + 1000);
+        ws.on('open', () => finish({ how: 'open', ws }));
+        ws.on('unexpected-response', (req, res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => { body += d; });
+            const end = () => { req.destroy(); finish({ how: 'refused', status: res.statusCode, body }); };
+            res.on('end', end);
+            res.on('error', end);
+            res.on('close', end);
+        });
+        ws.on('error', (e) => finish(/timeout/i.test(e.message) ? { how: 'hung', error: e.message } : { how: 'closed', error: e.message }));
+    });
+}
+
+// a refusal's body as JSON (null when it is not)
+function refusalBody(r) {
+    try { return JSON.parse(r.body); } catch { return null; }
+}
+
+test('at the open-file limit connections are refused in words, the server stays responsive and its log stays small', { timeout: 90000 }, async (t) => {
+    // 128 files: a shell sets the limit (soft and hard), then becomes the server
+    const server = await spawnServer(t, ['sh', '-c', 'ulimit -n 128 && exec "$0" "$@"']);
+    assert.equal(server.exited, undefined, `the server did not start under 128 files: ${server.stderr && server.stderr()}`);
+    const tries = await Promise.all(Array.from({ length: 250 }, () => tryConnect(server.wsUrl)));
+    const count = (how) => tries.filter((r) => r.how === how).length;
+    const summary = `open ${count('open')}, refused ${count('refused')}, closed ${count('closed')}, hung ${count('hung')}`;
+    assert.equal(count('hung'), 0, `every connection is let in, refused or closed, none left hanging: ${summary}`);
+    assert.ok(count('open') > 0 && count('open') < 128, `some are let in, fewer than the open-file limit: ${summary}`);
+    const refused = tries.filter((r) => r.how === 'refused');
+    assert.ok(refused.length > 0, `the ones over the limit are refused in words: ${summary}`);
+    for (const r of refused) {
+        assert.equal(r.status, 503, `a refusal is a 503: ${JSON.stringify(r)}`);
+        const b = refusalBody(r);
+        assert.ok(b && b.ok === false && b.code === 'server_full' && typeof b.error === 'string', `a refusal says why: ${r.body}`);
+    }
+    // the others leave; a newcomer is served
+    for (const r of tries) if (r.ws) r.ws.terminate();
+    const deadline = Date.now() + 20000;
+    let fresh = null;
+    while (!fresh && Date.now() < deadline) {
+        const r = await tryConnect(server.wsUrl, 5000);
+        if (r.how === 'open') fresh = r.ws;
+        else await sleep(200);
+    }
+    assert.ok(fresh, 'a new connection is let in once the others have gone');
+    const c = new Client(fresh, 'fresh');
+    expectOk(await c.hello('fresh'), 'the newcomer\'s hello');
+    expectOk(await c.request({ cmd: 'tables' }), 'the newcomer\'s tables');
+    c.terminate();
+    await server.stop();
+    const log = server.stderr();
+    assert.ok(log.length < 20000, `the log stays small: ${log.length} bytes, beginning ${JSON.stringify(log.slice(0, 300))}`);
+    const said = log.split('\n').filter((l) => l.includes('a connection refused')).length;
+    assert.ok(said >= 1 && said <= 4, `the refusal is logged once, then counted: ${said} lines\n${log.slice(0, 2000)}`);
+    assert.match(log, /\(repeated \d+ times\)/, 'the log tells how many times a line repeated');
+});
+
+test('one address may hold --connections-per-address connections; the next is refused with too_many_connections until one ends', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t, { args: ['--connections-per-address', '5'] });
+    const held = [];
+    for (let i = 0; i < 5; i++) {
+        const r = await tryConnect(server.wsUrl);
+        assert.equal(r.how, 'open', `connection ${i + 1} of 5 is let in: ${JSON.stringify(r)}`);
+        held.push(r.ws);
+    }
+    const over = await tryConnect(server.wsUrl);
+    assert.equal(over.how, 'refused', `the sixth is refused: ${JSON.stringify(over)}`);
+    assert.equal(over.status, 503);
+    const b = refusalBody(over);
+    assert.ok(b && b.code === 'too_many_connections' && /5/.test(b.error), `the refusal says why: ${over.body}`);
+    // an HTTP request from the same address is a connection too
+    const res = await new Promise((resolve) => {
+        fetch(`${server.url}/api/games`).then((r) => resolve(r.status), () => resolve('closed'));
+    });
+    assert.ok(res === 503 || res === 'closed', `a plain HTTP request over the limit is refused: ${res}`);
+    // one leaves: another gets in
+    held.pop().close();
+    const deadline = Date.now() + 15000;
+    let again = null;
+    while (!again && Date.now() < deadline) {
+        const r = await tryConnect(server.wsUrl);
+        if (r.how === 'open') again = r.ws;
+        else await sleep(100);
+    }
+    assert.ok(again, 'once one of the five has closed, a new one is let in');
+    held.push(again);
+    for (const w of held) w.terminate();
+});
+
+test('by default one address may hold 200 connections (a classroom behind one router) and no more', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const tries = [];
+    for (let i = 0; i < 200; i += 50) {
+        tries.push(...await Promise.all(Array.from({ length: 50 }, () => tryConnect(server.wsUrl))));
+    }
+    const opened = tries.filter((r) => r.how === 'open');
+    assert.equal(opened.length, 200, `200 connections from one address are let in: ${JSON.stringify(tries.filter((r) => r.how !== 'open').slice(0, 3))}`);
+    const over = await tryConnect(server.wsUrl);
+    assert.equal(over.how, 'refused', `the 201st is refused: ${JSON.stringify(over)}`);
+    assert.equal(refusalBody(over)?.code, 'too_many_connections');
+    for (const r of opened) r.ws.terminate();
+});
+
+test('a WebSocket that says no hello is closed with 1008 after --hello-seconds; one that said hello stays', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t, { args: ['--hello-seconds', '1'] });
+    const idle = await Client.connect(server, { name: 'idle' });
+    const hello = await player(server, 'talker');
+    const closed = await within(idle.closed, 20000, 'the connection without hello to be closed');
+    assert.equal(closed.code, 1008, `closed with 1008: ${JSON.stringify(closed)}`);
+    assert.match(closed.reason, /hello/, 'the close says why');
+    // the one that said hello is kept past the same time, and served
+    await sleep(1500);
+    assert.ok(hello.open, 'the connection that said hello is still open');
+    expectOk(await hello.request({ cmd: 'tables' }), 'it is still served');
+    hello.terminate();
+});
+
+test('a flood of requests is closed with 1008 after the replies before it, not cut', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const f = await player(server, 'flooder');
+    // far more than the burst of 200 and the 1,000 refusals in a row
+    for (let i = 0; i < 20000; i++) f.sendRaw(`{"cmd":"tables","rid":"f${i}"}`);
+    const close = await within(f.closed, 30000, 'the flood to be closed');
+    assert.equal(close.code, 1008, `a flood is closed with 1008: ${JSON.stringify(close)}`);
+    const limited = f.frames.filter((x) => x && x.code === 'rate_limited').length;
+    assert.ok(limited >= 1000, `the refusals before the close reached the client: ${limited}`);
+    // the server serves others as before
+    const other = await player(server, 'other');
+    expectOk(await other.request({ cmd: 'tables' }), 'another client after the flood');
+    other.terminate();
+});
