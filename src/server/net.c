@@ -622,28 +622,127 @@ static int rate_ok(conn *c)
     return 1;
 }
 
+/* ---------------------------------------------------------- a frame's rid */
+
+/* A refusal of a frame the lobby does not read (rate_limited,
+ * frame_too_big, binary_frame) carries the frame's rid when its first
+ * bytes hold one: a top-level "rid" whose value is whole there.  A frame
+ * over the limit is kept only up to the limit, so it cannot be parsed: it
+ * is scanned for the key, checking only where each value ends; jansson
+ * reads the rid's value itself (refuse_unread). */
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p;
+}
+
+/* Past the string opening at p, or NULL when it does not end before end. */
+static const char *skip_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\')
+            p++;
+        else if (*p == '"')
+            return p + 1;
+    }
+    return NULL;
+}
+
+/* Past the value at p, or NULL when it does not end before end. */
+static const char *skip_value(const char *p, const char *end)
+{
+    if (p < end && *p == '"')
+        return skip_string(p, end);
+    if (p < end && (*p == '{' || *p == '[')) {
+        int depth = 0;
+        while (p < end) {
+            if (*p == '"') {
+                if (!(p = skip_string(p, end)))
+                    return NULL;
+                continue;
+            }
+            if (*p == '{' || *p == '[')
+                depth++;
+            else if ((*p == '}' || *p == ']') && --depth == 0)
+                return p + 1;
+            p++;
+        }
+        return NULL;
+    }
+    /* a number or a literal: it ends where its letters do, but only a
+     * character after them shows it is whole */
+    const char *q = p;
+    while (q < end && strchr("0123456789+-.eEtrufalsn", *q))
+        q++;
+    return q < end && q > p ? q : NULL;
+}
+
+/* The value of the top-level "rid" of the object text begins with, whole
+ * in its first n bytes: 1 with *rid and *len set, 0 when there is none. */
+static int find_rid(const char *text, size_t n, const char **rid, size_t *len)
+{
+    const char *end = text + n, *p = skip_ws(text, end);
+    if (p >= end || *p != '{')
+        return 0;
+    for (p++;;) {
+        p = skip_ws(p, end);
+        const char *key = p, *after = p < end && *p == '"' ? skip_string(p, end) : NULL;
+        if (!after)
+            return 0;
+        p = skip_ws(after, end);
+        if (p >= end || *p != ':')
+            return 0;
+        const char *v = skip_ws(p + 1, end), *vend = skip_value(v, end);
+        if (!vend)
+            return 0;
+        if (after - key == 5 && memcmp(key, "\"rid\"", 5) == 0) {
+            *rid = v;
+            *len = (size_t)(vend - v);
+            return 1;
+        }
+        p = skip_ws(vend, end);
+        if (p >= end || *p != ',')
+            return 0;
+        p++;
+    }
+}
+
+/* Refuses a frame unread, with the rid its first n bytes hold. */
+static void refuse_unread(conn *c, const char *text, size_t n, const char *code,
+                          const char *words)
+{
+    const char *rid;
+    size_t len;
+    char *wrapped = find_rid(text, n, &rid, &len) ? malloc(len + 16) : NULL;
+    if (wrapped) {
+        int k = snprintf(wrapped, len + 16, "{\"rid\":%.*s}", (int)len, rid);
+        lobby_refuse_frame(c, wrapped, (size_t)k, code, words);
+        free(wrapped);
+    } else {
+        lobby_refuse_frame(c, "{}", 2, code, words);
+    }
+}
+
+/* ---------------------------------------------------------- frames */
+
+/* A frame's pieces are gathered (up to the frame limit: past it only its
+ * beginning is kept, for its rid); a whole frame, text or binary, passes
+ * the rate limit, and a flood of either is closed.  Only a text frame
+ * within the limit reaches the lobby. */
 static void frame_in(server *s, conn *c, const void *in, size_t len, int binary, int final)
 {
     if (c->closing || c->close_now)
         return;
-    if (binary) {
-        if (final)
-            lobby_refuse(c, "binary_frame", "only text frames are read: one JSON object a frame");
-        return;
-    }
     if (!c->rx_over) {
-        if (c->rxn + len > SRV_FRAME_MAX) {
-            c->rx_over = 1;
-        } else {
-            char *r = realloc(c->rx, c->rxn + len + 1);
-            if (!r) {
-                c->rx_over = 1;
-            } else {
-                c->rx = r;
-                memcpy(c->rx + c->rxn, in, len);
-                c->rxn += len;
-            }
+        size_t take = c->rxn + len > SRV_FRAME_MAX ? SRV_FRAME_MAX - c->rxn : len;
+        char *r = realloc(c->rx, c->rxn + take + 1);
+        if (r) {
+            c->rx = r;
+            memcpy(c->rx + c->rxn, in, take);
+            c->rxn += take;
         }
+        c->rx_over = !r || take < len;
     }
     if (!final)
         return;
@@ -652,19 +751,22 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
     c->rx_over = 0;
     c->rxn = 0;
     if (!rate_ok(c)) {
-        if (over)
-            lobby_refuse(c, "rate_limited", "too many requests: at most %d a second",
-                         (int)SRV_RATE_PER_S);
-        else
-            lobby_refuse_frame(c, c->rx, n, "rate_limited",
-                               "too many requests: at most 50 a second, 200 at once");
+        refuse_unread(c, c->rx, n, "rate_limited",
+                      "too many requests: at most 50 a second, 200 at once");
         if (++c->refused >= SRV_RATE_CLOSE)
             conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many requests");
         return;
     }
     c->refused = 0;
+    if (binary) {
+        refuse_unread(c, c->rx, n, "binary_frame",
+                      "only text frames are read: one JSON object a frame");
+        return;
+    }
     if (over) {
-        lobby_refuse(c, "frame_too_big", "a frame may hold at most %d bytes", SRV_FRAME_MAX);
+        char words[64];
+        snprintf(words, sizeof words, "a frame may hold at most %d bytes", SRV_FRAME_MAX);
+        refuse_unread(c, c->rx, n, "frame_too_big", words);
         return;
     }
     c->rx[n] = 0;

@@ -191,3 +191,43 @@ test('a flood of requests is closed with 1008 after the replies before it, not c
     expectOk(await other.request({ cmd: 'tables' }), 'another client after the flood');
     other.terminate();
 });
+
+test('binary frames pass the rate limit like text: a flood of them gets rate_limited and is closed with 1008', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const f = await player(server, 'binflood');
+    for (let i = 0; i < 20000; i++) f.sendRaw(Buffer.from(`{"cmd":"tables","rid":"b${i}"}`), { binary: true });
+    const close = await within(f.closed, 30000, 'the binary flood to be closed');
+    assert.equal(close.code, 1008, `a flood of binary frames is closed with 1008: ${JSON.stringify(close)}`);
+    const limited = f.frames.filter((x) => x && x.code === 'rate_limited');
+    assert.ok(limited.length >= 1000, `binary frames past the rate get rate_limited: ${limited.length}`);
+    const refusedBinary = f.frames.filter((x) => x && x.code === 'binary_frame');
+    assert.ok(refusedBinary.length <= 250, `no more binary frames are refused as such than the rate lets through: ${refusedBinary.length}`);
+    assert.ok(refusedBinary.length > 0 && refusedBinary.every((x) => /^b\d+$/.test(x.rid)), `each binary_frame refusal carries its frame's rid: ${JSON.stringify(refusedBinary.slice(0, 3))}`);
+    assert.ok(limited.every((x) => /^b\d+$/.test(x.rid)), 'each rate_limited refusal carries its frame\'s rid');
+});
+
+test('frame_too_big carries the rid the frame begins with, whatever its value', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const c = await player(server, 'bigframes');
+    const pad = 'x'.repeat(20 * 1024);
+    const cases = [
+        ['{"rid":"big-1","cmd":"tables","pad":"PAD"}', 'big-1'],
+        ['{ "cmd" : "act", "table": 1, "rid" : 42 , "pad":"PAD"}', 42],
+        ['{"cmd":"act","action":{"type":"play","rid":"inner"},"rid":{"n":[1,"}"]},"pad":"PAD"}', { n: [1, '}'] }],
+        ['{"cmd":"act","say":"a \\" \\\\ quote","rid":"esc","pad":"PAD"}', 'esc'],
+    ];
+    for (const [frame, rid] of cases) {
+        c.sendRaw(frame.replace('PAD', pad));
+        const r = await c.waitFrame((f) => f && f.code === 'frame_too_big', 5000, `frame_too_big for ${frame.slice(0, 40)}`);
+        assert.deepEqual(r.rid, rid, `the refusal of ${frame.slice(0, 60)} carries its rid: ${JSON.stringify(r)}`);
+    }
+    // a rid only after the limit, or none: a refusal without one
+    c.sendRaw(`{"cmd":"tables","pad":"${pad}","rid":"late"}`);
+    const late = await c.waitFrame((f) => f && f.code === 'frame_too_big', 5000, 'frame_too_big, rid past the limit');
+    assert.equal(late.rid, undefined, `a rid past the limit is not guessed: ${JSON.stringify(late)}`);
+    c.sendRaw(`{"cmd":"tables","rid":"${pad}`);
+    const cut = await c.waitFrame((f) => f && f.code === 'frame_too_big', 5000, 'frame_too_big, rid cut by the limit');
+    assert.equal(cut.rid, undefined, 'a rid cut by the limit is not guessed');
+    expectOk(await c.request({ cmd: 'tables' }), 'the connection is served after');
+    c.terminate();
+});
