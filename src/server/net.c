@@ -7,6 +7,7 @@
  * every pass lets the lobby commit what the pass accepted and only then
  * acknowledge and push it (docs/server.md).
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -69,6 +71,9 @@ struct server {
     lobby *l;
     char origins[8][256];
     int norigins;
+    const char *host; /* what it listens on (--host), */
+    int kind;         /* what that is (LISTEN_*), */
+    long port;        /* and its port: whom it answers for (authority_ok) */
     size_t queue_max; /* bytes queued for one connection before it is dropped */
     conn *conns;
     bus *bus; /* a node of a cluster: what the other nodes say */
@@ -773,13 +778,113 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
     lobby_request(s->l, c, c->rx, n);
 }
 
-/* An upgrade is let in when it has no Origin (a program, not a page), or
- * the page came from this server (the Host it reached) or an --origin. */
+/* ---------------------------------------------------------- whom it answers */
+
+/* A page may talk to this server only when it came from it.  A rebinding
+ * page (a name of the attacker's, pointed at this server's address) sends
+ * that name as its Origin and Host, so matching the Origin to the Host
+ * let it in: now the server answers only for the names it serves
+ * (authority_ok): the --host it listens on, at its port; when that is a
+ * loopback address, localhost, 127.0.0.1 and [::1] too; when it is every
+ * address (0.0.0.0, ::) or an interface's name, any address written in
+ * numbers (friends on a network type one) and localhost; and the host of
+ * each --origin (a proxy in front passes on the name people typed). */
+enum { LISTEN_NAMED, LISTEN_LOOPBACK, LISTEN_ANY };
+
+static int ip_literal(const char *host)
+{
+    unsigned char a[16];
+    return inet_pton(AF_INET, host, a) == 1 || inet_pton(AF_INET6, host, a) == 1;
+}
+
+static int listen_kind(const char *host)
+{
+    unsigned char a[16];
+    if (strcasecmp(host, "localhost") == 0 || strcmp(host, "::1") == 0 ||
+        (inet_pton(AF_INET, host, a) == 1 && a[0] == 127))
+        return LISTEN_LOOPBACK;
+    if (strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0 || !ip_literal(host))
+        return LISTEN_ANY;
+    return LISTEN_NAMED;
+}
+
+/* Splits an authority, host[:port] or [v6][:port], into the host (without
+ * brackets, in out) and the port (80 when none given); -1 when malformed. */
+static int split_authority(const char *a, char *out, size_t len, long *port)
+{
+    const char *h = a, *he, *rest;
+    if (*a == '[') {
+        h = a + 1;
+        if (!(he = strchr(h, ']')))
+            return -1;
+        rest = he + 1;
+    } else {
+        he = rest = a + strcspn(a, ":");
+    }
+    if ((size_t)(he - h) >= len || he == h)
+        return -1;
+    memcpy(out, h, (size_t)(he - h));
+    out[he - h] = 0;
+    *port = 80;
+    if (!*rest)
+        return 0;
+    char *end;
+    if (*rest != ':' || !rest[1] || rest[1] == '-' || rest[1] == '+')
+        return -1;
+    *port = strtol(rest + 1, &end, 10);
+    return *end || *port < 1 || *port > 65535 ? -1 : 0;
+}
+
+/* Whether an authority (a Host header; an Origin past "http://") names
+ * this server by its own address. */
+static int authority_ok(server *s, const char *authority)
+{
+    char host[256];
+    long port;
+    if (split_authority(authority, host, sizeof host, &port) < 0 || port != s->port)
+        return 0;
+    if (strcasecmp(host, s->host) == 0)
+        return 1;
+    if (s->kind == LISTEN_LOOPBACK)
+        return strcasecmp(host, "localhost") == 0 || strcmp(host, "127.0.0.1") == 0 ||
+               strcmp(host, "::1") == 0;
+    if (s->kind == LISTEN_ANY)
+        return strcasecmp(host, "localhost") == 0 || ip_literal(host);
+    return 0;
+}
+
+/* Whether an authority is the host[:port] of an --origin. */
+static int origin_authority(server *s, const char *authority)
+{
+    for (int i = 0; i < s->norigins; i++) {
+        const char *o = strstr(s->origins[i], "://");
+        o = o ? o + 3 : s->origins[i];
+        size_t n = strcspn(o, "/");
+        if (strlen(authority) == n && strncasecmp(authority, o, n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* A request's Host is one this server answers for, or absent (HTTP/1.0:
+ * a program, which no page can make). */
+static int host_ok(server *s, struct lws *wsi)
+{
+    char host[256];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) <= 0)
+        return 1;
+    return lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0 &&
+           (authority_ok(s, host) || origin_authority(s, host));
+}
+
+/* An upgrade to /ws is let in when its Host is this server's and it has no
+ * Origin (a program, not a page), or an --origin, or an http:// origin
+ * naming this server. */
 static int origin_ok(server *s, struct lws *wsi)
 {
-    char origin[256], host[256], uri[64];
+    char origin[256], uri[64];
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 ||
-        (strcmp(uri, "/ws") != 0 && strncmp(uri, "/ws?", 4) != 0))
+        (strcmp(uri, "/ws") != 0 && strncmp(uri, "/ws?", 4) != 0) || !host_ok(s, wsi))
         return 0;
     if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
         return 1;
@@ -788,16 +893,7 @@ static int origin_ok(server *s, struct lws *wsi)
     for (int i = 0; i < s->norigins; i++)
         if (strcmp(origin, s->origins[i]) == 0)
             return 1;
-    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-        return 0;
-    const char *o = origin;
-    if (strncmp(o, "http://", 7) == 0)
-        o += 7;
-    else if (strncmp(o, "https://", 8) == 0)
-        o += 8;
-    else
-        return 0;
-    return strcmp(o, host) == 0;
+    return strncmp(origin, "http://", 7) == 0 && authority_ok(s, origin + 7);
 }
 
 /* ---------------------------------------------------------- HTTP */
@@ -882,6 +978,61 @@ static int api(server *s, struct lws *wsi, pss *ps)
     return http_answer(wsi, ps, status, type, body);
 }
 
+/* An HTTP request refused before anything is served: the status, the
+ * refusal in words as the API gives it, and the connection closes (1).
+ * A 405 says which methods are answered (allow). */
+static int http_refuse(struct lws *wsi, unsigned status, const char *allow, const char *code,
+                       const char *words)
+{
+    char *body = srv_refusal_text(code, words);
+    if (!body)
+        return 1;
+    size_t n = strlen(body);
+    unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (!lws_add_http_common_headers(wsi, status, "application/json", n, &p, end) &&
+        (!allow || !lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:",
+                                                (const unsigned char *)allow,
+                                                (int)strlen(allow), &p, end)) &&
+        !add_security_headers(wsi, &p, end) &&
+        !lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION, (const unsigned char *)"close",
+                                      5, &p, end) &&
+        !lws_finalize_http_header(wsi, &p, end) && (size_t)(end - p) >= n) {
+        memcpy(p, body, n);
+        p += n;
+        lws_write(wsi, start, (size_t)(p - start), LWS_WRITE_HTTP_FINAL);
+    }
+    free(body);
+    return 1;
+}
+
+/* LWS_CALLBACK_FILTER_HTTP_CONNECTION: every HTTP request but an upgrade
+ * passes here before it is served, a file from the web folder (lws' mount)
+ * or the API alike.  Only GET is answered, and HEAD of a file (PUT,
+ * DELETE, PATCH, OPTIONS, POST: 405), and only for a Host this server
+ * answers for (a rebinding page could read /api otherwise: 421). */
+static int http_filter(server *s, struct lws *wsi)
+{
+    char *uri = NULL;
+    int n = 0, method = lws_http_get_uri_and_method(wsi, &uri, &n);
+    int api = uri && n >= 4 && strncmp(uri, "/api", 4) == 0 &&
+              (n == 4 || uri[4] == '/' || uri[4] == '?');
+    if (method != LWSHUMETH_GET && (method != LWSHUMETH_HEAD || api))
+        return http_refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, api ? "GET" : "GET, HEAD",
+                           "bad_method", api ? "the API answers GET only"
+                                             : "only GET and HEAD are answered here");
+    if (!host_ok(s, wsi)) {
+        char host[128], words[256];
+        if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+            snprintf(host, sizeof host, "(too long)");
+        snprintf(words, sizeof words,
+                 "this server does not answer for %s: open it by the address it listens on",
+                 host);
+        return http_refuse(wsi, 421, NULL, "bad_host", words);
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------- the callback */
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -891,6 +1042,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     server *s = vh ? lws_vhost_user(vh) : NULL;
     pss *ps = user;
     switch (reason) {
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+        return s ? http_filter(s, wsi) : 0;
     case LWS_CALLBACK_HTTP:
         if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
             lws_return_http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL);
@@ -1415,6 +1568,9 @@ int ad_cli_serve(int argc, char **argv)
      * the store refuses that pass; the signal would kill the whole server */
     signal(SIGXFSZ, SIG_IGN);
     int shown = lws_get_vhost_listen_port(srv.vh);
+    srv.host = host;
+    srv.kind = listen_kind(host);
+    srv.port = shown;
     int v6 = strchr(host, ':') != NULL;
     printf("alphadeck serve: listening on http://%s%s%s:%d/\n", v6 ? "[" : "", host,
            v6 ? "]" : "", shown);

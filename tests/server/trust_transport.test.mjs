@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import WebSocket from 'ws';
-import { BIN, HOST, startServer, tmpDir, webDir, within, waitExit, sleep, player, Client, expectOk } from './harness.mjs';
+import { BIN, HOST, startServer, tmpDir, webDir, within, waitExit, sleep, player, Client, expectOk, rawHttp } from './harness.mjs';
 
 /**
  * Starts `alphadeck serve --port 0 --host 127.0.0.1 --db DIR/x.db --web
@@ -230,4 +230,106 @@ test('frame_too_big carries the rid the frame begins with, whatever its value', 
     assert.equal(cut.rid, undefined, 'a rid cut by the limit is not guessed');
     expectOk(await c.request({ cmd: 'tables' }), 'the connection is served after');
     c.terminate();
+});
+
+// the status line, headers (lower-case names) and body of a raw HTTP answer
+function parseHttp(text) {
+    const at = text.indexOf('\r\n\r\n');
+    const head = (at >= 0 ? text.slice(0, at) : text).split('\r\n');
+    const m = /^HTTP\/1\.[01] (\d{3})/.exec(head[0] || '');
+    const headers = {};
+    for (const line of head.slice(1)) {
+        const i = line.indexOf(':');
+        if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+    }
+    return { status: m ? Number(m[1]) : null, headers, body: at >= 0 ? text.slice(at + 4) : '' };
+}
+
+test('PUT, DELETE, PATCH, OPTIONS and POST on files and the API answer 405 with an Allow header, never the file', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const host = `${HOST}:${server.port}`;
+    for (const p of ['/', '/index.html', '/api/games', '/api/tables/1/record', '/api/stats', '/no-such-file']) {
+        for (const method of ['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'POST']) {
+            const body = method === 'PUT' || method === 'POST' || method === 'PATCH' ? 'x=1' : '';
+            const raw = await rawHttp(server, `${method} ${p} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n` +
+                (body ? `Content-Length: ${body.length}\r\n` : '') + `\r\n${body}`, 5000);
+            const r = parseHttp(raw);
+            assert.equal(r.status, 405, `${method} ${p}: ${raw.slice(0, 200)}`);
+            assert.ok(!raw.includes('WEB-INDEX-MARKER'), `${method} ${p} must not serve the file`);
+            assert.equal(r.headers.allow, p.startsWith('/api') ? 'GET' : 'GET, HEAD', `${method} ${p}: the Allow header`);
+            const b = JSON.parse(r.body);
+            assert.ok(b.ok === false && b.code === 'bad_method' && typeof b.error === 'string', `${method} ${p}: ${r.body}`);
+        }
+    }
+    // GET and HEAD are answered as before
+    const get = parseHttp(await rawHttp(server, `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    assert.equal(get.status, 200);
+    assert.ok(get.body.includes('WEB-INDEX-MARKER'));
+    const head = parseHttp(await rawHttp(server, `HEAD /index.html HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    assert.equal(head.status, 200, 'HEAD of a file');
+    assert.equal(head.body, '', 'HEAD has no body');
+    const api = parseHttp(await rawHttp(server, `GET /api/games HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    assert.equal(api.status, 200, 'GET of the API');
+});
+
+// opens a WebSocket with these headers: 'open' or why not
+function upgrade(port, headers) {
+    return within(new Promise((resolve) => {
+        const ws = new WebSocket(`ws://${HOST}:${port}/ws`, { headers, handshakeTimeout: 5000 });
+        ws.on('open', () => { ws.terminate(); resolve('open'); });
+        ws.on('unexpected-response', (req, res) => { resolve(`refused ${res.statusCode}`); req.destroy(); });
+        ws.on('error', (e) => resolve(`error ${e.message}`));
+    }), 8000, `the upgrade with ${JSON.stringify(headers)}`);
+}
+
+test('a page from another name cannot open a WebSocket nor read the API: Origin and Host must name this server', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t, { args: ['--origin', 'https://games.example.org'] });
+    const P = server.port;
+    // a rebinding page: its name points at 127.0.0.1, so Origin and Host
+    // agree with each other, but name someone else
+    for (const name of ['evil.example', 'attacker.test', '127.0.0.1.evil.example']) {
+        const out = await upgrade(P, { Origin: `http://${name}:${P}`, Host: `${name}:${P}` });
+        assert.notEqual(out, 'open', `an upgrade from http://${name}:${P} (Host ${name}) was let in`);
+        const raw = await rawHttp(server, `GET /api/games HTTP/1.1\r\nHost: ${name}:${P}\r\nConnection: close\r\n\r\n`);
+        const r = parseHttp(raw);
+        assert.equal(r.status, 421, `GET /api/games with Host ${name}: ${raw.slice(0, 200)}`);
+        assert.equal(JSON.parse(r.body).code, 'bad_host');
+        assert.ok(!raw.includes('"title"'), 'nothing of the API is sent');
+        const file = await rawHttp(server, `GET /index.html HTTP/1.1\r\nHost: ${name}:${P}\r\nConnection: close\r\n\r\n`);
+        assert.ok(!file.includes('WEB-INDEX-MARKER'), `a file is not served for Host ${name}`);
+    }
+    // the origins this server serves: its own address and loopback's names, at its port
+    for (const o of [`http://127.0.0.1:${P}`, `http://localhost:${P}`, `http://[::1]:${P}`, 'https://games.example.org']) {
+        assert.equal(await upgrade(P, { Origin: o }), 'open', `an upgrade from ${o}`);
+    }
+    // another port, another scheme, another loopback name, a path or nothing: no
+    for (const o of [`http://127.0.0.1:${P + 1 === 65536 ? P - 1 : P + 1}`, `https://127.0.0.1:${P}`, `http://127.0.0.2:${P}`,
+        'http://games.example.org', `http://localhost:${P}/x`, 'null']) {
+        assert.notEqual(await upgrade(P, { Origin: o }), 'open', `an upgrade from ${o} was let in`);
+    }
+    // a program sends no Origin: let in, when its Host is this server's
+    assert.equal(await upgrade(P, {}), 'open', 'an upgrade without Origin');
+    assert.notEqual(await upgrade(P, { Host: `evil.example:${P}` }), 'open', 'an upgrade without Origin, Host evil.example');
+    // HTTP for the names it serves, and the --origin's (a proxy passes it on)
+    for (const h of [`127.0.0.1:${P}`, `localhost:${P}`, `[::1]:${P}`, 'games.example.org']) {
+        const r = parseHttp(await rawHttp(server, `GET /api/games HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`));
+        assert.equal(r.status, 200, `GET /api/games with Host ${h}`);
+    }
+});
+
+test('a server listening on every address answers for any address in numbers at its port, never for a name', { timeout: 60000 }, async (t) => {
+    // an interface's name is listened on as every address is (its
+    // addresses are not known here); lo keeps this test on loopback
+    const server = await startServer(t, { args: ['--host', 'lo'] });
+    const P = server.port;
+    for (const h of [`192.168.1.20:${P}`, `10.0.0.7:${P}`, `[fe80::1]:${P}`, `localhost:${P}`, `127.0.0.1:${P}`]) {
+        const r = parseHttp(await rawHttp(server, `GET /api/games HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`));
+        assert.equal(r.status, 200, `GET with Host ${h}`);
+        assert.equal(await upgrade(P, { Origin: `http://${h}`, Host: h }), 'open', `an upgrade from http://${h}`);
+    }
+    for (const h of [`evil.example:${P}`, `192.168.1.20:${P === 1 ? 2 : P - 1}`, 'games.example.org']) {
+        const r = parseHttp(await rawHttp(server, `GET /api/games HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`));
+        assert.equal(r.status, 421, `GET with Host ${h}`);
+        assert.notEqual(await upgrade(P, { Origin: `http://${h}`, Host: h }), 'open', `an upgrade from http://${h}`);
+    }
 });
