@@ -44,7 +44,8 @@ struct conn {
     char *rx;          /* the message being received, in fragments */
     size_t rxn;
     int rx_over;       /* it passed the frame limit: refused when it ends */
-    double tokens;     /* the rate limit's bucket */
+    double tokens;     /* the rate limit's buckets: requests, */
+    double btokens;    /* and bytes of their replies */
     int64_t refill_ms;
     int refused;       /* rate refusals in a row */
     int closing;       /* a close frame is queued: what it sends is not read, and its
@@ -99,6 +100,8 @@ struct server {
     int per_addr;                    /* at most from one address (0: no limit) */
     int fd_cap;                      /* a socket whose descriptor is this or more is refused */
     int64_t hello_ms;                /* a WebSocket says hello within this */
+    double rate_bytes;               /* bytes of replies a second to one connection, */
+    char rate_words[128];            /* and the refusal that says so */
 };
 
 /* per session: a WebSocket's connection, or an HTTP answer being sent */
@@ -613,18 +616,31 @@ static void conn_free(server *s, conn *c)
 
 /* ---------------------------------------------------------- receiving */
 
-/* The token bucket: SRV_RATE_PER_S a second, SRV_RATE_BURST at once. */
-static int rate_ok(conn *c)
+/* Two token buckets.  Requests: SRV_RATE_PER_S a second, SRV_RATE_BURST
+ * at once.  And the bytes queued in reply to them (frame_in charges them
+ * once the lobby has answered): --rate-kib a second, SRV_RATE_KIB_BURST_S
+ * seconds' worth at once, since a request of 40 bytes (a sync from v 0, a
+ * long list of tables) can ask for a hundred KB and more.  A request is
+ * refused while either is empty: NULL when it may go on, else why not.
+ * Pushes are not charged: nobody asked for them. */
+static const char *rate_ok(server *s, conn *c)
 {
     int64_t now = srv_now_ms();
-    c->tokens += (double)(now - c->refill_ms) * SRV_RATE_PER_S / 1000.0;
+    double elapsed = (double)(now - c->refill_ms) / 1000.0;
+    double bytes_burst = s->rate_bytes * SRV_RATE_KIB_BURST_S;
+    c->refill_ms = now;
+    c->tokens += elapsed * SRV_RATE_PER_S;
     if (c->tokens > SRV_RATE_BURST)
         c->tokens = SRV_RATE_BURST;
-    c->refill_ms = now;
+    c->btokens += elapsed * s->rate_bytes;
+    if (c->btokens > bytes_burst)
+        c->btokens = bytes_burst;
     if (c->tokens < 1.0)
-        return 0;
+        return "too many requests: at most 50 a second, 200 at once";
+    if (c->btokens <= 0.0)
+        return s->rate_words;
     c->tokens -= 1.0;
-    return 1;
+    return NULL;
 }
 
 /* ---------------------------------------------------------- a frame's rid */
@@ -755,9 +771,9 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
     size_t n = c->rxn;
     c->rx_over = 0;
     c->rxn = 0;
-    if (!rate_ok(c)) {
-        refuse_unread(c, c->rx, n, "rate_limited",
-                      "too many requests: at most 50 a second, 200 at once");
+    const char *limited = rate_ok(s, c);
+    if (limited) {
+        refuse_unread(c, c->rx, n, "rate_limited", limited);
         if (++c->refused >= SRV_RATE_CLOSE)
             conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many requests");
         return;
@@ -775,7 +791,10 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
         return;
     }
     c->rx[n] = 0;
+    size_t before = c->qbytes;
     lobby_request(s->l, c, c->rx, n);
+    if (c->qbytes > before)
+        c->btokens -= (double)(c->qbytes - before);
 }
 
 /* ---------------------------------------------------------- whom it answers */
@@ -1097,6 +1116,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         c->ls.route = ps->route;
         lws_get_peer_simple(wsi, c->ls.addr, sizeof c->ls.addr);
         c->tokens = SRV_RATE_BURST;
+        c->btokens = s->rate_bytes * SRV_RATE_KIB_BURST_S;
         c->refill_ms = srv_now_ms();
         c->heard_ms = c->refill_ms;
         c->opened_ms = c->refill_ms;
@@ -1297,7 +1317,7 @@ static int usage(void)
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
                     "[--away-after SECONDS] [--node NAME] [--max-connections N] "
-                    "[--connections-per-address N] [--hello-seconds N]\n");
+                    "[--connections-per-address N] [--hello-seconds N] [--rate-kib N]\n");
     return 2;
 }
 
@@ -1376,7 +1396,7 @@ int ad_cli_serve(int argc, char **argv)
     unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
     unsigned long long ping_s = SRV_PING_S, away_s = SRV_AWAY_AFTER_S;
     unsigned long long conn_max = SRV_CONN_MAX, per_addr = SRV_CONN_PER_ADDR;
-    unsigned long long hello_s = SRV_HELLO_S;
+    unsigned long long hello_s = SRV_HELLO_S, rate_kib = SRV_RATE_KIB;
     const char *node = NULL;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
     server srv;
@@ -1387,7 +1407,7 @@ int ad_cli_serve(int argc, char **argv)
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
                    "[--away-after SECONDS] [--node NAME] [--max-connections N] "
-                   "[--connections-per-address N] [--hello-seconds N]\n"
+                   "[--connections-per-address N] [--hello-seconds N] [--rate-kib N]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -1414,6 +1434,9 @@ int ad_cli_serve(int argc, char **argv)
         } else if (strcmp(a, "--connections-per-address") == 0) {
             if (ad_cli_option_in("serve", "--connections-per-address", v, 0, 10000000,
                                  &per_addr) < 0)
+                return 2;
+        } else if (strcmp(a, "--rate-kib") == 0) {
+            if (ad_cli_option_in("serve", "--rate-kib", v, 1, 1024 * 1024, &rate_kib) < 0)
                 return 2;
         } else if (strcmp(a, "--hello-seconds") == 0) {
             if (ad_cli_option_in("serve", "--hello-seconds", v, 1, 3600, &hello_s) < 0)
@@ -1454,6 +1477,10 @@ int ad_cli_serve(int argc, char **argv)
     srv.sock_max = (int)conn_max;
     srv.per_addr = (int)per_addr;
     srv.hello_ms = (int64_t)hello_s * 1000;
+    srv.rate_bytes = (double)rate_kib * 1024;
+    snprintf(srv.rate_words, sizeof srv.rate_words,
+             "too much asked for: replies of at most %llu KiB a second, %llu KiB at once",
+             rate_kib, rate_kib * SRV_RATE_KIB_BURST_S);
     srv.fd_cap = fd_cap();
     char dbpath[PATH_MAX], webdir[PATH_MAX];
     if (!db) {

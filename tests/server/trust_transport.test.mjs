@@ -10,7 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import WebSocket from 'ws';
-import { BIN, HOST, startServer, tmpDir, webDir, within, waitExit, sleep, player, Client, expectOk, rawHttp } from './harness.mjs';
+import {
+    BIN, HOST, startServer, tmpDir, webDir, within, waitExit, sleep, player, Client, expectOk, rawHttp,
+    twoPersonTable, driveUntil, isOver,
+} from './harness.mjs';
 
 /**
  * Starts `alphadeck serve --port 0 --host 127.0.0.1 --db DIR/x.db --web
@@ -332,4 +335,44 @@ test('a server listening on every address answers for any address in numbers at 
         assert.equal(r.status, 421, `GET with Host ${h}`);
         assert.notEqual(await upgrade(P, { Origin: `http://${h}`, Host: h }), 'open', `an upgrade from http://${h}`);
     }
+});
+
+test('requests are limited by the bytes of their replies too: past --rate-kib they get rate_limited with their rid until it refills, and pushes are not charged', { timeout: 90000 }, async (t) => {
+    // 1 KiB a second, 4 KiB at once
+    const server = await startServer(t, { args: ['--rate-kib', '1'] });
+    const tb = await twoPersonTable(server, 'noway', { seats: ['open', 'open', 'basic'], seed: 11 });
+    // a spectator asks for the table's view again and again: each reply is
+    // about a kilobyte, so the bytes run out long before the 200 requests
+    const w = await player(server, 'watcher');
+    let refusal = null, asked = 0, got = 0;
+    while (!refusal && asked < 60) {
+        const r = await w.request({ cmd: 'watch', table: tb.table });
+        asked++;
+        if (r.ok) got += JSON.stringify(r).length;
+        else if (r.code === 'rate_limited') refusal = r;
+        else assert.fail(`watch refused: ${JSON.stringify(r)}`);
+    }
+    assert.ok(refusal, `after ${asked} watches (${got} bytes of replies) none was refused`);
+    assert.ok(got >= 3000 && asked < 60, `refused once the replies passed the bytes allowed: ${asked} requests, ${got} bytes`);
+    assert.match(refusal.rid, /^watcher-/, 'the refusal carries its rid');
+    assert.match(refusal.error, /KiB/, `the refusal says what the limit is: ${refusal.error}`);
+    // it refills: served again within a few seconds
+    let served = null;
+    const deadline = Date.now() + 20000;
+    while (!served && Date.now() < deadline) {
+        await sleep(500);
+        const r = await w.request({ cmd: 'tables' });
+        if (r.ok) served = r;
+        else assert.equal(r.code, 'rate_limited', JSON.stringify(r));
+    }
+    assert.ok(served, 'served again once the bytes refilled');
+    // pushes cost the spectator nothing: let the game send it many
+    // kilobytes of updates, then it is served at once
+    await sleep(6000); // the bucket full again (4 KiB at 1 KiB a second)
+    const pushed = () => w.frames.filter((f) => f && f.push === 'update').reduce((n, f) => n + JSON.stringify(f).length, 0);
+    const start = pushed();
+    await driveUntil(tb.seats, () => pushed() - start > 12 * 1024 || tb.seats.some((s) => isOver(s.view)), 60000, '12 KiB of pushes to the spectator');
+    assert.ok(pushed() - start > 12 * 1024, `the spectator got ${pushed() - start} bytes of pushes`);
+    const after = await w.request({ cmd: 'tables' });
+    assert.equal(after.ok, true, `a request after many pushes is served: ${JSON.stringify(after).slice(0, 300)}`);
 });
