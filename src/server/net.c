@@ -1506,6 +1506,13 @@ int ad_cli_serve(int argc, char **argv)
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         return 1;
     }
+    /* a store it may only read would refuse every hello and every act
+     * (store_failed), and log a failed commit a second: say so now */
+    if (store_writable(st, &err) < 0) {
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+        store_close(st);
+        return 1;
+    }
     /* libwebsockets' own log: errors, or the levels ALPHADECK_LWS_LOG names (its bit mask) */
     const char *ll = getenv("ALPHADECK_LWS_LOG");
     int level = ll ? atoi(ll) : LLL_ERR;

@@ -12,7 +12,7 @@ import readline from 'node:readline';
 import WebSocket from 'ws';
 import {
     BIN, HOST, startServer, tmpDir, webDir, within, waitExit, sleep, player, Client, expectOk, rawHttp,
-    twoPersonTable, driveUntil, isOver,
+    twoPersonTable, driveUntil, isOver, DB_URL, freshDatabase, psql,
 } from './harness.mjs';
 
 /**
@@ -375,4 +375,68 @@ test('requests are limited by the bytes of their replies too: past --rate-kib th
     assert.ok(pushed() - start > 12 * 1024, `the spectator got ${pushed() - start} bytes of pushes`);
     const after = await w.request({ cmd: 'tables' });
     assert.equal(after.ok, true, `a request after many pushes is served: ${JSON.stringify(after).slice(0, 300)}`);
+});
+
+// whether a command can be run (setpriv may be missing or not allowed)
+function runs(cmd, args) {
+    return new Promise((resolve) => {
+        const p = spawn(cmd, args, { stdio: 'ignore' });
+        p.once('error', () => resolve(false));
+        p.once('exit', (code) => resolve(code === 0));
+    });
+}
+
+test('a database the server may only read stops it at the start with a clear message and exit 1, rather than refusing every hello', { timeout: 60000 }, async (t) => {
+    const dir = tmpDir(t);
+    const db = path.join(dir, 'ro.db');
+    // a store with a player in it, left as a crash leaves it (its -wal and
+    // -shm files beside it): then the database file alone is made read-only
+    const first = await startServer(t, { dir, db });
+    const c = await player(first, 'before');
+    c.terminate();
+    await first.kill9();
+    fs.chmodSync(db, 0o444);
+    // root writes whatever a file's mode says: without CAP_DAC_OVERRIDE it
+    // may not (setpriv drops it for the server alone)
+    let wrap = ['env'];
+    if (process.getuid && process.getuid() === 0) {
+        const drop = ['--bounding-set=-dac_override,-dac_read_search', '--inh-caps=-dac_override,-dac_read_search'];
+        if (!(await runs('setpriv', [...drop, 'true']))) {
+            t.skip('running as root, and setpriv cannot drop CAP_DAC_OVERRIDE here');
+            return;
+        }
+        wrap = ['setpriv', ...drop];
+    }
+    const second = await spawnServer(t, wrap, { dir, db, web: first.web });
+    if (second.exited === undefined) await second.stop();
+    assert.equal(second.exited, 1, `the server exits 1 on a read-only database; it said: ${second.stderr()}`);
+    assert.match(second.stderr(), /cannot be written/, 'and says why');
+    assert.ok(second.stderr().includes(db), 'naming the database');
+    assert.ok(second.stderr().length < 2000, `in a line or two, not a failed commit a second: ${second.stderr().length} bytes`);
+});
+
+test('on PostgreSQL, a database the server may only read stops it at the start with a clear message and exit 1', { timeout: 60000, skip: !DB_URL && 'the suite runs on SQLite (make test-pg runs it on PostgreSQL)' }, async (t) => {
+    const dbase = await freshDatabase();
+    const role = `ad_reader_${process.pid}`;
+    t.after(async () => {
+        await dbase.drop();
+        await psql(`DROP ROLE IF EXISTS ${role}`).catch(() => {});
+    });
+    const first = await startServer(t, { db: dbase.url });
+    const c = await player(first, 'before');
+    c.terminate();
+    await first.stop();
+    // a user who may read every table (and make one, so opening the store
+    // finds nothing to do) but write none
+    await psql(`CREATE ROLE ${role} LOGIN PASSWORD 'reader'`);
+    await psql(`GRANT CONNECT ON DATABASE ${dbase.name} TO ${role}`);
+    await psql(`GRANT USAGE, CREATE ON SCHEMA public TO ${role}; GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role}`, dbase.url);
+    const u = new URL(dbase.url);
+    u.username = role;
+    u.password = 'reader';
+    const second = await spawnServer(t, ['env'], { db: u.toString(), web: first.web });
+    if (second.exited === undefined) await second.stop();
+    assert.equal(second.exited, 1, `the server exits 1 on a database it may only read; it said: ${second.stderr()}`);
+    assert.match(second.stderr(), /cannot be written/, 'and says why');
+    assert.ok(!second.stderr().includes(':reader@'), 'without the password');
 });
