@@ -47,7 +47,7 @@ struct conn {
     double tokens;     /* the rate limit's buckets: requests, */
     double btokens;    /* and bytes of their replies */
     int64_t refill_ms;
-    int refused;       /* rate refusals in a row */
+    int refused;       /* rate refusals since it last left its limits */
     int closing;       /* a close frame is queued: what it sends is not read, and its
                         * close answer ends the connection (conn_close) */
     int close_now;     /* it is being cut (a queue that is not read, a vanished peer) */
@@ -778,7 +778,15 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
             conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many requests");
         return;
     }
-    c->refused = 0;
+    /* a flood is a client that stays at its limit: the requests let
+     * through while it floods are each the first after a refill, and do
+     * not end its run of refusals.  Only a client back under its limits
+     * (room for another request, half the bytes at hand) has it forgotten.
+     * When counting ran over every accepted request, a loaded server, too
+     * slow to refuse 1,000 frames between two refills (20 ms), never
+     * closed a flood. */
+    if (c->tokens >= 1.0 && c->btokens >= s->rate_bytes * SRV_RATE_KIB_BURST_S / 2)
+        c->refused = 0;
     if (binary) {
         refuse_unread(c, c->rx, n, "binary_frame",
                       "only text frames are read: one JSON object a frame");
