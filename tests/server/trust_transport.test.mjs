@@ -152,6 +152,29 @@ test('one address may hold --connections-per-address connections; the next is re
     for (const w of held) w.terminate();
 });
 
+test('--max-connections caps the connections open in all; the next is refused with server_full until one ends', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t, { args: ['--max-connections', '3', '--connections-per-address', '0'] });
+    const held = [];
+    for (let i = 0; i < 3; i++) {
+        const r = await tryConnect(server.wsUrl);
+        assert.equal(r.how, 'open', `connection ${i + 1} of 3: ${JSON.stringify(r)}`);
+        held.push(r.ws);
+    }
+    const over = await tryConnect(server.wsUrl);
+    assert.equal(over.how, 'refused', `the fourth is refused: ${JSON.stringify(over)}`);
+    assert.equal(refusalBody(over)?.code, 'server_full', over.body);
+    held.shift().terminate();
+    const deadline = Date.now() + 15000;
+    let again = null;
+    while (!again && Date.now() < deadline) {
+        const r = await tryConnect(server.wsUrl);
+        if (r.how === 'open') again = r.ws;
+        else await sleep(100);
+    }
+    assert.ok(again, 'once one has gone, a new one is let in');
+    for (const w of [...held, again]) w.terminate();
+});
+
 test('by default one address may hold 200 connections (a classroom behind one router) and no more', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
     const tries = [];
