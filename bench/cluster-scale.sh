@@ -42,7 +42,7 @@ round() {
     pids=
     ports=
     for k in $(seq 1 "$n"); do
-        "$bin" serve --port 0 --host 127.0.0.1 --db "$db" --node "node$k" \
+        "$bin" serve --port 0 --host 127.0.0.1 --db "$db" --node "node$k" --connections-per-address 0 --hello-seconds 120 \
             >"$work/serve$n.$k.out" 2>"$work/serve$n.$k.err" &
         pids="$pids $!"
     done

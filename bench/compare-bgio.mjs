@@ -104,7 +104,7 @@ async function startServer(kind) {
     tmpdirs.add(dir);
     let s;
     if (kind === 'alphadeck') {
-        s = await startChild(BIN, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--workers', '2'],
+        s = await startChild(BIN, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--workers', '2', '--connections-per-address', '0'],
             {}, /listening on http:\/\/127\.0\.0\.1:(\d+)\//, false);
     } else {
         const argv = ['--expose-gc', path.join(here, 'boardgameio/server.mjs'), '--port', '0'];

@@ -25,7 +25,7 @@ const BIN = args.bin || 'build/alphadeck';
 
 async function startServer() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alphadeck-load-'));
-    const child = spawn(BIN, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--workers', '2'],
+    const child = spawn(BIN, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--workers', '2', '--connections-per-address', '0'],
         { stdio: ['ignore', 'pipe', 'inherit'] });
     const url = await new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('the server did not start in 10 s')), 10000);

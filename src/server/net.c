@@ -7,6 +7,7 @@
  * every pass lets the lobby commit what the pass accepted and only then
  * acknowledge and push it (docs/server.md).
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -14,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,16 +44,27 @@ struct conn {
     char *rx;          /* the message being received, in fragments */
     size_t rxn;
     int rx_over;       /* it passed the frame limit: refused when it ends */
-    double tokens;     /* the rate limit's bucket */
+    double tokens;     /* the rate limit's buckets: requests, */
+    double btokens;    /* and bytes of their replies */
     int64_t refill_ms;
-    int refused;       /* rate refusals in a row */
-    int close_code;    /* non-zero: close with it once what is queued is sent */
-    int close_now;     /* ... or at once (a queue that is not read) */
+    int refused;       /* rate refusals since it last left its limits */
+    int closing;       /* a close frame is queued: what it sends is not read, and its
+                        * close answer ends the connection (conn_close) */
+    int close_now;     /* it is being cut (a queue that is not read, a vanished peer) */
     int64_t heard_ms;  /* when it last sent anything (a frame, a pong) */
+    int64_t opened_ms; /* when its WebSocket opened: it says hello within hello_ms */
     int pinged;        /* a ping went out since then */
     int ping_due;      /* a ping to send with the next writeable callback */
     conn *prev, *next;
 };
+
+/* The connections open from one address (admit, below). */
+#define PEER_BUCKETS 4096
+typedef struct peer {
+    struct peer *next;
+    int n;
+    char addr[64];
+} peer;
 
 struct server {
     struct lws_context *ctx;
@@ -58,6 +72,9 @@ struct server {
     lobby *l;
     char origins[8][256];
     int norigins;
+    const char *host; /* what it listens on (--host), */
+    int kind;         /* what that is (LISTEN_*), */
+    long port;        /* and its port: whom it answers for (authority_ok) */
     size_t queue_max; /* bytes queued for one connection before it is dropped */
     conn *conns;
     bus *bus; /* a node of a cluster: what the other nodes say */
@@ -77,6 +94,18 @@ struct server {
     addr_rate *rate;                 /* the HTTP API's requests and bytes, by address */
     double http_rate;                /* ... its requests a second */
     unsigned char *piece;            /* an HTTP answer's piece, after LWS_PRE bytes */
+    /* every connection (HTTP or WebSocket) counts from its accept to its
+     * end, by its address too (admit) */
+    peer *peers[PEER_BUCKETS];       /* chains by a hash of the address (each entry is
+                                      * freed as its last connection ends) */
+    peer *admitted;                  /* the one accepted last, until lws makes its wsi */
+    int nsock;                       /* connections open */
+    int sock_max;                    /* at most (0: no limit but fd_cap) */
+    int per_addr;                    /* at most from one address (0: no limit) */
+    int fd_cap;                      /* a socket whose descriptor is this or more is refused */
+    int64_t hello_ms;                /* a WebSocket says hello within this */
+    double rate_bytes;               /* bytes of replies a second to one connection, */
+    char rate_words[128];            /* and the refusal that says so */
 };
 
 /* An HTTP request of the API and its answer, while its connection lasts
@@ -115,6 +144,189 @@ conn_lobby *conn_state(conn *c)
 void srv_wake(server *s)
 {
     lws_cancel_service(s->ctx);
+}
+
+/* ---------------------------------------------------------- the log */
+
+/* lws logs a failure each time it happens: at the open-file limit an
+ * accept() failing in a loop wrote 84 MB in 5 s.  So a line said in the
+ * last SRV_LOG_QUIET_S seconds is counted rather than written, and the
+ * count is told once that time has passed: "... (repeated N times)".  The
+ * last few lines are remembered, so two failures taking turns are counted
+ * too.  Only the loop's thread logs through lws. */
+#define LOG_LINES 8
+
+typedef struct log_line {
+    char text[200];
+    int level;
+    unsigned long repeats; /* said again since it was last written */
+    int64_t said_ms;       /* when it was last written (0: the slot is free) */
+} log_line;
+
+static log_line log_lines[LOG_LINES];
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Writes a remembered line with its count, when it has one. */
+static void log_tell(log_line *l)
+{
+    if (!l->repeats)
+        return;
+    char line[256];
+    snprintf(line, sizeof line, "%.*s (repeated %lu times)\n", (int)strcspn(l->text, "\n"),
+             l->text, l->repeats);
+    lwsl_emit_stderr(l->level, line);
+    l->repeats = 0;
+}
+
+static void log_emit(int level, const char *text)
+{
+    int64_t now = mono_ms();
+    log_line *l = NULL, *oldest = &log_lines[0];
+    for (int i = 0; i < LOG_LINES && !l; i++) {
+        if (log_lines[i].said_ms && strncmp(log_lines[i].text, text, sizeof log_lines[i].text - 1) == 0)
+            l = &log_lines[i];
+        else if (log_lines[i].said_ms < oldest->said_ms)
+            oldest = &log_lines[i];
+    }
+    if (l && now - l->said_ms < SRV_LOG_QUIET_S * 1000) {
+        l->repeats++;
+        return;
+    }
+    if (!l) { /* a new line takes the place of the oldest, whose count is told */
+        l = oldest;
+        log_tell(l);
+        snprintf(l->text, sizeof l->text, "%s", text);
+    }
+    l->level = level;
+    if (l->repeats) {
+        l->repeats++; /* this one too */
+        log_tell(l);
+    } else {
+        lwsl_emit_stderr(level, text);
+    }
+    l->said_ms = now;
+}
+
+/* Tells the counts of lines quiet for long enough (every so often), or of
+ * all of them (at the end). */
+static void log_flush(int all)
+{
+    int64_t now = mono_ms();
+    for (int i = 0; i < LOG_LINES; i++)
+        if (all || now - log_lines[i].said_ms >= SRV_LOG_QUIET_S * 1000) {
+            if (log_lines[i].repeats)
+                log_lines[i].said_ms = now;
+            log_tell(&log_lines[i]);
+        }
+}
+
+/* ---------------------------------------------------------- connections */
+
+/* Every connection costs a file.  At the open-file limit accept() failed
+ * and lws tried again at once, for ever: the server spun and nobody got
+ * in.  So a socket just accepted is refused when the descriptor accept()
+ * gave it (the lowest free one) shows that the files open have reached
+ * the limit less a reserve (the database, files being served, the loop's
+ * own), when --max-connections are open, or when its address has
+ * --connections-per-address open: an idle socket holds a file as an idle
+ * WebSocket does.  Each connection counts from its accept (admit) to the
+ * end of its wsi (WSI_DESTROY), which carries its address's entry. */
+static unsigned peer_hash(const char *addr)
+{
+    unsigned h = 2166136261u; /* FNV-1a */
+    for (; *addr; addr++)
+        h = (h ^ (unsigned char)*addr) * 16777619u;
+    return h % PEER_BUCKETS;
+}
+
+/* The entry of an address, made when make is set; NULL when there is none. */
+static peer *peer_get(server *s, const char *addr, int make)
+{
+    peer **b = &s->peers[peer_hash(addr)];
+    for (peer *p = *b; p; p = p->next)
+        if (strcmp(p->addr, addr) == 0)
+            return p;
+    peer *p = make ? calloc(1, sizeof *p) : NULL;
+    if (p) {
+        snprintf(p->addr, sizeof p->addr, "%s", addr);
+        p->next = *b;
+        *b = p;
+    }
+    return p;
+}
+
+/* A connection from p ended; an address with none left is forgotten. */
+static void peer_release(server *s, peer *p)
+{
+    s->nsock--;
+    if (--p->n > 0)
+        return;
+    peer **b = &s->peers[peer_hash(p->addr)];
+    while (*b != p)
+        b = &(*b)->next;
+    *b = p->next;
+    free(p);
+}
+
+/* A socket refused before lws reads it gets an HTTP answer in words (a
+ * browser shows it, a WebSocket client reads the status), then a close. */
+static void refuse_socket(int fd, const char *code, const char *words)
+{
+    char body[256], out[512];
+    int n = snprintf(body, sizeof body, "{\"ok\":false,\"error\":\"%s\",\"code\":\"%s\"}\n",
+                     words, code);
+    int m = snprintf(out, sizeof out,
+                     "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
+                     "content-length: %d\r\nretry-after: 10\r\nconnection: close\r\n\r\n%s",
+                     n, body);
+    if (send(fd, out, (size_t)m, MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+        return;
+    /* what the client sent already is read, so that the close is a FIN
+     * after the answer, not a reset that may make the client drop it */
+    shutdown(fd, SHUT_WR);
+    char sink[1024];
+    for (int i = 0; i < 16 && recv(fd, sink, sizeof sink, MSG_DONTWAIT) > 0; i++)
+        ;
+}
+
+/* LWS_CALLBACK_FILTER_NETWORK_CONNECTION: 0 takes the socket fd accept()
+ * just gave, 1 refuses it (lws closes it).  The refusals are logged with
+ * no number in them, so that the log counts them (log_emit). */
+static int admit(server *s, int fd)
+{
+    if (s->admitted) { /* lws made no wsi for the one before: it is gone */
+        peer_release(s, s->admitted);
+        s->admitted = NULL;
+    }
+    if (fd >= s->fd_cap || (s->sock_max && s->nsock >= s->sock_max)) {
+        refuse_socket(fd, "server_full", "the server is full: try again in a minute");
+        lwsl_err("a connection refused: the server is full (--max-connections, or the "
+                 "open-file limit less its reserve)\n");
+        return 1;
+    }
+    char addr[64], words[128];
+    lws_get_peer_simple_fd(fd, addr, sizeof addr);
+    peer *p = peer_get(s, addr, 0);
+    if (s->per_addr && p && p->n >= s->per_addr) {
+        snprintf(words, sizeof words, "too many connections from your address: %d at once",
+                 s->per_addr);
+        refuse_socket(fd, "too_many_connections", words);
+        lwsl_err("a connection refused: too many from one address "
+                 "(--connections-per-address)\n");
+        return 1;
+    }
+    if (!(p = peer_get(s, addr, 1)))
+        return 1;
+    p->n++;
+    s->nsock++;
+    s->admitted = p;
+    return 0;
 }
 
 /* ---------------------------------------------------------- table timers */
@@ -237,10 +449,47 @@ void srv_timer_cancel(srv_timer_t *tm)
     heap_arm(tm->srv);
 }
 
+/* ---------------------------------------------------------- closing */
+
+static void queue_frame(conn *c, int opcode, const void *payload, size_t n);
+
+/* Cuts a connection at once, without a close frame: one that does not
+ * read (its socket is full, so no writeable callback would come) or that
+ * vanished.  lws ends it. */
+static void conn_cut(conn *c)
+{
+    c->close_now = 1;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+/* Ends a connection politely: a close frame with the code and the words
+ * goes out after what is queued, and the client's close answer ends the
+ * connection (LWS_CALLBACK_WS_PEER_INITIATED_CLOSE).  Not lws' own close
+ * (lws_close_reason and -1 from a callback): on the libuv loop lws 4.1
+ * closes the connection twice over, the second time at once, before the
+ * close frame is written, and with the client's frames still unread the
+ * kernel sent a reset: a flood was seen closed with 1006, not 1008.  A
+ * client that does not answer is cut after SRV_CLOSE_WAIT_S. */
+static void conn_close(conn *c, int code, const char *why)
+{
+    if (c->closing || c->close_now)
+        return;
+    unsigned char payload[125];
+    size_t n = strlen(why) < sizeof payload - 2 ? strlen(why) : sizeof payload - 2;
+    payload[0] = (unsigned char)(code >> 8);
+    payload[1] = (unsigned char)code;
+    memcpy(payload + 2, why, n);
+    queue_frame(c, 0x8, payload, n + 2);
+    c->closing = 1;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, SRV_CLOSE_WAIT_S);
+}
+
 /* ---------------------------------------------------------- silent connections */
 
 /* A connection silent for ping_ms is pinged; one that sent nothing (not
  * even the pong) by twice that is dropped: a client gone without a close.
+ * A WebSocket that said no hello within hello_ms is closed (1008): an idle
+ * one would hold a file for nothing.
  * One sweep over the connections every so often, rather than lws' idle
  * policy, which keeps a timer a connection in its sorted list and moves it
  * on every pong: a walk of ten thousand entries each time. */
@@ -250,16 +499,21 @@ static void ping_sweep(lws_sorted_usec_list_t *sul)
     int64_t now = srv_now_ms();
     for (conn *c = s->conns; c; c = c->next) {
         int64_t silent = now - c->heard_ms;
-        if (silent >= 2 * s->ping_ms && !c->close_now) {
-            c->close_now = 1;
-            c->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
-            lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        if (c->closing || c->close_now)
+            continue; /* its end is under way */
+        if (silent >= 2 * s->ping_ms) {
+            conn_cut(c);
+        } else if (!c->ls.player && now - c->opened_ms >= s->hello_ms) {
+            char why[64];
+            snprintf(why, sizeof why, "no hello within %lld s", (long long)s->hello_ms / 1000);
+            conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, why);
         } else if (silent >= s->ping_ms && !c->pinged) {
             c->pinged = 1;
             c->ping_due = 1;
             lws_callback_on_writable(c->wsi);
         }
     }
+    log_flush(0);
     int64_t every = s->ping_ms / 4 < 1000 ? s->ping_ms / 4 : 1000;
     lws_sul_schedule(s->ctx, 0, &s->ping_sul, ping_sweep, (lws_usec_t)every * LWS_US_PER_MS);
 }
@@ -273,14 +527,14 @@ static void ping_sweep(lws_sorted_usec_list_t *sul)
  * server's time.  WRITE_MAX bounds one write; a larger frame goes alone. */
 #define WRITE_MAX (64 * 1024)
 
-/* The header of a text frame from a server (RFC 6455 5.2: FIN, opcode 1,
- * no mask, the length in 7, 16 or 64 bits), written to end at end; its
+/* The header of a frame from a server (RFC 6455 5.2: FIN, the opcode, no
+ * mask, the length in 7, 16 or 64 bits), written to end at end; its
  * length, at most 10 bytes. */
-static size_t frame_header(unsigned char *end, size_t n)
+static size_t frame_header(unsigned char *end, int opcode, size_t n)
 {
     unsigned char h[10];
     size_t k;
-    h[0] = 0x81;
+    h[0] = (unsigned char)(0x80 | opcode);
     if (n < 126) {
         h[1] = (unsigned char)n;
         k = 2;
@@ -299,20 +553,17 @@ static size_t frame_header(unsigned char *end, size_t n)
     return k;
 }
 
-void conn_send_text(conn *c, const char *text, size_t n)
+/* Queues a frame (opcode 1: text, 8: close). */
+static void queue_frame(conn *c, int opcode, const void *payload, size_t n)
 {
-    if (c->close_now)
-        return;
     msg *m = malloc(sizeof *m + LWS_PRE + n);
     if (!m) {
-        c->close_code = LWS_CLOSE_STATUS_UNEXPECTED_CONDITION;
-        c->close_now = 1;
-        lws_callback_on_writable(c->wsi);
+        conn_cut(c);
         return;
     }
-    memcpy(m->buf + LWS_PRE, text, n);
+    memcpy(m->buf + LWS_PRE, payload, n);
     m->len = n;
-    m->hlen = frame_header(m->buf + LWS_PRE, n);
+    m->hlen = frame_header(m->buf + LWS_PRE, opcode, n);
     m->next = NULL;
     /* a queue that held something has its writeable callback asked for
      * already (the callback asks again while frames remain): on libuv each
@@ -325,15 +576,17 @@ void conn_send_text(conn *c, const char *text, size_t n)
     c->qt = m;
     c->qbytes += n;
     if (c->qbytes > c->srv->queue_max) {
-        /* it does not read: drop it, the others go on.  Its socket is full,
-         * so no writeable callback would come to close it: lws ends it */
-        c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
-        c->close_now = 1;
-        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        conn_cut(c); /* it does not read: drop it, the others go on */
         return;
     }
     if (!asked)
         lws_callback_on_writable(c->wsi);
+}
+
+void conn_send_text(conn *c, const char *text, size_t n)
+{
+    if (!c->close_now && !c->closing)
+        queue_frame(c, 0x1, text, n);
 }
 
 /* The text is written into a buffer the server keeps: json_dumps grew one
@@ -377,42 +630,154 @@ static void conn_free(server *s, conn *c)
 
 /* ---------------------------------------------------------- receiving */
 
-/* The token bucket: SRV_RATE_PER_S a second, SRV_RATE_BURST at once. */
-static int rate_ok(conn *c)
+/* Two token buckets.  Requests: SRV_RATE_PER_S a second, SRV_RATE_BURST
+ * at once.  And the bytes queued in reply to them (frame_in charges them
+ * once the lobby has answered): --rate-kib a second, SRV_RATE_KIB_BURST_S
+ * seconds' worth at once, since a request of 40 bytes (a sync from v 0, a
+ * long list of tables) can ask for a hundred KB and more.  A request is
+ * refused while either is empty: NULL when it may go on, else why not.
+ * Pushes are not charged: nobody asked for them. */
+static const char *rate_ok(server *s, conn *c)
 {
     int64_t now = srv_now_ms();
-    c->tokens += (double)(now - c->refill_ms) * SRV_RATE_PER_S / 1000.0;
+    double elapsed = (double)(now - c->refill_ms) / 1000.0;
+    double bytes_burst = s->rate_bytes * SRV_RATE_KIB_BURST_S;
+    c->refill_ms = now;
+    c->tokens += elapsed * SRV_RATE_PER_S;
     if (c->tokens > SRV_RATE_BURST)
         c->tokens = SRV_RATE_BURST;
-    c->refill_ms = now;
+    c->btokens += elapsed * s->rate_bytes;
+    if (c->btokens > bytes_burst)
+        c->btokens = bytes_burst;
     if (c->tokens < 1.0)
-        return 0;
+        return "too many requests: at most 50 a second, 200 at once";
+    if (c->btokens <= 0.0)
+        return s->rate_words;
     c->tokens -= 1.0;
-    return 1;
+    return NULL;
 }
 
+/* ---------------------------------------------------------- a frame's rid */
+
+/* A refusal of a frame the lobby does not read (rate_limited,
+ * frame_too_big, binary_frame) carries the frame's rid when its first
+ * bytes hold one: a top-level "rid" whose value is whole there.  A frame
+ * over the limit is kept only up to the limit, so it cannot be parsed: it
+ * is scanned for the key, checking only where each value ends; jansson
+ * reads the rid's value itself (refuse_unread). */
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p;
+}
+
+/* Past the string opening at p, or NULL when it does not end before end. */
+static const char *skip_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\')
+            p++;
+        else if (*p == '"')
+            return p + 1;
+    }
+    return NULL;
+}
+
+/* Past the value at p, or NULL when it does not end before end. */
+static const char *skip_value(const char *p, const char *end)
+{
+    if (p < end && *p == '"')
+        return skip_string(p, end);
+    if (p < end && (*p == '{' || *p == '[')) {
+        int depth = 0;
+        while (p < end) {
+            if (*p == '"') {
+                if (!(p = skip_string(p, end)))
+                    return NULL;
+                continue;
+            }
+            if (*p == '{' || *p == '[')
+                depth++;
+            else if ((*p == '}' || *p == ']') && --depth == 0)
+                return p + 1;
+            p++;
+        }
+        return NULL;
+    }
+    /* a number or a literal: it ends where its letters do, but only a
+     * character after them shows it is whole */
+    const char *q = p;
+    while (q < end && strchr("0123456789+-.eEtrufalsn", *q))
+        q++;
+    return q < end && q > p ? q : NULL;
+}
+
+/* The value of the top-level "rid" of the object text begins with, whole
+ * in its first n bytes: 1 with *rid and *len set, 0 when there is none. */
+static int find_rid(const char *text, size_t n, const char **rid, size_t *len)
+{
+    const char *end = text + n, *p = skip_ws(text, end);
+    if (p >= end || *p != '{')
+        return 0;
+    for (p++;;) {
+        p = skip_ws(p, end);
+        const char *key = p, *after = p < end && *p == '"' ? skip_string(p, end) : NULL;
+        if (!after)
+            return 0;
+        p = skip_ws(after, end);
+        if (p >= end || *p != ':')
+            return 0;
+        const char *v = skip_ws(p + 1, end), *vend = skip_value(v, end);
+        if (!vend)
+            return 0;
+        if (after - key == 5 && memcmp(key, "\"rid\"", 5) == 0) {
+            *rid = v;
+            *len = (size_t)(vend - v);
+            return 1;
+        }
+        p = skip_ws(vend, end);
+        if (p >= end || *p != ',')
+            return 0;
+        p++;
+    }
+}
+
+/* Refuses a frame unread, with the rid its first n bytes hold. */
+static void refuse_unread(conn *c, const char *text, size_t n, const char *code,
+                          const char *words)
+{
+    const char *rid;
+    size_t len;
+    char *wrapped = find_rid(text, n, &rid, &len) ? malloc(len + 16) : NULL;
+    if (wrapped) {
+        int k = snprintf(wrapped, len + 16, "{\"rid\":%.*s}", (int)len, rid);
+        lobby_refuse_frame(c, wrapped, (size_t)k, code, words);
+        free(wrapped);
+    } else {
+        lobby_refuse_frame(c, "{}", 2, code, words);
+    }
+}
+
+/* ---------------------------------------------------------- frames */
+
+/* A frame's pieces are gathered (up to the frame limit: past it only its
+ * beginning is kept, for its rid); a whole frame, text or binary, passes
+ * the rate limit, and a flood of either is closed.  Only a text frame
+ * within the limit reaches the lobby. */
 static void frame_in(server *s, conn *c, const void *in, size_t len, int binary, int final)
 {
-    if (c->close_code)
+    if (c->closing || c->close_now)
         return;
-    if (binary) {
-        if (final)
-            lobby_refuse(c, "binary_frame", "only text frames are read: one JSON object a frame");
-        return;
-    }
     if (!c->rx_over) {
-        if (c->rxn + len > SRV_FRAME_MAX) {
-            c->rx_over = 1;
-        } else {
-            char *r = realloc(c->rx, c->rxn + len + 1);
-            if (!r) {
-                c->rx_over = 1;
-            } else {
-                c->rx = r;
-                memcpy(c->rx + c->rxn, in, len);
-                c->rxn += len;
-            }
+        size_t take = c->rxn + len > SRV_FRAME_MAX ? SRV_FRAME_MAX - c->rxn : len;
+        char *r = realloc(c->rx, c->rxn + take + 1);
+        if (r) {
+            c->rx = r;
+            memcpy(c->rx + c->rxn, in, take);
+            c->rxn += take;
         }
+        c->rx_over = !r || take < len;
     }
     if (!final)
         return;
@@ -420,35 +785,147 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
     size_t n = c->rxn;
     c->rx_over = 0;
     c->rxn = 0;
-    if (!rate_ok(c)) {
-        if (over)
-            lobby_refuse(c, "rate_limited", "too many requests: at most %d a second",
-                         (int)SRV_RATE_PER_S);
-        else
-            lobby_refuse_frame(c, c->rx, n, "rate_limited",
-                               "too many requests: at most 50 a second, 200 at once");
-        if (++c->refused >= SRV_RATE_CLOSE) {
-            c->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
-            lws_callback_on_writable(c->wsi);
-        }
+    const char *limited = rate_ok(s, c);
+    if (limited) {
+        refuse_unread(c, c->rx, n, "rate_limited", limited);
+        if (++c->refused >= SRV_RATE_CLOSE)
+            conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many requests");
         return;
     }
-    c->refused = 0;
+    /* a flood is a client that stays at its limit: the requests let
+     * through while it floods are each the first after a refill, and do
+     * not end its run of refusals.  Only a client back under its limits
+     * (room for another request, half the bytes at hand) has it forgotten.
+     * When counting ran over every accepted request, a loaded server, too
+     * slow to refuse 1,000 frames between two refills (20 ms), never
+     * closed a flood. */
+    if (c->tokens >= 1.0 && c->btokens >= s->rate_bytes * SRV_RATE_KIB_BURST_S / 2)
+        c->refused = 0;
+    if (binary) {
+        refuse_unread(c, c->rx, n, "binary_frame",
+                      "only text frames are read: one JSON object a frame");
+        return;
+    }
     if (over) {
-        lobby_refuse(c, "frame_too_big", "a frame may hold at most %d bytes", SRV_FRAME_MAX);
+        char words[64];
+        snprintf(words, sizeof words, "a frame may hold at most %d bytes", SRV_FRAME_MAX);
+        refuse_unread(c, c->rx, n, "frame_too_big", words);
         return;
     }
     c->rx[n] = 0;
+    size_t before = c->qbytes;
     lobby_request(s->l, c, c->rx, n);
+    if (c->qbytes > before)
+        c->btokens -= (double)(c->qbytes - before);
 }
 
-/* An upgrade is let in when it has no Origin (a program, not a page), or
- * the page came from this server (the Host it reached) or an --origin. */
+/* ---------------------------------------------------------- whom it answers */
+
+/* A page may talk to this server only when it came from it.  A rebinding
+ * page (a name of the attacker's, pointed at this server's address) sends
+ * that name as its Origin and Host, so matching the Origin to the Host
+ * let it in: now the server answers only for the names it serves
+ * (authority_ok): the --host it listens on, at its port; when that is a
+ * loopback address, localhost, 127.0.0.1 and [::1] too; when it is every
+ * address (0.0.0.0, ::) or an interface's name, any address written in
+ * numbers (friends on a network type one) and localhost; and the host of
+ * each --origin (a proxy in front passes on the name people typed). */
+enum { LISTEN_NAMED, LISTEN_LOOPBACK, LISTEN_ANY };
+
+static int ip_literal(const char *host)
+{
+    unsigned char a[16];
+    return inet_pton(AF_INET, host, a) == 1 || inet_pton(AF_INET6, host, a) == 1;
+}
+
+static int listen_kind(const char *host)
+{
+    unsigned char a[16];
+    if (strcasecmp(host, "localhost") == 0 || strcmp(host, "::1") == 0 ||
+        (inet_pton(AF_INET, host, a) == 1 && a[0] == 127))
+        return LISTEN_LOOPBACK;
+    if (strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0 || !ip_literal(host))
+        return LISTEN_ANY;
+    return LISTEN_NAMED;
+}
+
+/* Splits an authority, host[:port] or [v6][:port], into the host (without
+ * brackets, in out) and the port (80 when none given); -1 when malformed. */
+static int split_authority(const char *a, char *out, size_t len, long *port)
+{
+    const char *h = a, *he, *rest;
+    if (*a == '[') {
+        h = a + 1;
+        if (!(he = strchr(h, ']')))
+            return -1;
+        rest = he + 1;
+    } else {
+        he = rest = a + strcspn(a, ":");
+    }
+    if ((size_t)(he - h) >= len || he == h)
+        return -1;
+    memcpy(out, h, (size_t)(he - h));
+    out[he - h] = 0;
+    *port = 80;
+    if (!*rest)
+        return 0;
+    char *end;
+    if (*rest != ':' || !rest[1] || rest[1] == '-' || rest[1] == '+')
+        return -1;
+    *port = strtol(rest + 1, &end, 10);
+    return *end || *port < 1 || *port > 65535 ? -1 : 0;
+}
+
+/* Whether an authority (a Host header; an Origin past "http://") names
+ * this server by its own address. */
+static int authority_ok(server *s, const char *authority)
+{
+    char host[256];
+    long port;
+    if (split_authority(authority, host, sizeof host, &port) < 0 || port != s->port)
+        return 0;
+    if (strcasecmp(host, s->host) == 0)
+        return 1;
+    if (s->kind == LISTEN_LOOPBACK)
+        return strcasecmp(host, "localhost") == 0 || strcmp(host, "127.0.0.1") == 0 ||
+               strcmp(host, "::1") == 0;
+    if (s->kind == LISTEN_ANY)
+        return strcasecmp(host, "localhost") == 0 || ip_literal(host);
+    return 0;
+}
+
+/* Whether an authority is the host[:port] of an --origin. */
+static int origin_authority(server *s, const char *authority)
+{
+    for (int i = 0; i < s->norigins; i++) {
+        const char *o = strstr(s->origins[i], "://");
+        o = o ? o + 3 : s->origins[i];
+        size_t n = strcspn(o, "/");
+        if (strlen(authority) == n && strncasecmp(authority, o, n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* A request's Host is one this server answers for, or absent (HTTP/1.0:
+ * a program, which no page can make). */
+static int host_ok(server *s, struct lws *wsi)
+{
+    char host[256];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) <= 0)
+        return 1;
+    return lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0 &&
+           (authority_ok(s, host) || origin_authority(s, host));
+}
+
+/* An upgrade to /ws is let in when its Host is this server's and it has no
+ * Origin (a program, not a page), or an --origin, or an http:// origin
+ * naming this server. */
 static int origin_ok(server *s, struct lws *wsi)
 {
-    char origin[256], host[256], uri[64];
+    char origin[256], uri[64];
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 ||
-        (strcmp(uri, "/ws") != 0 && strncmp(uri, "/ws?", 4) != 0))
+        (strcmp(uri, "/ws") != 0 && strncmp(uri, "/ws?", 4) != 0) || !host_ok(s, wsi))
         return 0;
     if (lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0)
         return 1;
@@ -457,16 +934,7 @@ static int origin_ok(server *s, struct lws *wsi)
     for (int i = 0; i < s->norigins; i++)
         if (strcmp(origin, s->origins[i]) == 0)
             return 1;
-    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
-        return 0;
-    const char *o = origin;
-    if (strncmp(o, "http://", 7) == 0)
-        o += 7;
-    else if (strncmp(o, "https://", 8) == 0)
-        o += 8;
-    else
-        return 0;
-    return strcmp(o, host) == 0;
+    return strncmp(origin, "http://", 7) == 0 && authority_ok(s, origin + 7);
 }
 
 /* ---------------------------------------------------------- HTTP */
@@ -693,6 +1161,61 @@ static int api(server *s, struct lws *wsi, pss *ps)
     return http_answer(wsi, ps, status, type, body);
 }
 
+/* An HTTP request refused before anything is served: the status, the
+ * refusal in words as the API gives it, and the connection closes (1).
+ * A 405 says which methods are answered (allow). */
+static int http_refuse(struct lws *wsi, unsigned status, const char *allow, const char *code,
+                       const char *words)
+{
+    char *body = srv_refusal_text(code, words);
+    if (!body)
+        return 1;
+    size_t n = strlen(body);
+    unsigned char buf[LWS_PRE + 2048], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (!lws_add_http_common_headers(wsi, status, "application/json", n, &p, end) &&
+        (!allow || !lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:",
+                                                (const unsigned char *)allow,
+                                                (int)strlen(allow), &p, end)) &&
+        !add_security_headers(wsi, &p, end) &&
+        !lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION, (const unsigned char *)"close",
+                                      5, &p, end) &&
+        !lws_finalize_http_header(wsi, &p, end) && (size_t)(end - p) >= n) {
+        memcpy(p, body, n);
+        p += n;
+        lws_write(wsi, start, (size_t)(p - start), LWS_WRITE_HTTP_FINAL);
+    }
+    free(body);
+    return 1;
+}
+
+/* LWS_CALLBACK_FILTER_HTTP_CONNECTION: every HTTP request but an upgrade
+ * passes here before it is served, a file from the web folder (lws' mount)
+ * or the API alike.  Only GET is answered, and HEAD of a file (PUT,
+ * DELETE, PATCH, OPTIONS, POST: 405), and only for a Host this server
+ * answers for (a rebinding page could read /api otherwise: 421). */
+static int http_filter(server *s, struct lws *wsi)
+{
+    char *uri = NULL;
+    int n = 0, method = lws_http_get_uri_and_method(wsi, &uri, &n);
+    int api = uri && n >= 4 && strncmp(uri, "/api", 4) == 0 &&
+              (n == 4 || uri[4] == '/' || uri[4] == '?');
+    if (method != LWSHUMETH_GET && (method != LWSHUMETH_HEAD || api))
+        return http_refuse(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, api ? "GET" : "GET, HEAD",
+                           "bad_method", api ? "the API answers GET only"
+                                             : "only GET and HEAD are answered here");
+    if (!host_ok(s, wsi)) {
+        char host[128], words[256];
+        if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+            snprintf(host, sizeof host, "(too long)");
+        snprintf(words, sizeof words,
+                 "this server does not answer for %s: open it by the address it listens on",
+                 host);
+        return http_refuse(wsi, 421, NULL, "bad_host", words);
+    }
+    return 0;
+}
+
 /* ---------------------------------------------------------- the callback */
 
 static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -702,6 +1225,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     server *s = vh ? lws_vhost_user(vh) : NULL;
     pss *ps = user;
     switch (reason) {
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+        return s ? http_filter(s, wsi) : 0;
     case LWS_CALLBACK_HTTP:
         if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
             lws_return_http_status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, NULL);
@@ -746,8 +1271,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         c->ls.route = ps->route;
         lws_get_peer_simple(wsi, c->ls.addr, sizeof c->ls.addr);
         c->tokens = SRV_RATE_BURST;
+        c->btokens = s->rate_bytes * SRV_RATE_KIB_BURST_S;
         c->refill_ms = srv_now_ms();
         c->heard_ms = c->refill_ms;
+        c->opened_ms = c->refill_ms;
         c->next = s->conns;
         if (s->conns)
             s->conns->prev = c;
@@ -755,6 +1282,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         ps->c = c;
         break;
     }
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        /* the answer to our close frame (conn_close): the end; -1 makes
+         * lws close the socket now, with nothing unread */
+        return ps && ps->c && ps->c->closing ? -1 : 0;
     case LWS_CALLBACK_RECEIVE_PONG:
         if (ps && ps->c) {
             ps->c->heard_ms = srv_now_ms();
@@ -773,12 +1304,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         conn *c = ps->c;
         if (!c)
             break;
-        if (c->close_code && (c->close_now || !c->qh)) {
-            static const char why[] = "policy: too many requests, or replies not read";
-            lws_close_reason(wsi, (enum lws_close_status)c->close_code,
-                             (unsigned char *)why, sizeof why - 1);
-            return -1;
-        }
+        if (c->close_now)
+            break;
         if (c->ping_due) { /* one write a callback: the ping first, the rest next time */
             /* with a payload: lws tells of an empty pong to nobody */
             unsigned char ping[LWS_PRE + 4] = {0};
@@ -786,7 +1313,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             c->ping_due = 0;
             if (lws_write(wsi, ping + LWS_PRE, 4, LWS_WRITE_PING) < 4)
                 return -1;
-            if (c->qh || c->close_code)
+            if (c->qh)
                 lws_callback_on_writable(wsi);
             break;
         }
@@ -831,7 +1358,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             c->qbytes -= x->len;
             free(x);
         }
-        if (c->qh || c->close_code)
+        if (c->qh)
             lws_callback_on_writable(wsi);
         break;
     }
@@ -841,6 +1368,23 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             ps->c = NULL;
         }
         break;
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return s ? admit(s, (int)(lws_intptr_t)in) : 0;
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        /* the wsi of the socket admit took: it carries its address's entry */
+        if (s && s->admitted) {
+            lws_set_opaque_user_data(wsi, s->admitted);
+            s->admitted = NULL;
+        }
+        break;
+    case LWS_CALLBACK_WSI_DESTROY: {
+        peer *p = lws_get_opaque_user_data(wsi);
+        if (s && p) {
+            lws_set_opaque_user_data(wsi, NULL);
+            peer_release(s, p);
+        }
+        break;
+    }
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         if (s && s->arch)
             archive_answers(s->arch, give);
@@ -930,8 +1474,28 @@ static int usage(void)
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
                     "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
-                    "[--cache-mib N]\n");
+                    "[--cache-mib N] [--max-connections N] [--connections-per-address N] "
+                    "[--hello-seconds N] [--rate-kib N]\n");
     return 2;
+}
+
+/* Every connection is a file: the limit is raised as far as the system
+ * lets us, and connections may take all of it but a reserve (admit). */
+static int fd_cap(void)
+{
+    struct rlimit nofile;
+    if (getrlimit(RLIMIT_NOFILE, &nofile) != 0)
+        return 1024 - SRV_FD_RESERVE;
+    if (nofile.rlim_cur < nofile.rlim_max) {
+        nofile.rlim_cur = nofile.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &nofile);
+        getrlimit(RLIMIT_NOFILE, &nofile);
+    }
+    rlim_t limit = nofile.rlim_cur < INT_MAX ? nofile.rlim_cur : INT_MAX;
+    rlim_t reserve = limit / 8 > SRV_FD_RESERVE ? limit / 8 : SRV_FD_RESERVE;
+    if (reserve > limit / 2)
+        reserve = limit / 2;
+    return (int)(limit - reserve);
 }
 
 /* The web client's folder by default: web/ in the source tree the binary
@@ -1019,6 +1583,8 @@ int ad_cli_serve(int argc, char **argv)
     unsigned long long ping_s = SRV_PING_S, away_s = SRV_AWAY_AFTER_S;
     unsigned long long http_rate = SRV_HTTP_RATE_PER_S, http_kib = SRV_HTTP_KIB_PER_S;
     unsigned long long cache_mib = SRV_CACHE_MIB;
+    unsigned long long conn_max = SRV_CONN_MAX, per_addr = SRV_CONN_PER_ADDR;
+    unsigned long long hello_s = SRV_HELLO_S, rate_kib = SRV_RATE_KIB;
     const char *node = NULL;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
     server srv;
@@ -1029,7 +1595,8 @@ int ad_cli_serve(int argc, char **argv)
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
                    "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
-                   "[--cache-mib N]\n"
+                   "[--cache-mib N] [--max-connections N] [--connections-per-address N] "
+                   "[--hello-seconds N] [--rate-kib N]\n"
                    "Serves the browser client and the server protocol (docs/server.md).\n");
             return 0;
         }
@@ -1058,6 +1625,19 @@ int ad_cli_serve(int argc, char **argv)
                 return 2;
         } else if (strcmp(a, "--cache-mib") == 0) {
             if (ad_cli_option_in("serve", "--cache-mib", v, 0, 65536, &cache_mib) < 0)
+                return 2;
+        } else if (strcmp(a, "--max-connections") == 0) {
+            if (ad_cli_option_in("serve", "--max-connections", v, 0, 10000000, &conn_max) < 0)
+                return 2;
+        } else if (strcmp(a, "--connections-per-address") == 0) {
+            if (ad_cli_option_in("serve", "--connections-per-address", v, 0, 10000000,
+                                 &per_addr) < 0)
+                return 2;
+        } else if (strcmp(a, "--rate-kib") == 0) {
+            if (ad_cli_option_in("serve", "--rate-kib", v, 1, 1024 * 1024, &rate_kib) < 0)
+                return 2;
+        } else if (strcmp(a, "--hello-seconds") == 0) {
+            if (ad_cli_option_in("serve", "--hello-seconds", v, 1, 3600, &hello_s) < 0)
                 return 2;
         } else if (strcmp(a, "--workers") == 0) {
             if (ad_cli_option_in("serve", "--workers", v, 1, 64, &nworkers) < 0)
@@ -1092,12 +1672,14 @@ int ad_cli_serve(int argc, char **argv)
         return 2;
     }
     srv.queue_max = (size_t)queue_kib * 1024;
-    /* every connection is a file: allow as many as the system lets us */
-    struct rlimit nofile;
-    if (getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur < nofile.rlim_max) {
-        nofile.rlim_cur = nofile.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &nofile);
-    }
+    srv.sock_max = (int)conn_max;
+    srv.per_addr = (int)per_addr;
+    srv.hello_ms = (int64_t)hello_s * 1000;
+    srv.rate_bytes = (double)rate_kib * 1024;
+    snprintf(srv.rate_words, sizeof srv.rate_words,
+             "too much asked for: replies of at most %llu KiB a second, %llu KiB at once",
+             rate_kib, rate_kib * SRV_RATE_KIB_BURST_S);
+    srv.fd_cap = fd_cap();
     char dbpath[PATH_MAX], webdir[PATH_MAX];
     if (!db) {
         if (default_db(dbpath, sizeof dbpath) < 0) {
@@ -1122,10 +1704,17 @@ int ad_cli_serve(int argc, char **argv)
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         return 1;
     }
+    /* a store it may only read would refuse every hello and every act
+     * (store_failed), and log a failed commit a second: say so now */
+    if (store_writable(st, &err) < 0) {
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+        store_close(st);
+        return 1;
+    }
     /* libwebsockets' own log: errors, or the levels ALPHADECK_LWS_LOG names (its bit mask) */
     const char *ll = getenv("ALPHADECK_LWS_LOG");
     int level = ll ? atoi(ll) : LLL_ERR;
-    lws_set_log_level(level, NULL);
+    lws_set_log_level(level, log_emit);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS | LWS_SERVER_OPTION_VALIDATE_UTF8;
@@ -1221,6 +1810,9 @@ int ad_cli_serve(int argc, char **argv)
      * the store refuses that pass; the signal would kill the whole server */
     signal(SIGXFSZ, SIG_IGN);
     int shown = lws_get_vhost_listen_port(srv.vh);
+    srv.host = host;
+    srv.kind = listen_kind(host);
+    srv.port = shown;
     int v6 = strchr(host, ':') != NULL;
     printf("alphadeck serve: listening on http://%s%s%s:%d/\n", v6 ? "[" : "", host,
            v6 ? "]" : "", shown);
@@ -1247,6 +1839,7 @@ int ad_cli_serve(int argc, char **argv)
     free(srv.dump);
     lobby_free(srv.l);
     store_close(st);
+    log_flush(1);
     fprintf(stderr, "alphadeck serve: stopped\n");
     return 0;
 }

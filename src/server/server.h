@@ -34,10 +34,26 @@
 #define SRV_RATE_PER_S 50.0            /* requests a second, sustained */
 #define SRV_RATE_BURST 200.0           /* ... and in a burst */
 #define SRV_RATE_CLOSE 1000            /* refusals in a row before the connection is closed */
+#define SRV_RATE_KIB 2048              /* KiB a second of replies to one connection's requests
+                                        * (--rate-kib) ... */
+#define SRV_RATE_KIB_BURST_S 4         /* ... and that many seconds' worth at once */
+#define SRV_CONN_PER_ADDR 200          /* connections open from one address, HTTP or WebSocket
+                                        * (--connections-per-address; 0: no limit) */
+#define SRV_CONN_MAX 0                 /* connections open in all (--max-connections; 0: as
+                                        * many as the open-file limit allows) */
+#define SRV_FD_RESERVE 64              /* files no connection may take (the database, files
+                                        * being served, the loop's own): this many, or an
+                                        * eighth of the open-file limit when that is more */
+#define SRV_HELLO_S 10                 /* a WebSocket that said no hello by then is closed
+                                        * (--hello-seconds) */
+#define SRV_CLOSE_WAIT_S 5             /* a connection sent a close frame is cut when it has
+                                        * not answered by then */
 #define SRV_AWAY_AFTER_S 30            /* a person gone that long: the stand-in plays the
                                         * seat (--away-after) */
 #define SRV_PING_S 10                  /* a silent connection is pinged, and dropped when
                                         * nothing came back twice as long (--ping-seconds) */
+#define SRV_LOG_QUIET_S 10             /* a log line said again within this is counted, and the
+                                        * count told once: "... (repeated N times)" */
 #define SRV_NAME_MAX 24
 #define SRV_SEED_MAX ((UINT64_C(1) << 53) - 1) /* the largest seed a client may choose:
                                                 * JavaScript reads no larger integer back */

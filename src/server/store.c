@@ -172,6 +172,11 @@ void store_close(store *s)
         s->ops->close(s);
 }
 
+int store_writable(store *s, ad_err *err)
+{
+    return s->ops->writable(s, err);
+}
+
 int store_player_new(store *s, const char *name, const uint8_t hash[32], int64_t *id, ad_err *err)
 {
     struct timespec ts;

@@ -40,6 +40,11 @@ typedef struct store_table {
  * never shows a password from the URL. */
 store *store_open(const char *where, ad_err *err);
 void store_close(store *s);
+/* 0 when the store can be written, else -1 with err saying why (a file or
+ * a database the server may only read opens and reads like any other, and
+ * would fail only at the first commit): a write tried in a transaction
+ * that is rolled back. */
+int store_writable(store *s, ad_err *err);
 
 /* Players.  store_player_new makes one with that name and token hash;
  * store_player_find looks a hash up (0 found, 1 not found, -1 error) and

@@ -19,6 +19,7 @@ typedef struct store_ops {
     int (*exec)(store *s, const char *sql, ad_err *err);
     /* the number in schema_version, 0 when it holds none */
     int (*version)(store *s, int *v, ad_err *err);
+    int (*writable)(store *s, ad_err *err);
     int (*player_new)(store *s, const char *name, const uint8_t hash[32], int64_t now_ms,
                       int64_t *id, ad_err *err);
     int (*player_find)(store *s, const uint8_t hash[32], const char *name, int64_t *id,

@@ -487,6 +487,21 @@ static int pg_version(store *s, int *v, ad_err *err)
     return rc;
 }
 
+/* A database the user may only read (default_transaction_read_only, a
+ * standby, no privilege to write) refuses the write in this transaction,
+ * which is rolled back either way. */
+static int pg_writable(store *s, ad_err *err)
+{
+    pg_store *q = pg(s);
+    ad_err why, ignored;
+    int rc = pg_exec(s, "BEGIN; UPDATE schema_version SET v = v", &why);
+    pg_exec(s, "ROLLBACK", &ignored);
+    if (rc < 0)
+        return ad_err_set(err, AD_E_IO, "the database %s cannot be written: %s", q->shown,
+                          why.text);
+    return 0;
+}
+
 static int64_t num(const PGresult *r, int row, int col)
 {
     return strtoll(PQgetvalue(r, row, col), NULL, 10);
@@ -723,6 +738,7 @@ static const store_ops pg_ops = {
     .close = pg_close,
     .exec = pg_exec,
     .version = pg_version,
+    .writable = pg_writable,
     .player_new = pg_player_new,
     .player_find = pg_player_find,
     .table_new = pg_table_new,

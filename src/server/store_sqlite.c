@@ -15,6 +15,7 @@
 typedef struct sqlite_store {
     store base;
     sqlite3 *db;
+    char *where; /* the file, as messages name it */
     sqlite3_stmt *append, *follows, *player_find, *player_rename, *player_new, *table_new, *table_update,
         *actions, *tables_all, *tables_status, *table_get;
     /* the pass's transaction, prepared once: sqlite3_exec parsed its text
@@ -57,6 +58,7 @@ static void lite_close(store *s)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         sqlite3_finalize(all[i]);
     sqlite3_close(q->db);
+    free(q->where);
     free(q);
 }
 
@@ -85,6 +87,28 @@ static int lite_version(store *s, int *v, ad_err *err)
         *v = sqlite3_column_int(st, 0); /* NULL (no row) reads as 0 */
     sqlite3_finalize(st);
     return rc == SQLITE_ROW ? 0 : db_fail(q, err, "read its schema version");
+}
+
+/* SQLite opens a file it may not write (its mode, its folder's, a
+ * read-only mount) read-only, and says so; a lock another writer holds is
+ * found by taking the write lock and writing a row as it is. */
+static int lite_writable(store *s, ad_err *err)
+{
+    sqlite_store *q = lite(s);
+    const char *where = q->where ? q->where : "";
+    if (sqlite3_db_readonly(q->db, "main") == 1)
+        return ad_err_set(err, AD_E_IO,
+                          "the database %s cannot be written: it was opened read-only (the "
+                          "file, or the folder it is in, is not writable by this user)",
+                          where);
+    ad_err why, ignored;
+    int rc = lite_exec(s, "BEGIN IMMEDIATE; UPDATE schema_version SET v = v;", &why);
+    if (sqlite3_get_autocommit(q->db) == 0)
+        lite_exec(s, "ROLLBACK", &ignored);
+    if (rc < 0)
+        return ad_err_set(err, AD_E_IO, "the database %s cannot be written: %s", where,
+                          why.text);
+    return 0;
 }
 
 static int prepare_all(sqlite_store *q, ad_err *err)
@@ -132,6 +156,7 @@ store *store_sqlite_open(const char *where, ad_err *err)
         return NULL;
     }
     q->base.ops = &lite_ops;
+    q->where = strdup(where);
     if (sqlite3_open_v2(where, &q->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         ad_err_set(err, AD_E_IO, "cannot open the database %s: %s", where,
@@ -359,6 +384,7 @@ static const store_ops lite_ops = {
     .close = lite_close,
     .exec = lite_exec,
     .version = lite_version,
+    .writable = lite_writable,
     .player_new = lite_player_new,
     .player_find = lite_player_find,
     .table_new = lite_table_new,
