@@ -25,8 +25,9 @@ test('after a dropped connection, hello with the token, join and sync give back 
     const playerId = sa.c.player;
     sa.c.terminate();
     await sa.c.closed;
-    // B and the bot play on until it is A's turn again
-    await driveUntil([sb], () => sb.view.to_act.includes(sa.seat) || sb.view.phase === 'over', 20000, 'A\'s turn again');
+    // B and the bot play on until it is A's turn again: in a view after A's
+    // act (B's view may not have heard of it yet, and then still shows A's turn)
+    await driveUntil([sb], () => sb.v > lastV && (sb.view.to_act.includes(sa.seat) || sb.view.phase === 'over'), 20000, 'A\'s turn again');
     await sleep(200);
     sb.drain();
     const nowV = sb.v;
