@@ -315,7 +315,6 @@ test('watching a finished game costs a few KB, and it leaves memory when its wat
     // the watchers go: all but the 20 newest leave memory, and what they held with them
     for (const w of watchers) await w.close();
     const s2 = await until(async () => { const s = await stats(server); return s.tables.over === 20 && s; }, 10000, 'the games to leave memory');
-    console.log(JSON.stringify([s0.memory, s1.memory, s2.memory, each]));
     assert.ok(s2.memory.heap_kib < s1.memory.heap_kib - 60 * each * 0.5,
         `the memory goes with them: ${JSON.stringify(s1.memory)} -> ${JSON.stringify(s2.memory)}`);
 });
