@@ -7,12 +7,15 @@
  * stores them all in one commit and only then acknowledges the `act`s and
  * pushes the updates.  When the commit fails nothing is acknowledged and
  * every table it touched is rebuilt from the store, as it was before.
+ * What one player or one address may hold (tables waiting, tables of bots
+ * alone, new players) is limited (may_make, new_player_ok), so one client
+ * cannot starve the others; a waiting table nobody is at closes (expire).
  */
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <malloc.h>
 #include <sys/random.h>
 #include <unistd.h>
 
@@ -1732,7 +1735,6 @@ static int exists_one(void *ctx, const store_table *row)
 }
 
 #define CLOSED_WORDS "that table closed before its game began: nobody sat at it for a while"
-
 
 static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid);
 
