@@ -42,7 +42,9 @@ round() {
     pids=
     ports=
     for k in $(seq 1 "$n"); do
+        # (every person from 127.0.0.1: past the limits of one address)
         "$bin" serve --port 0 --host 127.0.0.1 --db "$db" --node "node$k" --connections-per-address 0 --hello-seconds 120 \
+            --new-players-burst 1000000 --waiting-per-address 1000000 \
             >"$work/serve$n.$k.out" 2>"$work/serve$n.$k.err" &
         pids="$pids $!"
     done

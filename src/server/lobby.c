@@ -7,12 +7,17 @@
  * stores them all in one commit and only then acknowledges the `act`s and
  * pushes the updates.  When the commit fails nothing is acknowledged and
  * every table it touched is rebuilt from the store, as it was before.
+ * What one player or one address may hold (tables waiting, tables of bots
+ * alone, new players) is limited (may_make, new_player_ok), so one client
+ * cannot starve the others; a waiting table nobody is at closes (expire).
  */
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include <openssl/evp.h>
 
@@ -68,8 +73,14 @@ struct table {
     int pause_ms;
     int64_t next; /* the rematch's table, once made */
     int seeded;   /* its creator chose the seed, so may know every hand: told to all */
+    int64_t creator;     /* the player who made it (stored in its meta) */
+    char addr[64];       /* ... from that address ("" when unknown: made before a restart) */
+    int64_t empty_ms;    /* waiting with nobody seated or at it since then (0: someone is) */
     ad_table *t0;    /* while waiting: the deal to come */
     ad_director *d;  /* while playing or over (it owns its table) */
+    char **end;      /* over, held in little room (compact): the last views as text, [0]
+                      * the public one, [s+1] seat s's; no director then */
+    uint32_t end_v;  /* ... and its version */
     int64_t created_ms, started_ms;
     srv_timer_t tm;
     member *mem;
@@ -127,6 +138,16 @@ struct lobby {
     uint64_t gen;
     ad_director_out out; /* scratch for every director call */
     int evict;           /* a finished table may leave memory (evict_finished) */
+    int freed;           /* tables it freed since the heap was last trimmed */
+    int64_t trimmed_ms;  /* ... when that was */
+    lobby_limits lim;
+    /* new players made by each address lately: a bucket each (new_player_ok) */
+    struct maker {
+        char addr[64];
+        double tokens;
+        int64_t at_ms;
+    } *makers;
+    int nmakers, cmakers;
 };
 
 /* ------------------------------------------------------------ replies */
@@ -216,7 +237,10 @@ static void mark_dirty(lobby *l, table *t)
 
 static const char *status_name(int s)
 {
-    return s == TABLE_WAITING ? "waiting" : s == TABLE_PLAYING ? "playing" : "over";
+    return s == TABLE_WAITING   ? "waiting"
+           : s == TABLE_PLAYING ? "playing"
+           : s == TABLE_OVER    ? "over"
+                                : "expired";
 }
 
 static const ad_table *game_table(const table *t)
@@ -226,7 +250,7 @@ static const ad_table *game_table(const table *t)
 
 static uint32_t version(const table *t)
 {
-    return t->d ? ad_director_version(t->d) : t->remote ? t->rv : 0;
+    return t->d ? ad_director_version(t->d) : t->remote ? t->rv : t->end ? t->end_v : 0;
 }
 
 static json_t *meta_json(const table *t)
@@ -246,6 +270,8 @@ static json_t *meta_json(const table *t)
         json_object_set_new(m, "next", json_integer(t->next));
     if (t->seeded)
         json_object_set_new(m, "seeded", json_true());
+    if (t->creator)
+        json_object_set_new(m, "creator", json_integer(t->creator));
     return m;
 }
 
@@ -280,11 +306,56 @@ static json_t *seats_json(const table *t)
  * A seat then gets the public view, naming the seat. */
 static json_t *view_of(const table *t, int seat)
 {
+    if (t->end)
+        return json_loads(t->end[seat + 1], 0, NULL);
     if (t->status != TABLE_WAITING || seat < 0)
         return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
     json_t *v = ad_table_view_json(game_table(t), AD_PUBLIC);
     json_object_set_new(v, "seat", json_integer(seat));
     return v;
+}
+
+static void free_end(table *t)
+{
+    for (int k = 0; t->end && k <= t->players; k++)
+        free(t->end[k]);
+    free(t->end);
+    t->end = NULL;
+}
+
+/*
+ * A finished game, held for whoever is still at it (or watches it, or
+ * reads it back: load_table) in little room: the last views as text
+ * instead of the director and every step of the game (a finished table
+ * read back for a watch took 20 to 50 KB; as text a few).  Nothing of a
+ * finished game asks its director again: act is refused (game_over), sync
+ * reads the steps from its history or the store.
+ */
+static void compact(table *t)
+{
+    if (t->end || t->remote || t->status != TABLE_OVER || !game_table(t))
+        return;
+    char **end = calloc((size_t)t->players + 1, sizeof *end);
+    int ok = end != NULL;
+    for (int k = 0; ok && k <= t->players; k++) {
+        json_t *v = ad_table_view_json(game_table(t), k == 0 ? AD_PUBLIC : k - 1);
+        end[k] = v ? json_dumps(v, JSON_COMPACT) : NULL;
+        json_decref(v);
+        ok = end[k] != NULL;
+    }
+    uint32_t v = version(t);
+    t->end = end;
+    if (!ok) { /* out of memory: it stays as it was */
+        free_end(t);
+        return;
+    }
+    t->end_v = v;
+    if (t->d)
+        ad_director_free(t->d);
+    if (t->t0)
+        ad_table_free(t->t0);
+    t->d = NULL;
+    t->t0 = NULL;
 }
 
 /* The seats the director asks now: in a challenge window one at a time,
@@ -428,7 +499,8 @@ static json_t *told(const table *t, const json_t *events, int seat)
     return out;
 }
 
-/* An update to every member: the events given, each its own view. */
+/* An update to every member: the events given, each its own view (for
+ * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
 static void push_update(table *t, json_t *events, int sync_of, conn *only)
 {
     json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
@@ -449,6 +521,8 @@ static void push_update(table *t, json_t *events, int sync_of, conn *only)
                               "view", *vw, "asked", asked);
         if (sync_of)
             json_object_set_new(p, "sync", json_true());
+        if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
+            json_object_set_new(p, "whole", json_true());
         conn_send(m->c, p);
     }
     for (int i = 0; i <= AD_MAX_SEATS; i++) {
@@ -485,6 +559,16 @@ static void push_clock(table *t)
 
 /* ------------------------------------------------------------ the director */
 
+/* A person sits at the table and is here (a connection of theirs is at
+ * it): its bots' decisions go before those of tables of bots alone. */
+static int people_here(const table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (t->seat[s].player && t->seat[s].online > 0)
+            return 1;
+    return 0;
+}
+
 /* When the stand-in takes over the first seat of a person who is gone
  * (AD_DIRECTOR_NEVER: none is). */
 static int64_t first_away_ms(const lobby *l, const table *t)
@@ -498,12 +582,33 @@ static int64_t first_away_ms(const lobby *l, const table *t)
     return at;
 }
 
-/* The table's timer: at the director's wake, or when a gone person's seat
- * passes to the stand-in, whichever is first; none once the game is not in
- * play. */
+/* When a waiting table closes (AD_DIRECTOR_NEVER: it does not): once it
+ * has been waiting_expire_s with no person seated and no connection at it,
+ * since nobody will start it (a person who made one and left, or a client
+ * making many).  Only where this node plays it. */
+static int64_t expiry_ms(lobby *l, table *t)
+{
+    int empty = t->status == TABLE_WAITING && t->nmem == 0 && !t->remote &&
+                (!l->node[0] || t->leased);
+    for (int s = 0; s < t->players && empty; s++)
+        empty = !t->seat[s].player;
+    if (!empty) {
+        t->empty_ms = 0;
+        return AD_DIRECTOR_NEVER;
+    }
+    if (!t->empty_ms)
+        t->empty_ms = srv_now_ms();
+    return t->empty_ms + (int64_t)l->lim.waiting_expire_s * 1000;
+}
+
+/* The table's timer: while it waits, its expiry; in play, the director's
+ * wake, or when a gone person's seat passes to the stand-in, whichever is
+ * first; none once the game is over. */
 static void schedule(lobby *l, table *t)
 {
     int64_t at = AD_DIRECTOR_NEVER;
+    if (t->status == TABLE_WAITING)
+        at = expiry_ms(l, t);
     if (t->d && t->status == TABLE_PLAYING) {
         at = first_away_ms(l, t);
         if (t->wake_ms < at)
@@ -570,6 +675,7 @@ static void took(lobby *l, table *t, ad_director_out *out)
             }
             j->table = t->id;
             j->gen = t->gen;
+            j->people = people_here(t);
             j->rq = rq[i];
             workers_submit(l->w, j);
         }
@@ -648,6 +754,7 @@ static int parse_meta(table *t, const char *text)
     t->pause_ms = (int)json_integer_value(json_object_get(m, "bot_pause_ms"));
     t->next = json_integer_value(json_object_get(m, "next"));
     t->seeded = json_is_true(json_object_get(m, "seeded"));
+    t->creator = json_integer_value(json_object_get(m, "creator"));
     json_decref(m);
     return 0;
 }
@@ -731,6 +838,7 @@ static int rebuild(lobby *l, table *t, ad_err *err)
         ad_table_free(t->t0);
     t->d = NULL;
     t->t0 = NULL;
+    free_end(t);
     t->gen = ++l->gen;
     if (t->status == TABLE_WAITING) {
         t->t0 = gt;
@@ -759,6 +867,7 @@ typedef struct resume_ctx {
     lobby *l;
     ad_err *err;
     int failed;
+    int expired; /* the table asked for closed unstarted (never read back) */
 } resume_ctx;
 
 /* A table with room for its seats, and no more (NULL: out of memory). */
@@ -824,6 +933,8 @@ static table *adopt(lobby *l, const store_table *row, ad_err *err)
         table_free(t);
         return NULL;
     }
+    schedule(l, t); /* a waiting table nobody is at yet (a restart): its expiry */
+    compact(t);     /* a finished one read back for a look */
     return t;
 }
 
@@ -841,27 +952,32 @@ static int resume_one(void *ctx, const store_table *row)
 static int load_one(void *ctx, const store_table *row)
 {
     resume_ctx *r = ctx;
-    if (!adopt(r->l, row, r->err))
+    if (row->status == TABLE_EXPIRED)
+        r->expired = 1;
+    else if (!adopt(r->l, row, r->err))
         r->failed++;
     return 1;
 }
 
 /* A table that is not in memory (finished before the last start, or since
  * left it: evict_finished): read from the store when someone asks for it
- * by number. */
-static table *load_table(lobby *l, int64_t id)
+ * by number.  NULL when there is none (*expired set when it closed
+ * unstarted). */
+static table *load_table(lobby *l, int64_t id, int *expired)
 {
     ad_err err;
-    resume_ctx r = {l, &err, 0};
+    resume_ctx r = {l, &err, 0, 0};
     if (id <= 0 || store_table_get(l->st, id, load_one, &r, &err) != 0)
         return NULL;
+    if (expired)
+        *expired = r.expired;
     l->evict = 1; /* a finished one goes again when nobody stays at it */
     return find_table(l, id);
 }
 
 int lobby_resume(lobby *l, ad_err *err)
 {
-    resume_ctx r = {l, err, 0};
+    resume_ctx r = {l, err, 0, 0};
     if (l->node[0])
         return 0; /* a node of a cluster takes tables by their leases (cluster_tick) */
     if (store_tables(l->st, TABLE_WAITING, resume_one, &r, err) < 0 ||
@@ -992,6 +1108,8 @@ static void flush_pass(lobby *l)
         }
         if (t->seats_dirty)
             push_seats(t);
+        if (t->status == TABLE_OVER && !t->npend)
+            compact(t);
         if (t->status == TABLE_OVER && t->nmem == 0)
             l->evict = 1;
         t = next;
@@ -1022,11 +1140,13 @@ void lobby_flush(lobby *l)
  * reads the store).
  */
 #define KEEP_FINISHED 20
+#define TRIM_AFTER 32       /* tables freed */
+#define TRIM_EVERY_MS 5000
 
 static int evictable(const table *t)
 {
-    return t->status == TABLE_OVER && t->nmem == 0 && !t->dirty && !t->npend &&
-           !t->meta_dirty && !t->leased;
+    return (t->status == TABLE_OVER || t->status == TABLE_EXPIRED) && t->nmem == 0 &&
+           !t->dirty && !t->npend && !t->meta_dirty && !t->leased;
 }
 
 static void evict_finished(lobby *l)
@@ -1039,12 +1159,22 @@ static void evict_finished(lobby *l)
         if (!listed && evictable(t)) {
             srv_timer_cancel(&t->tm);
             table_free(t);
+            l->freed++;
         } else {
             l->tab[--w] = t;
         }
     }
     memmove(l->tab, l->tab + w, (size_t)(l->ntab - w) * sizeof *l->tab);
     l->ntab -= w;
+    /* many tables gone (their watchers left): the memory they held goes
+     * back to the system, not kept for good by malloc; at most every few
+     * seconds, as trimming walks the whole heap */
+    int64_t now = srv_now_ms();
+    if (l->freed >= TRIM_AFTER && now - l->trimmed_ms >= TRIM_EVERY_MS) {
+        malloc_trim(0);
+        l->freed = 0;
+        l->trimmed_ms = now;
+    }
 }
 
 /* ------------------------------------------------------------ a cluster */
@@ -1132,6 +1262,11 @@ static void give_ups(lobby *l)
 static int remote_one(void *ctx, const store_table *row)
 {
     resume_ctx *r = ctx;
+    if (row->status == TABLE_EXPIRED) {
+        r->expired = 1;
+        r->failed++;
+        return 1;
+    }
     table *t = table_from_row(row, r->err);
     if (!t) {
         r->failed++;
@@ -1151,7 +1286,7 @@ static int remote_one(void *ctx, const store_table *row)
 
 static table *remote_table(lobby *l, int64_t id, ad_err *err)
 {
-    resume_ctx r = {l, err, 0};
+    resume_ctx r = {l, err, 0, 0};
     if (store_table_get(l->st, id, remote_one, &r, err) != 0 || r.failed)
         return NULL;
     return find_table(l, id);
@@ -1230,7 +1365,7 @@ static int take_table(lobby *l, int64_t id, table **out, ad_err *err)
         forget_table(l, old, NULL); /* its spectators watch again, the table itself now */
     table *t = find_table(l, id);
     if (!t)
-        t = load_table(l, id);
+        t = load_table(l, id, NULL);
     if (!t)
         return ad_err_set(err, AD_E_IO, "table %lld could not be read from the store",
                           (long long)id);
@@ -1375,10 +1510,44 @@ void lobby_worker_answers(lobby *l)
     }
 }
 
+/* A waiting table whose expiry came: stored as expired (never resumed,
+ * listed or read back again; its number answers unknown_table), and it
+ * leaves memory at the end of the pass. */
+static void expire(lobby *l, table *t)
+{
+    int64_t at = expiry_ms(l, t);
+    if (at == AD_DIRECTOR_NEVER)
+        return;
+    if (srv_now_ms() < at) {
+        schedule(l, t);
+        return;
+    }
+    ad_err err;
+    char *meta = meta_text(t);
+    int rc = meta ? store_table_update(l->st, t->id, meta, TABLE_EXPIRED, t->started_ms, &err)
+                  : ad_err_set(&err, AD_E_INTERNAL, "out of memory");
+    free(meta);
+    if (rc < 0) { /* it stays, and is tried again in a minute */
+        fprintf(stderr, "alphadeck serve: table %lld did not close: %s\n", (long long)t->id,
+                err.text);
+        srv_timer(l->srv, &t->tm, 60000);
+        return;
+    }
+    t->status = TABLE_EXPIRED;
+    if (t->leased && store_lease_drop(l->st, t->id, &err) < 0)
+        fprintf(stderr, "alphadeck serve: %s\n", err.text); /* it lapses by itself */
+    t->leased = 0;
+    l->evict = 1;
+}
+
 void lobby_timer(lobby *l, table *t)
 {
     if (!t) {
         cluster_tick(l);
+        return;
+    }
+    if (t->status == TABLE_WAITING) {
+        expire(l, t);
         return;
     }
     if (!t->d || t->status != TABLE_PLAYING)
@@ -1411,6 +1580,25 @@ void lobby_set_away_after(lobby *l, int64_t ms)
     l->away_ms = ms;
 }
 
+lobby_limits lobby_limits_default(void)
+{
+    return (lobby_limits){
+        .waiting_per_player = SRV_WAITING_PER_PLAYER,
+        .waiting_per_address = SRV_WAITING_PER_ADDRESS,
+        .bot_tables_per_player = SRV_BOT_TABLES_PER_PLAYER,
+        .bot_tables_per_address = SRV_BOT_TABLES_PER_ADDRESS,
+        .bot_tables = SRV_BOT_TABLES,
+        .new_players_burst = SRV_NEW_PLAYERS_BURST,
+        .new_players_per_minute = SRV_NEW_PLAYERS_PER_MINUTE,
+        .waiting_expire_s = SRV_WAITING_EXPIRE_S,
+    };
+}
+
+void lobby_set_limits(lobby *l, const lobby_limits *lim)
+{
+    l->lim = *lim;
+}
+
 /* ------------------------------------------------------------ requests */
 
 static int hexval(int ch)
@@ -1438,6 +1626,62 @@ static void unseat_conn(lobby *l, conn *c)
             mark_dirty(l, t);
         }
     }
+}
+
+/* A bucket of new players for one address: it refills at
+ * new_players_per_minute up to new_players_burst. */
+static void refill(const lobby *l, struct maker *m, int64_t now)
+{
+    double got = (double)(now - m->at_ms) * l->lim.new_players_per_minute / 60000.0;
+    m->tokens = m->tokens + got > l->lim.new_players_burst ? l->lim.new_players_burst
+                                                          : m->tokens + got;
+    m->at_ms = now;
+}
+
+/* The bucket of an address, made full when it has none.  A full bucket
+ * remembers nothing, so the full ones are dropped to make room: only the
+ * addresses that made players lately are kept.  NULL: out of memory. */
+static struct maker *maker_of(lobby *l, const char *addr, int64_t now)
+{
+    for (int i = 0; i < l->nmakers; i++)
+        if (strcmp(l->makers[i].addr, addr) == 0)
+            return &l->makers[i];
+    for (int i = 0; l->nmakers == l->cmakers && i < l->nmakers;) {
+        refill(l, &l->makers[i], now);
+        if (l->makers[i].tokens >= l->lim.new_players_burst)
+            l->makers[i] = l->makers[--l->nmakers];
+        else
+            i++;
+    }
+    if (l->nmakers == l->cmakers) {
+        int cap = l->cmakers ? l->cmakers * 2 : 64;
+        struct maker *n = realloc(l->makers, (size_t)cap * sizeof *n);
+        if (!n)
+            return NULL;
+        l->makers = n;
+        l->cmakers = cap;
+    }
+    struct maker *m = &l->makers[l->nmakers++];
+    snprintf(m->addr, sizeof m->addr, "%s", addr);
+    m->tokens = l->lim.new_players_burst;
+    m->at_ms = now;
+    return m;
+}
+
+/* May this address make a new player now?  Each is stored for good (and
+ * costs a disk sync), so an address makes a burst of them, then so many a
+ * minute: a classroom behind one address arrives within the burst. */
+static int new_player_ok(lobby *l, const char *addr)
+{
+    int64_t now = srv_now_ms();
+    struct maker *m = maker_of(l, addr, now);
+    if (!m)
+        return 1; /* out of memory: refusing would not help */
+    refill(l, m, now);
+    if (m->tokens < 1)
+        return 0;
+    m->tokens -= 1;
+    return 1;
 }
 
 static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -1473,6 +1717,10 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
             return refuse(c, rid, "bad_token", "no player has that token");
         snprintf(token, sizeof token, "%s", ts);
     } else {
+        if (!new_player_ok(l, cl->addr))
+            return refuse(c, rid, "too_many_players",
+                          "too many new players from your address lately: say hello with the "
+                          "token you were given, or try again in a minute");
         uint8_t raw[16];
         if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
             return refuse(c, rid, "internal", "no random bits for a token");
@@ -1508,7 +1756,7 @@ static void cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     reply(c, rid, r);
 }
 
-static table *load_table(lobby *l, int64_t id);
+static table *load_table(lobby *l, int64_t id, int *expired);
 
 /* A new table's seed when its creator gave none: one JavaScript reads back
  * whole (below 2^53), so a browser's copy of the record replays exactly. */
@@ -1523,10 +1771,11 @@ static json_t *fresh_seed(void)
 /* Reads "table": a table the lobby holds. */
 static int exists_one(void *ctx, const store_table *row)
 {
-    (void)ctx;
-    (void)row;
+    resume_ctx *r = ctx;
+    r->expired = row->status == TABLE_EXPIRED;
     return 1;
 }
+
 
 static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid);
 
@@ -1543,8 +1792,12 @@ static table *req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
     }
     if (l->node[0] && json_integer_value(v) > 0) {
         ad_err err;
-        resume_ctx r = {l, &err, 0};
+        resume_ctx r = {l, &err, 0, 0};
         int known = store_table_get(l->st, json_integer_value(v), exists_one, &r, &err);
+        if (known == 0 && r.expired) {
+            refuse(c, rid, "unknown_table", SRV_CLOSED_WORDS);
+            return NULL;
+        }
         if (known == 0)
             return cluster_table(l, c, json_integer_value(v), req, rid);
         if (known < 0) {
@@ -1553,8 +1806,13 @@ static table *req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
         }
     }
     table *t = find_table(l, json_integer_value(v));
+    int expired = t && t->status == TABLE_EXPIRED;
     if (!t)
-        t = load_table(l, json_integer_value(v));
+        t = load_table(l, json_integer_value(v), &expired);
+    if (expired) {
+        refuse(c, rid, "unknown_table", SRV_CLOSED_WORDS);
+        return NULL;
+    }
     if (!t)
         refuse(c, rid, "unknown_table", "there is no such table");
     return t;
@@ -1577,6 +1835,85 @@ static int all_taken(const table *t)
     return 1;
 }
 
+/* A table of bots alone: in play, and no person at it who has not left
+ * (a seat given up, or handed to its stand-in while nobody of it is here,
+ * is the bots'). */
+static int bots_alone(const table *t)
+{
+    if (t->status != TABLE_PLAYING || !t->d)
+        return 0;
+    uint32_t away = ad_director_away(t->d);
+    for (int s = 0; s < t->players; s++)
+        if (t->seat[s].player && (t->seat[s].online > 0 || !(away & (1u << s))))
+            return 0;
+    return 1;
+}
+
+/* What a player or an address holds of the tables it made. */
+typedef struct holding {
+    int waiting, bots;
+} holding;
+
+/* The tables made by player and by addr that wait, or that bots play
+ * alone; and how many tables of bots alone the server holds in all. */
+static void holdings(const lobby *l, int64_t player, const char *addr, holding *mine,
+                     holding *here, int *bots_all)
+{
+    *mine = *here = (holding){0, 0};
+    *bots_all = 0;
+    for (int i = 0; i < l->ntab; i++) {
+        const table *t = l->tab[i];
+        int w = t->status == TABLE_WAITING, b = bots_alone(t);
+        *bots_all += b;
+        if ((w || b) && t->creator == player) {
+            mine->waiting += w;
+            mine->bots += b;
+        }
+        if ((w || b) && addr[0] && strcmp(t->addr, addr) == 0) {
+            here->waiting += w;
+            here->bots += b;
+        }
+    }
+}
+
+/* May this connection make a table now, one that will wait for players
+ * (waits) or that bots play alone from the start (alone)?  Else it is
+ * refused, with the limit in words.  A player or an address whose tables
+ * of bots alone reach their limit makes none until one ends: so `leave`,
+ * never refused, cannot pile them up either. */
+static int may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid)
+{
+    conn_lobby *cl = conn_state(c);
+    const lobby_limits *lim = &l->lim;
+    holding mine, here;
+    int all;
+    holdings(l, cl->player, cl->addr, &mine, &here, &all);
+    char text[240];
+    const char *code = "too_many_tables";
+    if (waits && mine.waiting >= lim->waiting_per_player)
+        snprintf(text, sizeof text, "%d tables you made are waiting for players (the most "
+                 "there may be): start one, or leave one for good, first", mine.waiting);
+    else if (waits && here.waiting >= lim->waiting_per_address)
+        snprintf(text, sizeof text, "%d tables made from your address are waiting for players "
+                 "(the most there may be): start one, or leave one for good, first",
+                 here.waiting);
+    else if (mine.bots >= lim->bot_tables_per_player)
+        snprintf(text, sizeof text, "bots are playing %d tables you made with nobody of you at "
+                 "them (the most there may be): make another when one has ended", mine.bots);
+    else if (here.bots >= lim->bot_tables_per_address)
+        snprintf(text, sizeof text, "bots are playing %d tables made from your address with "
+                 "no person at them (the most there may be): make another when one has ended",
+                 here.bots);
+    else if (alone && all >= lim->bot_tables) {
+        code = "busy";
+        snprintf(text, sizeof text, "the server is playing as many games of bots alone as it "
+                 "may (%d): try again later, or take a seat yourself", all);
+    } else
+        return 1;
+    refuse(c, rid, code, text);
+    return 0;
+}
+
 static json_t *joined(const table *t, int seat)
 {
     return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b}", "ok", 1, "table", (json_int_t)t->id,
@@ -1588,7 +1925,8 @@ static json_t *joined(const table *t, int seat)
 /* A new table in memory and in the store, its seats as given (seeded: its
  * creator chose the seed). */
 static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
-                        const seat_t *seats, int clock, int pause_ms, int seeded, ad_err *err)
+                        const seat_t *seats, int clock, int pause_ms, int seeded, conn *maker,
+                        ad_err *err)
 {
     ad_table *gt = ad_table_new(new_req, err);
     if (!gt)
@@ -1605,6 +1943,8 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     }
     t->g = g;
     memcpy(t->seat, seats, (size_t)players * sizeof t->seat[0]);
+    t->creator = conn_state(maker)->player; /* what it holds counts against its limits */
+    snprintf(t->addr, sizeof t->addr, "%s", conn_state(maker)->addr);
     t->clock = clock;
     t->pause_ms = pause_ms;
     t->seeded = seeded;
@@ -1749,7 +2089,14 @@ static void cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         seats[sit].player = cl->player;
         snprintf(seats[sit].name, sizeof seats[sit].name, "%s", cl->name);
     }
-    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, &err);
+    int waits = 0; /* an open seat is left once the maker sits: the table waits */
+    for (int s = 0; s < n; s++)
+        waits |= !seats[s].bot[0] && !seats[s].player;
+    if (!may_make(l, c, waits, sit < 0, rid)) {
+        json_decref(new_req);
+        return;
+    }
+    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, c, &err);
     json_decref(new_req);
     if (!t)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
@@ -1771,51 +2118,149 @@ static json_t *table_summary(const table *t)
                      (json_int_t)version(t), "seeded", t->seeded);
 }
 
+/* What `tables` is asked for: every table of one status, or (status -1)
+ * those a person may join or watch with interest; of one game (NULL: all);
+ * one page of them (docs/server.md). */
 typedef struct listing {
     lobby *l;
-    json_t *a;
+    conn *c;
+    const ad_game *g;
+    int status;
+    int skip;  /* listed tables before the page */
+    int n;     /* tables listed, across every page */
+    json_t *a; /* the page */
 } listing;
 
-/* One stored table in the lobby's list: as this node holds it, or as stored. */
+/* The connection is at t (seated or watching). */
+static int is_at(conn *c, const table *t)
+{
+    conn_lobby *cl = conn_state(c);
+    for (int i = 0; i < cl->nat; i++)
+        if (cl->at[i] == t)
+            return 1;
+    return 0;
+}
+
+/* Worth showing a person looking for a game: a table waiting for players
+ * that someone sits at (an empty one has nobody to play with, and closes),
+ * or a game two or more people play.  Not a game of bots alone, nor one
+ * person's game against bots, nor a finished one. */
+static int of_interest(const table *t)
+{
+    int people = 0;
+    uint32_t away = t->d ? ad_director_away(t->d) : 0;
+    for (int s = 0; s < t->players; s++)
+        people += t->seat[s].player && !(away & (1u << s));
+    if (t->status == TABLE_WAITING)
+        return people > 0 && !all_taken(t);
+    return t->status == TABLE_PLAYING && people >= 2;
+}
+
+static int wanted(const listing *li, const table *t)
+{
+    if (li->status >= 0)
+        return t->status == li->status;
+    return of_interest(t) && !is_at(li->c, t); /* its own were offered first */
+}
+
+/* t in the listing: counted, and written out when it falls on the page. */
+static void offer(listing *li, const table *t)
+{
+    if (li->g && t->g != li->g)
+        return;
+    if (li->n >= li->skip && li->n < li->skip + SRV_TABLES_PAGE)
+        json_array_append_new(li->a, table_summary(t));
+    li->n++;
+}
+
+/* One stored table in a cluster's list: as this node holds it, or as stored. */
 static int list_one(void *ctx, const store_table *row)
 {
     listing *li = ctx;
     table *t = find_table(li->l, row->id);
     if (t && !t->remote) {
-        json_array_append_new(li->a, table_summary(t));
+        if (wanted(li, t))
+            offer(li, t);
         return 0;
     }
+    if (t && li->status < 0 && is_at(li->c, t))
+        return 0;
     ad_err err;
     table *tmp = table_from_row(row, &err);
-    if (tmp) {
-        json_array_append_new(li->a, table_summary(tmp));
+    if (tmp && wanted(li, tmp))
+        offer(li, tmp);
+    if (tmp)
         table_free(tmp);
-    }
     return 0;
 }
 
-static void cmd_tables(lobby *l, conn *c, const json_t *rid)
+/* Reads tables' optional fields into li; 0, or -1 after a refusal. */
+static int listing_of(listing *li, conn *c, const json_t *req, const json_t *rid, int *page)
 {
-    if (l->node[0]) {
-        /* a cluster's lobby: every node's tables waiting or in play, from the store */
-        listing li = {l, json_array()};
-        ad_err err;
-        if (store_tables(l->st, TABLE_WAITING, list_one, &li, &err) < 0 ||
-            store_tables(l->st, TABLE_PLAYING, list_one, &li, &err) < 0) {
-            json_decref(li.a);
-            return refuse(c, rid, "store_failed", err.text);
-        }
-        return reply(c, rid, json_pack("{s:b,s:o}", "ok", 1, "tables", li.a));
+    json_t *gj = json_object_get(req, "game"), *pj = json_object_get(req, "page");
+    json_t *sj = json_object_get(req, "status");
+    if (gj && !(json_is_string(gj) && (li->g = ad_game_find(json_string_value(gj))))) {
+        refuse(c, rid, "bad_field", "game is a game's id, as GET /api/games lists them");
+        return -1;
     }
-    json_t *a = json_array();
-    int over = 0;
-    for (int i = l->ntab - 1; i >= 0; i--) {
-        const table *t = l->tab[i];
-        if (t->status == TABLE_OVER && over++ >= 20)
-            continue;
-        json_array_append_new(a, table_summary(t));
+    if (pj && (!json_is_integer(pj) || json_integer_value(pj) < 0 ||
+               json_integer_value(pj) > INT32_MAX / SRV_TABLES_PAGE)) {
+        refuse(c, rid, "bad_field", "page is a page's number, 0 for the first");
+        return -1;
     }
-    reply(c, rid, json_pack("{s:b,s:o}", "ok", 1, "tables", a));
+    for (int k = TABLE_WAITING; sj && k <= TABLE_OVER; k++)
+        if (json_is_string(sj) && strcmp(json_string_value(sj), status_name(k)) == 0)
+            li->status = k;
+    if (sj && li->status < 0) {
+        refuse(c, rid, "bad_field", "status is waiting, playing or over");
+        return -1;
+    }
+    *page = pj ? (int)json_integer_value(pj) : 0;
+    li->skip = *page * SRV_TABLES_PAGE;
+    return 0;
+}
+
+/*
+ * `tables`: one page of SRV_TABLES_PAGE at most, and how many pages there
+ * are.  By default the tables this connection is at, then those of
+ * interest (of_interest), the oldest first (who has waited longest); with
+ * `status`, every table of that status this server holds (the finished:
+ * the newest first, those still in memory: evict_finished).  A cluster's
+ * lobby reads every node's from the store.
+ */
+static void cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    listing li = {l, c, NULL, -1, 0, 0, NULL};
+    int page;
+    if (listing_of(&li, c, req, rid, &page) < 0)
+        return;
+    li.a = json_array();
+    conn_lobby *cl = conn_state(c);
+    for (int i = 0; li.status < 0 && i < cl->nat; i++)
+        offer(&li, cl->at[i]);
+    ad_err err;
+    int rc = 0;
+    if (l->node[0] && li.status != TABLE_OVER) {
+        if (li.status != TABLE_PLAYING)
+            rc = store_tables(l->st, TABLE_WAITING, list_one, &li, &err);
+        if (rc == 0 && li.status != TABLE_WAITING)
+            rc = store_tables(l->st, TABLE_PLAYING, list_one, &li, &err);
+    } else if (li.status == TABLE_OVER) {
+        for (int i = l->ntab - 1; i >= 0; i--)
+            if (wanted(&li, l->tab[i]))
+                offer(&li, l->tab[i]);
+    } else {
+        for (int i = 0; i < l->ntab; i++)
+            if (wanted(&li, l->tab[i]))
+                offer(&li, l->tab[i]);
+    }
+    if (rc < 0) {
+        json_decref(li.a);
+        return refuse(c, rid, "store_failed", err.text);
+    }
+    int pages = li.n ? (li.n + SRV_TABLES_PAGE - 1) / SRV_TABLES_PAGE : 1;
+    reply(c, rid, json_pack("{s:b,s:o,s:i,s:i,s:b}", "ok", 1, "tables", li.a, "page", page,
+                            "pages", pages, "more", li.skip + SRV_TABLES_PAGE < li.n));
 }
 
 static void cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -1885,6 +2330,7 @@ static void cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
     }
     t->seats_dirty = 1;
     mark_dirty(l, t);
+    schedule(l, t); /* someone is at it: a waiting table does not close */
     /* the last seat taken starts the game, and the answer says so */
     if (t->status == TABLE_WAITING && all_taken(t) && start(l, t, &err) < 0)
         fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
@@ -1901,6 +2347,7 @@ static void cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!m && add_member(t, c, -1) < 0)
         return refuse(c, rid, "too_many_tables",
                       "one connection may be at 16 tables at once; leave one first");
+    schedule(l, t); /* someone is at it: a waiting table does not close */
     reply(c, rid, joined(t, m ? member_seat(t, m) : -1));
 }
 
@@ -1954,6 +2401,56 @@ static void cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     l->acks[l->nacks++] = (ack){c, rid ? json_incref((json_t *)rid) : NULL, t->id, v};
 }
 
+/* The least text a step's events take as a sync tells them: one event
+ * of a few fields at least ({"type":..,"v":..,"seat_acting":..}). */
+#define STEP_MIN 32
+
+/* The length of j's compact text (j is taken). */
+static size_t text_len(json_t *j)
+{
+    char *text = json_dumps(j, JSON_COMPACT);
+    size_t n = text ? strlen(text) : 0;
+    free(text);
+    json_decref(j);
+    return n;
+}
+
+/* The events of the steps stored after version `from`, up to `stored`,
+ * into events: from memory when they are all among the last SRV_HISTORY,
+ * else read from the store (sync is rare: a reconnection), so a table in
+ * play keeps only a few in memory.  -1 after a refusal. */
+static int missed_events(lobby *l, table *t, uint32_t from, uint32_t stored, json_t *events,
+                         conn *c, const json_t *rid)
+{
+    for (uint32_t v = from + 1; v <= stored; v++) {
+        const char *text = t->hist && stored - from <= SRV_HISTORY ? t->hist[v % SRV_HISTORY] : NULL;
+        json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
+        if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
+            json_decref(ev);
+            json_array_clear(events);
+            ad_err err;
+            int64_t last_ms;
+            uint32_t n;
+            ad_table *gt = replay_stored(l, t, &last_ms, &n, from, events, &err);
+            if (!gt) {
+                refuse(c, rid, "store_failed", err.text);
+                return -1;
+            }
+            ad_table_free(gt);
+            /* a node's copy of another's table may lag the store: only its versions */
+            size_t keep = json_array_size(events);
+            while (keep > 0 &&
+                   json_integer_value(json_object_get(json_array_get(events, keep - 1), "v")) >
+                       (json_int_t)stored)
+                json_array_remove(events, --keep);
+            break;
+        }
+        add_step_events(events, ev);
+        json_decref(ev);
+    }
+    return 0;
+}
+
 static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     table *t = req_table(l, c, req, rid);
@@ -1970,38 +2467,23 @@ static void cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (json_integer_value(vj) > (json_int_t)version(t))
         return refuse(c, rid, "bad_field", "v is ahead of the table: it has not reached it");
     uint32_t now_v = version(t), from = (uint32_t)json_integer_value(vj);
-    /* the steps stored since `from`: from memory when they are all among
-     * the last SRV_HISTORY, else read from the store (sync is rare: a
-     * reconnection), so a table in play keeps only a few in memory */
     json_t *events = json_array();
+    size_t view_len = text_len(view_of(t, m->seat));
     uint32_t stored = now_v - (uint32_t)t->npend;
-    for (uint32_t v = from + 1; v <= stored; v++) {
-        const char *text = t->hist && stored - from <= SRV_HISTORY ? t->hist[v % SRV_HISTORY] : NULL;
-        json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
-        if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
-            json_decref(ev);
-            json_array_clear(events);
-            ad_err err;
-            int64_t last_ms;
-            uint32_t n;
-            ad_table *gt = replay_stored(l, t, &last_ms, &n, from, events, &err);
-            if (!gt) {
-                json_decref(events);
-                return refuse(c, rid, "store_failed", err.text);
-            }
-            ad_table_free(gt);
-            /* a node's copy of another's table may lag the store: only its versions */
-            size_t keep = json_array_size(events);
-            while (keep > 0 &&
-                   json_integer_value(json_object_get(json_array_get(events, keep - 1), "v")) >
-                       (json_int_t)stored)
-                json_array_remove(events, --keep);
-            break;
-        }
-        add_step_events(events, ev);
-        json_decref(ev);
+    /* the events, or the whole view when that is shorter (a sync from far
+     * back: its events would be many times the view, 118 KB from v 0 of a
+     * long game); a step's events take STEP_MIN bytes at least, so a long
+     * way back the store need not even be read */
+    if (from < stored && (size_t)(stored - from) * STEP_MIN <= view_len &&
+        missed_events(l, t, from, stored, events, c, rid) < 0) {
+        json_decref(events);
+        return;
     }
-    push_update(t, events, 1, c);
+    int whole = from < stored && (json_array_size(events) == 0 ||
+                                  text_len(told(t, events, m->seat)) > view_len);
+    if (whole)
+        json_array_clear(events);
+    push_update(t, events, whole ? 2 : 1, c);
     reply(c, rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v));
 }
 
@@ -2039,6 +2521,7 @@ static void cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
         drop_member(t, c);
     t->seats_dirty = 1;
     mark_dirty(l, t);
+    schedule(l, t); /* a waiting table left empty: its expiry */
     reply(c, rid, json_pack("{s:b}", "ok", 1));
 }
 
@@ -2064,7 +2547,11 @@ static void cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
     for (int s = 0; s < t->players; s++)
         seats[s].online = 0;
-    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, &err);
+    if (!may_make(l, c, 0, 0, rid)) {
+        json_decref(nr);
+        return;
+    }
+    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, c, &err);
     json_decref(nr);
     if (!nt)
         return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
@@ -2113,7 +2600,7 @@ void lobby_request(lobby *l, conn *c, const char *text, size_t len)
     else if (strcmp(cmd, "create") == 0)
         cmd_create(l, c, req, rid);
     else if (strcmp(cmd, "tables") == 0)
-        cmd_tables(l, c, rid);
+        cmd_tables(l, c, req, rid);
     else if (strcmp(cmd, "join") == 0)
         cmd_join(l, c, req, rid);
     else if (strcmp(cmd, "watch") == 0)
@@ -2160,13 +2647,31 @@ char *srv_refusal_text(const char *code, const char *text)
 
 /* ------------------------------------------------------------ what is held */
 
+/* The server's memory in KiB: what its allocations hold now (glibc's
+ * count, over every arena), and what the system gives it (resident). */
+static void memory_kib(json_int_t *heap, json_int_t *rss)
+{
+    struct mallinfo2 mi = mallinfo2();
+    *heap = (json_int_t)((mi.uordblks + mi.hblkhd) / 1024);
+    *rss = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    long long size, pages;
+    if (f && fscanf(f, "%lld %lld", &size, &pages) == 2)
+        *rss = (json_int_t)(pages * (sysconf(_SC_PAGESIZE) / 1024));
+    if (f)
+        fclose(f);
+}
+
 char *lobby_stats(lobby *l)
 {
-    int n[3] = {0, 0, 0}; /* by status: TABLE_WAITING, TABLE_PLAYING, TABLE_OVER */
+    int n[4] = {0, 0, 0, 0}; /* by status: TABLE_WAITING, _PLAYING, _OVER, _EXPIRED (leaving) */
     for (int i = 0; i < l->ntab; i++)
         n[l->tab[i]->status]++;
-    json_t *j = json_pack("{s:{s:i,s:i,s:i}}", "tables", "waiting", n[TABLE_WAITING], "playing",
-                          n[TABLE_PLAYING], "over", n[TABLE_OVER]);
+    json_int_t heap, rss;
+    memory_kib(&heap, &rss);
+    json_t *j = json_pack("{s:{s:i,s:i,s:i},s:{s:I,s:I}}", "tables", "waiting", n[TABLE_WAITING],
+                          "playing", n[TABLE_PLAYING], "over", n[TABLE_OVER], "memory",
+                          "heap_kib", heap, "rss_kib", rss);
     char *text = json_dumps(j, JSON_COMPACT);
     json_decref(j);
     return text;
@@ -2186,6 +2691,7 @@ static void table_free(table *t)
         ad_director_free(t->d);
     if (t->t0)
         ad_table_free(t->t0);
+    free_end(t);
     free(t->new_req);
     free(t);
 }
@@ -2200,6 +2706,7 @@ lobby *lobby_new(server *s, store *st, int nworkers, ad_err *err)
     l->srv = s;
     l->st = st;
     l->away_ms = SRV_AWAY_AFTER_S * 1000;
+    l->lim = lobby_limits_default();
     l->w = workers_new(nworkers, s);
     if (!l->w) {
         free(l);
@@ -2229,5 +2736,6 @@ void lobby_free(lobby *l)
     free(l->acks);
     free(l->tab);
     free(l->gone);
+    free(l->makers);
     free(l);
 }

@@ -1473,9 +1473,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                     "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                    "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
-                    "[--cache-mib N] [--max-connections N] [--connections-per-address N] "
-                    "[--hello-seconds N] [--rate-kib N]\n");
+                    "[--away-after SECONDS] [--node NAME] [LIMITS]\n");
     return 2;
 }
 
@@ -1577,6 +1575,36 @@ static void http_end(server *s)
     s->piece = NULL;
 }
 
+/* The lobby's limits (lobby_limits): the options that set them, each an
+ * int within its range.  1 when a is one of them (0: not; -1: a bad value). */
+static int limit_option(lobby_limits *lim, const char *a, const char *v)
+{
+    static const struct {
+        const char *name;
+        size_t at;
+        unsigned long long lo, hi;
+    } opts[] = {
+        {"--waiting-per-player", offsetof(lobby_limits, waiting_per_player), 1, 100000},
+        {"--waiting-per-address", offsetof(lobby_limits, waiting_per_address), 1, 1000000},
+        {"--bot-tables-per-player", offsetof(lobby_limits, bot_tables_per_player), 1, 100000},
+        {"--bot-tables-per-address", offsetof(lobby_limits, bot_tables_per_address), 1, 1000000},
+        {"--bot-tables", offsetof(lobby_limits, bot_tables), 0, 1000000},
+        {"--new-players-burst", offsetof(lobby_limits, new_players_burst), 1, 1000000},
+        {"--new-players-per-minute", offsetof(lobby_limits, new_players_per_minute), 0, 1000000},
+        {"--waiting-expire-seconds", offsetof(lobby_limits, waiting_expire_s), 1, 30 * 86400},
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        if (strcmp(a, opts[i].name) != 0)
+            continue;
+        unsigned long long n;
+        if (ad_cli_option_in("serve", a, v, opts[i].lo, opts[i].hi, &n) < 0)
+            return -1;
+        *(int *)((char *)lim + opts[i].at) = (int)n;
+        return 1;
+    }
+    return 0;
+}
+
 int ad_cli_serve(int argc, char **argv)
 {
     unsigned long long port = 8080, nworkers = 2, queue_kib = SRV_QUEUE_KIB;
@@ -1587,6 +1615,7 @@ int ad_cli_serve(int argc, char **argv)
     unsigned long long hello_s = SRV_HELLO_S, rate_kib = SRV_RATE_KIB;
     const char *node = NULL;
     const char *host = "127.0.0.1", *db = NULL, *web = NULL;
+    lobby_limits lim = lobby_limits_default();
     server srv;
     memset(&srv, 0, sizeof srv);
     for (int i = 0; i < argc; i++) {
@@ -1594,10 +1623,14 @@ int ad_cli_serve(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             printf("alphadeck serve [--port N] [--host ADDR] [--db FILE|URL] [--web DIR] "
                    "[--workers N] [--queue-kib N] [--origin URL]... [--ping-seconds N] "
-                   "[--away-after SECONDS] [--node NAME] [--http-rate N] [--http-kib N] "
-                   "[--cache-mib N] [--max-connections N] [--connections-per-address N] "
-                   "[--hello-seconds N] [--rate-kib N]\n"
-                   "Serves the browser client and the server protocol (docs/server.md).\n");
+                   "[--away-after SECONDS] [--node NAME] [LIMITS]\n"
+                   "Serves the browser client and the server protocol (docs/server.md).\n"
+                   "LIMITS: [--http-rate N] [--http-kib N] [--cache-mib N] [--max-connections N] "
+                   "[--connections-per-address N] [--hello-seconds N] [--rate-kib N] "
+                   "[--waiting-per-player N] [--waiting-per-address N] "
+                   "[--bot-tables-per-player N] [--bot-tables-per-address N] [--bot-tables N] "
+                   "[--new-players-burst N] [--new-players-per-minute N] "
+                   "[--waiting-expire-seconds N] (docs/server.md, \"Limits\")\n");
             return 0;
         }
         if (i + 1 >= argc) {
@@ -1605,7 +1638,12 @@ int ad_cli_serve(int argc, char **argv)
             return usage();
         }
         const char *v = argv[++i];
-        if (strcmp(a, "--port") == 0) {
+        int lo = limit_option(&lim, a, v);
+        if (lo < 0)
+            return 2;
+        if (lo > 0) {
+            continue;
+        } else if (strcmp(a, "--port") == 0) {
             if (ad_cli_option_in("serve", "--port", v, 0, 65535, &port) < 0)
                 return 2;
         } else if (strcmp(a, "--queue-kib") == 0) {
@@ -1766,8 +1804,10 @@ int ad_cli_serve(int argc, char **argv)
         return 1;
     }
     srv.l = lobby_new(&srv, st, (int)nworkers, &err);
-    if (srv.l)
+    if (srv.l) {
         lobby_set_away_after(srv.l, (int64_t)away_s * 1000);
+        lobby_set_limits(srv.l, &lim);
+    }
     /* the store says first whether it can hold a cluster at all (SQLite
      * cannot), before anything listens to it */
     if (srv.l && node && (store_set_node(st, node, &err) < 0 ||

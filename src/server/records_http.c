@@ -49,8 +49,10 @@ static json_t *finished_record(store *st, int64_t id, int *status, char **body, 
     ad_err err;
     int rc = store_table_get(st, id, rec_row, r, &err);
     if (rc != 0 || !r->new_req || r->status != TABLE_OVER) {
-        *status = rc < 0 ? 500 : rc == 1 || !r->new_req ? 404 : 403;
+        int closed = rc == 0 && r->status == TABLE_EXPIRED; /* no game was played */
+        *status = rc < 0 ? 500 : rc == 1 || !r->new_req || closed ? 404 : 403;
         *body = *status == 500   ? srv_refusal_text("store_failed", err.text)
+                : closed         ? srv_refusal_text("unknown_table", SRV_CLOSED_WORDS)
                 : *status == 404 ? srv_refusal_text("unknown_table", "there is no such table")
                                  : srv_refusal_text("not_over",
                                             "a game's record is public once the game is over");

@@ -58,6 +58,24 @@
 #define SRV_SEED_MAX ((UINT64_C(1) << 53) - 1) /* the largest seed a client may choose:
                                                 * JavaScript reads no larger integer back */
 #define SRV_TABLES_PER_PLAYER 50
+/* What one player and one address may hold (docs/server.md, "Limits"), so
+ * one client cannot fill the lobby, the store or the bots' threads:
+ * tables they made that wait for players, tables they made where bots play
+ * alone (in play, no person there who has not left), and new players an
+ * address makes (a bucket: a burst, then so many a minute).  A family or a
+ * classroom behind one address stays well within them. */
+#define SRV_WAITING_PER_PLAYER 10      /* --waiting-per-player */
+#define SRV_WAITING_PER_ADDRESS 100    /* --waiting-per-address */
+#define SRV_BOT_TABLES_PER_PLAYER 20   /* --bot-tables-per-player */
+#define SRV_BOT_TABLES_PER_ADDRESS 40  /* --bot-tables-per-address */
+#define SRV_BOT_TABLES 100             /* in all, on this server (--bot-tables) */
+#define SRV_NEW_PLAYERS_BURST 60       /* --new-players-burst */
+#define SRV_NEW_PLAYERS_PER_MINUTE 20  /* --new-players-per-minute */
+#define SRV_WAITING_EXPIRE_S 600       /* a waiting table nobody sits or looks at closes after
+                                        * that long (--waiting-expire-seconds) */
+/* What a table that closed before its game began is answered with. */
+#define SRV_CLOSED_WORDS "that table closed before its game began: nobody sat at it for a while"
+#define SRV_TABLES_PAGE 50             /* tables in one answer to `tables` */
 #define SRV_HISTORY 32                 /* a table's last steps kept in memory for sync (the
                                         * rest is read from the store when asked for) */
 
@@ -107,6 +125,15 @@ void lobby_timer(lobby *l, table *t);
 /* How long a person may be gone from a game in play before the stand-in
  * plays their seat (SRV_AWAY_AFTER_S by default). */
 void lobby_set_away_after(lobby *l, int64_t ms);
+/* The limits above, as `alphadeck serve`'s options set them. */
+typedef struct lobby_limits {
+    int waiting_per_player, waiting_per_address;
+    int bot_tables_per_player, bot_tables_per_address, bot_tables;
+    int new_players_burst, new_players_per_minute;
+    int waiting_expire_s;
+} lobby_limits;
+lobby_limits lobby_limits_default(void);
+void lobby_set_limits(lobby *l, const lobby_limits *lim);
 /* Makes this server node `node` of a cluster on its PostgreSQL store,
  * hearing the other nodes through b (bus.c); lobby_bus_news takes what
  * they said. */
@@ -116,8 +143,9 @@ void lobby_bus_news(lobby *l);
 /* A refusal as JSON text, {"ok":false,"error":..,"code":..}, for an HTTP
  * answer's body (caller frees). */
 char *srv_refusal_text(const char *code, const char *text);
-/* GET /api/stats: the tables held in memory, by status, as JSON text
- * {"tables":{"waiting":..,"playing":..,"over":..}} (caller frees). */
+/* GET /api/stats: the tables held in memory, by status, and the memory the
+ * server holds, as JSON text {"tables":{"waiting":..,"playing":..,"over":..},
+ * "memory":{"heap_kib":..,"rss_kib":..}} (caller frees). */
 char *lobby_stats(lobby *l);
 /* The HTTP API's limits (net.c, archive.c) */
 #define SRV_HTTP_RATE_PER_S 20         /* requests a second from one address (--http-rate), */
@@ -202,6 +230,8 @@ typedef struct workers workers;
 typedef struct worker_job {
     int64_t table;
     uint64_t gen;                /* the table's generation when asked */
+    int people;                  /* a person sits at the table and is here: this job goes
+                                  * before those of tables of bots alone */
     ad_bot_request rq;
     ad_bot_answer ans;
 } worker_job;

@@ -21,8 +21,9 @@
 
 typedef struct store store;
 
-/* A table's status, as stored. */
-enum { TABLE_WAITING = 0, TABLE_PLAYING = 1, TABLE_OVER = 2 };
+/* A table's status, as stored.  EXPIRED: it waited for players too long
+ * with nobody at it and closed before its game began (docs/server.md). */
+enum { TABLE_WAITING = 0, TABLE_PLAYING = 1, TABLE_OVER = 2, TABLE_EXPIRED = 3 };
 
 /* One stored table, as store_tables hands it over (strings owned by the
  * store, valid during the callback). */

@@ -4,6 +4,13 @@
  * its request (plain data: the seat's view, level, budget, seed) and comes
  * back with its answer; ad_bot_request_run touches nothing shared, so the
  * answer is the same on any thread.  The loop is woken for each answer.
+ *
+ * Jobs wait in two queues: those of tables where a person sits and is
+ * here go first, the rest (tables of bots alone, a person away) after
+ * them.  A flood of tables of bots alone then delays a person's table by
+ * the decisions already being computed at most, never by the whole flood;
+ * within a queue each table has a job or two out at a time, so first in,
+ * first out takes the tables in turn.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -23,7 +30,7 @@ struct workers {
     server *srv;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    fifo todo, done;
+    fifo todo[2], done; /* todo[0]: people's tables, todo[1]: the rest */
     int stop, n;
     pthread_t th[64];
 };
@@ -54,11 +61,11 @@ static void *work(void *arg)
     workers *w = arg;
     pthread_mutex_lock(&w->mu);
     for (;;) {
-        while (!w->stop && !w->todo.head)
+        while (!w->stop && !w->todo[0].head && !w->todo[1].head)
             pthread_cond_wait(&w->cv, &w->mu);
         if (w->stop)
             break;
-        node *x = pop(&w->todo);
+        node *x = w->todo[0].head ? pop(&w->todo[0]) : pop(&w->todo[1]);
         pthread_mutex_unlock(&w->mu);
         ad_bot_request_run(&x->job->rq, &x->job->ans);
         pthread_mutex_lock(&w->mu);
@@ -109,7 +116,8 @@ void workers_free(workers *w)
     pthread_mutex_unlock(&w->mu);
     for (int i = 0; i < w->n; i++)
         pthread_join(w->th[i], NULL);
-    drop(&w->todo);
+    drop(&w->todo[0]);
+    drop(&w->todo[1]);
     drop(&w->done);
     pthread_mutex_destroy(&w->mu);
     pthread_cond_destroy(&w->cv);
@@ -126,7 +134,7 @@ void workers_submit(workers *w, worker_job *job)
     }
     x->job = job;
     pthread_mutex_lock(&w->mu);
-    push(&w->todo, x);
+    push(&w->todo[job->people ? 0 : 1], x);
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
 }

@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { startServer, player, expectOk, Seat } from './harness.mjs';
 
 test('a person\'s act is acknowledged within moments while 100 tables of bots alone play as fast as they can', { timeout: 120000 }, async (t) => {
-    const server = await startServer(t);
+    // one player's 100 tables of bots alone: past the default limits
+    // (docs/server.md, "Limits"), which this flood is about
+    const server = await startServer(t, { args: ['--bot-tables', '200', '--bot-tables-per-player', '200', '--bot-tables-per-address', '200'] });
     // 100 tables of four basic bots, in matches of many deals
     const bea = await player(server, 'Bea');
     t.after(() => bea.terminate());

@@ -1,7 +1,9 @@
 // lobby.js - choosing a game and a table: "Play now against the computer"
 // in one click; a table of your own (players, who is a person and which
 // bots, the options with their defaults explained, a clock); the tables
-// waiting or being played, to join or watch; finished ones to replay.
+// worth joining or watching (those waiting for players, and games people
+// play together: the server's `tables`, a page at a time); the games that
+// ended lately, to replay.
 import { el } from './ui.js';
 import { showRules } from './rules.js';
 
@@ -97,25 +99,37 @@ export async function renderLobby(root, conn, openTable) {
     };
 
     const tablesBox = el('div', { class: 'table-list', 'aria-live': 'polite' });
+    const finishedBox = el('div', { class: 'table-list finished' });
+    let page = 0;
+    /** @param {any} t */
+    const row = (t) => {
+        const title = (list.find((g) => g.id === t.game) || { title: t.game }).title;
+        const who = t.seats.map((/** @type {any} */ s) => s.name || (s.bot ? `computer (${s.bot})` : 'open seat')).join(', ');
+        const open = t.status === 'waiting' && t.seats.some((/** @type {any} */ s) => !s.name && !s.bot);
+        return el('li', { class: `table-row ${t.status}` },
+            el('span', {}, `${title} #${t.table}: ${who} (${t.status})`),
+            t.seeded ? el('span', { class: 'seeded' }, 'Practice deal: the creator chose the seed') : null,
+            open ? el('button', { type: 'button', onclick: async () => {
+                const j = await conn.request({ cmd: 'join', table: t.table });
+                if (j.ok) { conn.at(t.table, j.seat, j.v, false); openTable(t.table); } else msg.textContent = j.error || '';
+            } }, 'Join') : null,
+            t.status !== 'over' ? el('button', { type: 'button', onclick: () => { location.hash = `#/table/${t.table}`; } }, open ? 'Look' : 'Watch') : null,
+            t.status === 'over' ? el('a', { href: `#/replay/${t.table}` }, 'Replay') : null);
+    };
+    /** @param {number} to */
+    const turn = (to) => { page = to; refresh(); };
     const refresh = async () => {
         if (!root.isConnected) return;
-        const r = await conn.request({ cmd: 'tables' });
-        if (!r.ok) return;
-        const rows = r.tables.map((/** @type {any} */ t) => {
-            const title = (list.find((g) => g.id === t.game) || { title: t.game }).title;
-            const who = t.seats.map((/** @type {any} */ s) => s.name || (s.bot ? `computer (${s.bot})` : 'open seat')).join(', ');
-            const open = t.status === 'waiting' && t.seats.some((/** @type {any} */ s) => !s.name && !s.bot);
-            return el('li', { class: `table-row ${t.status}` },
-                el('span', {}, `${title} #${t.table}: ${who} (${t.status})`),
-                t.seeded ? el('span', { class: 'seeded' }, 'Practice deal: the creator chose the seed') : null,
-                open ? el('button', { type: 'button', onclick: async () => {
-                    const j = await conn.request({ cmd: 'join', table: t.table });
-                    if (j.ok) { conn.at(t.table, j.seat, j.v, false); openTable(t.table); } else msg.textContent = j.error || '';
-                } }, 'Join') : null,
-                t.status !== 'over' ? el('button', { type: 'button', onclick: () => { location.hash = `#/table/${t.table}`; } }, open ? 'Look' : 'Watch') : null,
-                t.status === 'over' ? el('a', { href: `#/replay/${t.table}` }, 'Replay') : null);
-        });
-        tablesBox.replaceChildren(rows.length ? el('ul', {}, ...rows) : el('p', {}, 'No tables yet: make one above.'));
+        const [r, done] = await Promise.all([conn.request({ cmd: 'tables', page }), conn.request({ cmd: 'tables', status: 'over' })]);
+        if (r.ok) {
+            if (page > 0 && r.tables.length === 0) { turn(Math.max(0, (r.pages || 1) - 1)); return; }
+            const pager = r.pages > 1 ? el('p', { class: 'pager' },
+                page > 0 ? el('button', { type: 'button', onclick: () => turn(page - 1) }, 'Earlier tables') : null,
+                ` Page ${page + 1} of ${r.pages} `,
+                r.more ? el('button', { type: 'button', onclick: () => turn(page + 1) }, 'More tables') : null) : null;
+            tablesBox.replaceChildren(r.tables.length ? el('ul', {}, ...r.tables.map(row)) : el('p', {}, 'No tables waiting for players: make one above.'), ...(pager ? [pager] : []));
+        }
+        if (done.ok) finishedBox.replaceChildren(done.tables.length ? el('ul', {}, ...done.tables.map(row)) : el('p', {}, 'No games finished yet.'));
     };
     const timer = setInterval(() => { if (!root.isConnected) clearInterval(timer); else refresh(); }, 5000);
 
@@ -135,6 +149,8 @@ export async function renderLobby(root, conn, openTable) {
                 el('button', { type: 'button', class: 'primary', id: 'create', onclick: () => create(false) }, 'Create the table')),
             msg,
             el('h2', {}, 'Tables'),
-            tablesBox));
+            tablesBox,
+            el('h2', {}, 'Finished lately'),
+            finishedBox));
     refresh();
 }
