@@ -127,7 +127,7 @@ struct lobby {
      * others, its lease timer, and the tables to give up once flushed */
     char node[64];
     bus *bus;
-    srv_timer_t tick;
+    srv_timer_t tick; /* (also a trim put off: trim) */
     struct gone {
         int64_t id;
         char to[64]; /* the node it goes to ("": its lease lapsed, or was lost) */
@@ -1149,6 +1149,25 @@ static int evictable(const table *t)
            !t->dirty && !t->npend && !t->meta_dirty && !t->leased;
 }
 
+/* Many tables gone (their watchers left): the memory they held goes back
+ * to the system rather than stay with malloc for good.  Trimming walks the
+ * whole heap, so at most every TRIM_EVERY_MS: when that is too soon, at
+ * the lobby's tick (lobby_timer). */
+static void trim(lobby *l)
+{
+    if (l->freed < TRIM_AFTER)
+        return;
+    int64_t now = srv_now_ms(), wait = l->trimmed_ms + TRIM_EVERY_MS - now;
+    if (wait > 0) {
+        if (!l->node[0]) /* a cluster's node ticks every second anyway */
+            srv_timer(l->srv, &l->tick, wait);
+        return;
+    }
+    malloc_trim(0);
+    l->freed = 0;
+    l->trimmed_ms = now;
+}
+
 static void evict_finished(lobby *l)
 {
     l->evict = 0;
@@ -1166,15 +1185,7 @@ static void evict_finished(lobby *l)
     }
     memmove(l->tab, l->tab + w, (size_t)(l->ntab - w) * sizeof *l->tab);
     l->ntab -= w;
-    /* many tables gone (their watchers left): the memory they held goes
-     * back to the system, not kept for good by malloc; at most every few
-     * seconds, as trimming walks the whole heap */
-    int64_t now = srv_now_ms();
-    if (l->freed >= TRIM_AFTER && now - l->trimmed_ms >= TRIM_EVERY_MS) {
-        malloc_trim(0);
-        l->freed = 0;
-        l->trimmed_ms = now;
-    }
+    trim(l);
 }
 
 /* ------------------------------------------------------------ a cluster */
@@ -1542,8 +1553,10 @@ static void expire(lobby *l, table *t)
 
 void lobby_timer(lobby *l, table *t)
 {
-    if (!t) {
-        cluster_tick(l);
+    if (!t) { /* the lobby's own tick */
+        if (l->node[0])
+            cluster_tick(l);
+        trim(l);
         return;
     }
     if (t->status == TABLE_WAITING) {
@@ -2707,6 +2720,8 @@ lobby *lobby_new(server *s, store *st, int nworkers, ad_err *err)
     l->st = st;
     l->away_ms = SRV_AWAY_AFTER_S * 1000;
     l->lim = lobby_limits_default();
+    l->tick.l = l; /* its own timer: a cluster's tick, a trim put off */
+    l->tick.t = NULL;
     l->w = workers_new(nworkers, s);
     if (!l->w) {
         free(l);
@@ -2718,8 +2733,7 @@ lobby *lobby_new(server *s, store *st, int nworkers, ad_err *err)
 
 void lobby_quiesce(lobby *l)
 {
-    if (l->node[0])
-        srv_timer_cancel(&l->tick);
+    srv_timer_cancel(&l->tick);
     for (int i = 0; i < l->ntab; i++)
         srv_timer_cancel(&l->tab[i]->tm);
 }

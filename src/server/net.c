@@ -1641,9 +1641,9 @@ int ad_cli_serve(int argc, char **argv)
         int lo = limit_option(&lim, a, v);
         if (lo < 0)
             return 2;
-        if (lo > 0) {
+        if (lo > 0)
             continue;
-        } else if (strcmp(a, "--port") == 0) {
+        if (strcmp(a, "--port") == 0) {
             if (ad_cli_option_in("serve", "--port", v, 0, 65535, &port) < 0)
                 return 2;
         } else if (strcmp(a, "--queue-kib") == 0) {
