@@ -323,6 +323,18 @@ static void free_end(table *t)
     t->end = NULL;
 }
 
+/* The table lets its game go: the director (playing, over) or the deal
+ * (waiting), whichever it holds. */
+static void drop_game(table *t)
+{
+    if (t->d)
+        ad_director_free(t->d);
+    if (t->t0)
+        ad_table_free(t->t0);
+    t->d = NULL;
+    t->t0 = NULL;
+}
+
 /*
  * A finished game, held for whoever is still at it (or watches it, or
  * reads it back: load_table) in little room: the last views as text
@@ -350,12 +362,7 @@ static void compact(table *t)
         return;
     }
     t->end_v = v;
-    if (t->d)
-        ad_director_free(t->d);
-    if (t->t0)
-        ad_table_free(t->t0);
-    t->d = NULL;
-    t->t0 = NULL;
+    drop_game(t);
 }
 
 /* The seats the director asks now: in a challenge window one at a time,
@@ -832,12 +839,7 @@ static int rebuild(lobby *l, table *t, ad_err *err)
     ad_table *gt = replay_stored(l, t, &last_ms, NULL, 0, NULL, err);
     if (!gt)
         return -1;
-    if (t->d)
-        ad_director_free(t->d);
-    if (t->t0)
-        ad_table_free(t->t0);
-    t->d = NULL;
-    t->t0 = NULL;
+    drop_game(t);
     free_end(t);
     t->gen = ++l->gen;
     if (t->status == TABLE_WAITING) {
@@ -2700,10 +2702,7 @@ static void table_free(table *t)
     for (int k = 0; t->hist && k < SRV_HISTORY; k++)
         free(t->hist[k]);
     free(t->hist);
-    if (t->d)
-        ad_director_free(t->d);
-    if (t->t0)
-        ad_table_free(t->t0);
+    drop_game(t);
     free_end(t);
     free(t->new_req);
     free(t);
