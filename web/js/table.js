@@ -199,5 +199,5 @@ export async function renderTable(root, conn, table) {
         if (mine) st.seats = mine.seats;
     }
     took(r);
-    if (st.status === 'waiting') notice.textContent = 'Waiting for the other players: send them the invite link.';
+    if (st.status === 'waiting') notice.textContent = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
 }
