@@ -98,11 +98,19 @@ static archive_job *queue_pop(archive_job **head, archive_job **tail)
     return j;
 }
 
-/* One answer, as a body; a fixed one when even that cannot be had. */
+/* One answer, as a body; a fixed one when even that cannot be had.  A
+ * store that failed (its PostgreSQL connection lost: a restart of the
+ * database, a network fault) connects again on its next call, so a
+ * failed build is tried once more before the 500 goes out. */
 static srv_body *build_one(store *st, int64_t id, int seat)
 {
     char *text = NULL;
     int status = records_answer(st, id, seat, &text);
+    if (status == 500) {
+        free(text);
+        text = NULL;
+        status = records_answer(st, id, seat, &text);
+    }
     srv_body *b = text ? srv_body_new(status, "application/json", text, strlen(text)) : NULL;
     free(text);
     if (!b) {
