@@ -280,6 +280,11 @@ typedef struct ad_game {
      * (a turn: a clock on it is the table's, and a bot plays then).
      * NULL: always 0. */
     int (*timeout)(const void *st, int seat, ad_timeout *out);
+    /* The family of games this one belongs to, whose clients (a display, a
+     * narrator, a bot) serve every game in it: "claim" (No Way and I Doubt
+     * It), "sequence", "liar", "shout".  Clients key their tables by it,
+     * never by a game's id. */
+    const char *family;
 } ad_game;
 
 /* The registered games, in a fixed order. */

@@ -884,7 +884,7 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
 
 #define CLAIM_GAME(ID, TITLE, MINP, MAXP, OPTS, INIT)                                           \
     {                                                                                            \
-        .id = ID, .title = TITLE, .deck = ID, .min_players = MINP, .max_players = MAXP,          \
+        .id = ID, .family = "claim", .title = TITLE, .deck = ID, .min_players = MINP, .max_players = MAXP,          \
         .options = OPTS, .nopt = (int)(sizeof OPTS / sizeof OPTS[0]),                            \
         .state_size = sizeof(claim_state), .init = INIT, .view = claim_view,                     \
         .to_act = claim_to_act, .is_over = claim_is_over, .apply = claim_apply,                  \

@@ -646,6 +646,7 @@ static json_t *liar_event_json(const void *st, const ad_event *e)
 
 const ad_game ad_game_liar = {
     .id = "liar",
+    .family = "liar",
     .title = "Liar",
     .deck = "liar",
     .min_players = 2,

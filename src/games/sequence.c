@@ -691,6 +691,7 @@ static json_t *seq_event_json(const void *st, const ad_event *e)
 
 const ad_game ad_game_sequence = {
     .id = "sequence",
+    .family = "sequence",
     .title = "Sequence Letters",
     .deck = "sequence",
     .min_players = 2,

@@ -554,6 +554,7 @@ static json_t *shout_event_json(const void *st, const ad_event *e)
 
 const ad_game ad_game_shout = {
     .id = "shout",
+    .family = "shout",
     .title = "Shout a Word",
     .deck = "shout",
     .min_players = 2,
