@@ -1,42 +1,128 @@
 /*
  * api.c - what the browser client reads once, over plain HTTP: the games
- * with their options (defaults and what they mean) and bot levels, each
- * game's rules page, and the Sequence Letters board.  All of it comes from
- * the library and the data compiled into it, never from a copy in web/.
+ * (GET /api/games: options, bot levels, seat names, clock presets, how a
+ * claim is said, the Sequence Letters board), each game's rules page, and
+ * the board alone.  All of it comes from the library and the data compiled
+ * into it, never from a copy in web/: the browser says a claim, names a
+ * seat or draws a square only with the words this file hands it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "narrate/narrate.h"
 #include "narrate/seqboard.h"
 #include "server.h"
 
 static const char *const levels[] = {"random", "basic", "strong"};
 
-static json_t *games_json(void)
+/* Counts a claim may be said with: 0 to 8 in words, then "many" for any
+ * more (the narrator's own cut-off; the last phrase stands for them all). */
+#define CLAIM_COUNTS 10
+
+static json_t *options_json(const ad_game *g)
 {
-    json_t *a = json_array();
-    for (int i = 0; i < ad_game_count(); i++) {
-        const ad_game *g = ad_game_at(i);
-        json_t *opts = json_array(), *bots = json_array();
-        for (int k = 0; k < g->nopt; k++) {
-            const ad_option_def *o = &g->options[k];
-            json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min",
-                                                  o->min, "max", o->max, "default", o->def,
-                                                  "help", o->help ? o->help : ""));
-        }
-        for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
-            if (ad_bot_available(g, levels[k], NULL))
-                json_array_append_new(bots, json_string(levels[k]));
-        json_array_append_new(a, json_pack("{s:s,s:s,s:i,s:i,s:o,s:o}", "id", g->id, "title",
-                                           g->title, "min_players", g->min_players,
-                                           "max_players", g->max_players, "options", opts,
-                                           "bots", bots));
+    json_t *opts = json_array();
+    for (int k = 0; k < g->nopt; k++) {
+        const ad_option_def *o = &g->options[k];
+        json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min",
+                                              o->min, "max", o->max, "default", o->def, "help",
+                                              o->help ? o->help : ""));
     }
-    return json_pack("{s:o}", "games", a);
+    return opts;
 }
 
-static json_t *board_json(void)
+static json_t *bots_json(const ad_game *g)
+{
+    json_t *bots = json_array();
+    for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
+        if (ad_bot_available(g, levels[k], NULL))
+            json_array_append_new(bots, json_string(levels[k]));
+    return bots;
+}
+
+/* The words said to object to a claim ("No Way!"), as the narrator quotes
+ * them when a seat challenges: taken from its sentence, so they are said
+ * one way only. */
+static json_t *objection_json(const ad_game *g)
+{
+    narrator n = {.g = g, .players = 2, .you = -1};
+    json_t *ev = json_pack("{s:s,s:i,s:i}", "type", "challenge", "seat", 0, "of", 1);
+    char line[160];
+    narrate_event(&n, ev, line, sizeof line);
+    json_decref(ev);
+    char *open = strchr(line, '"'), *close = open ? strchr(open + 1, '"') : NULL;
+    return close ? json_stringn(open + 1, (size_t)(close - open - 1)) : json_string("");
+}
+
+/* Whether the legal actions offer a play that may say more than one class. */
+static int offers_choice(const json_t *legal)
+{
+    size_t i;
+    json_t *a;
+    json_array_foreach(legal, i, a)
+    {
+        const char *type = json_string_value(json_object_get(a, "type"));
+        if (type && strcmp(type, "play") == 0 && json_array_size(json_object_get(a, "say")) > 1)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether a player may say any class (No Way) or only the one called: the
+ * game's own legal plays at a fresh table, as its first seat sees them. */
+static int say_free(const ad_game *g)
+{
+    json_t *req = json_pack("{s:s,s:i,s:i}", "game", g->id, "players", g->min_players, "seed", 1);
+    ad_setup su;
+    ad_table *t = ad_setup_from_json(req, &su, NULL) ? ad_table_new_setup(g, &su, NULL) : NULL;
+    json_decref(req);
+    void *view = t ? malloc(g->state_size) : NULL;
+    int free_say = 0;
+    if (view) {
+        const void *st = ad_table_state(t);
+        uint32_t ask = g->to_act(st);
+        int seat = ask ? __builtin_ctz(ask) : 0;
+        g->view(st, seat, view);
+        json_t *legal = g->legal_json(view, seat);
+        free_say = offers_choice(legal);
+        json_decref(legal);
+    }
+    free(view);
+    ad_table_free(t);
+    return free_say;
+}
+
+/* How a claim is said, for every class and count, in the narrator's words:
+ * phrases[say][count] ("two M's", "one ace"), the last for any count past
+ * it ("many"); the deck's classes in order (what may be said) and each
+ * card's class (what a card counts as). */
+static json_t *claim_json(const ad_game *g)
+{
+    const ad_deck *d = ad_deck_get(g->deck);
+    if (!d)
+        return NULL;
+    narrator n = {.g = g, .players = 2, .you = -1};
+    json_t *says = json_array(), *phrases = json_object(), *class_of = json_object();
+    for (int c = 0; c < d->nclasses; c++) {
+        json_t *p = json_array();
+        for (int k = 0; k < CLAIM_COUNTS; k++) {
+            char w[64];
+            narrate_count(&n, k, d->class_name[c], w, sizeof w);
+            json_array_append_new(p, json_string(w));
+        }
+        json_array_append_new(says, json_string(d->class_name[c]));
+        json_object_set_new(phrases, d->class_name[c], p);
+    }
+    for (int k = 0; k < d->nkinds; k++)
+        if (d->class_of[k] >= 0)
+            json_object_set_new(class_of, d->kind[k], json_string(d->class_name[d->class_of[k]]));
+    return json_pack("{s:b,s:o,s:o,s:o,s:o}", "say_free", say_free(g), "objection",
+                     objection_json(g), "says", says, "class_of", class_of, "phrases", phrases);
+}
+
+/* The board: each square's letter, picture, emoji and name (a1..h6). */
+static json_t *board_rows(void)
 {
     const seqboard *b = seqboard_get();
     if (!b)
@@ -53,17 +139,93 @@ static json_t *board_json(void)
         }
         json_array_append_new(rows, row);
     }
-    return json_pack("{s:o}", "board", rows);
+    return rows;
+}
+
+static json_t *board_json(const ad_game *g)
+{
+    (void)g; /* one board, the library's */
+    return board_rows();
+}
+
+/* What a family's games add for the browser, under the family's name:
+ * the one place a family is named here. */
+static const struct {
+    const char *family, *key;
+    json_t *(*facts)(const ad_game *g);
+} family_facts[] = {
+    {"claim", "claim", claim_json},
+    {"sequence", "board", board_json},
+};
+
+static json_t *game_json(const ad_game *g)
+{
+    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o}", "id", g->id, "title", g->title,
+                          "family", g->family, "min_players", g->min_players, "max_players",
+                          g->max_players, "options", options_json(g), "bots", bots_json(g));
+    for (size_t i = 0; i < sizeof family_facts / sizeof family_facts[0]; i++)
+        if (strcmp(family_facts[i].family, g->family) == 0) {
+            json_t *f = family_facts[i].facts(g);
+            if (f)
+                json_object_set_new(j, family_facts[i].key, f);
+        }
+    return j;
+}
+
+/* The narrator's names of seats nobody named: Ann, Bea, ... */
+static json_t *seat_names_json(void)
+{
+    narrator n = {.g = ad_game_at(0), .players = AD_MAX_SEATS, .you = -1};
+    json_t *a = json_array();
+    for (int s = 0; s < AD_MAX_SEATS; s++)
+        json_array_append_new(a, json_string(narrate_name(&n, s)));
+    return a;
+}
+
+static json_t *clocks_json(void)
+{
+    json_t *a = json_array();
+    const char *name;
+    int turn_ms, answer_ms;
+    for (int i = 0; ad_clock_preset(i, &name, &turn_ms, &answer_ms); i++)
+        json_array_append_new(a, json_pack("{s:s,s:i,s:i}", "name", name, "turn_ms", turn_ms,
+                                           "answer_ms", answer_ms));
+    return a;
+}
+
+static json_t *games_json(void)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < ad_game_count(); i++)
+        json_array_append_new(a, game_json(ad_game_at(i)));
+    return json_pack("{s:o,s:o,s:o}", "games", a, "seat_names", seat_names_json(), "clocks",
+                     clocks_json());
+}
+
+srv_body *ad_api_games_body(void)
+{
+    static srv_body *body; /* built once, on the loop's thread; kept for good */
+    if (!body) {
+        json_t *j = games_json();
+        char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+        json_decref(j);
+        body = text ? srv_body_new(200, "application/json", text, strlen(text)) : NULL;
+        free(text);
+        if (!body)
+            return NULL;
+        body->cache = "public, max-age=300";
+    }
+    body->refs++;
+    return body;
 }
 
 int api_static(const char *path, char **body, const char **type)
 {
     *type = "application/json";
     json_t *j = NULL;
-    if (strcmp(path, "/api/games") == 0) {
-        j = games_json();
-    } else if (strcmp(path, "/api/board/sequence") == 0) {
-        j = board_json();
+    if (strcmp(path, "/api/board/sequence") == 0) {
+        json_t *rows = board_rows();
+        j = rows ? json_pack("{s:o}", "board", rows) : NULL;
     } else if (strncmp(path, "/api/rules/", 11) == 0) {
         const char *md = ad_cli_rules_page(path + 11);
         if (md) {

@@ -63,6 +63,7 @@ srv_body *srv_body_new(int status, const char *type, const char *text, size_t le
     b->refs = 1;
     b->status = status;
     b->type = type;
+    b->cache = "no-store";
     b->len = len;
     memcpy(b->text, text, len);
     b->text[len] = 0;

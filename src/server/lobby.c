@@ -62,6 +62,16 @@ static const clock_preset presets[] = {
 };
 #define NPRESETS ((int)(sizeof presets / sizeof presets[0]))
 
+int ad_clock_preset(int i, const char **name, int *turn_ms, int *answer_ms)
+{
+    if (i < 0 || i >= NPRESETS)
+        return 0;
+    *name = presets[i].name;
+    *turn_ms = presets[i].turn_ms;
+    *answer_ms = presets[i].answer_ms;
+    return 1;
+}
+
 struct table {
     int64_t id;
     uint64_t gen; /* changes when the table is rebuilt: older bot answers are dropped */

@@ -1046,7 +1046,7 @@ static int write_head(struct lws *wsi, const srv_body *b)
     if (lws_add_http_common_headers(wsi, (unsigned)b->status, b->type, b->len, &p, end) ||
         add_security_headers(wsi, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
-                                    (const unsigned char *)"no-store", 8, &p, end) ||
+                                    (const unsigned char *)b->cache, (int)strlen(b->cache), &p, end) ||
         (b->status == 429 &&
          lws_add_http_header_by_name(wsi, (const unsigned char *)"retry-after:",
                                      (const unsigned char *)"1", 1, &p, end)) ||
@@ -1155,6 +1155,8 @@ static int api(server *s, struct lws *wsi, pss *ps)
         char *stats = stats_text(s);
         return stats ? http_answer(wsi, ps, 200, "application/json", stats) : -1;
     }
+    if (strcmp(uri, "/api/games") == 0)
+        return send_body(s, h, ad_api_games_body());
     char *body = NULL;
     const char *type;
     int status = api_static(uri, &body, &type);

@@ -168,6 +168,7 @@ typedef struct srv_body {
     int refs;
     int status;
     const char *type; /* a constant string */
+    const char *cache; /* its Cache-Control, a constant string: "no-store" unless set */
     size_t len;
     char text[];      /* len bytes, and a 0 */
 } srv_body;
@@ -208,9 +209,14 @@ int addr_rate_request(addr_rate *r, const char *addr, int64_t now_ms); /* 1: one
 /* 1: n bytes taken (a body larger than the whole bucket is let go when the
  * bucket is full); 0: refused */
 int addr_rate_send(addr_rate *r, const char *addr, size_t n, int64_t now_ms);
-/* api.c: GET /api/games (the games, their options and bot levels),
- * /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
+/* api.c: GET /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
 int api_static(const char *path, char **body, const char **type);
+/* GET /api/games: every game and the facts the browser shows (docs/server.md),
+ * built once and cacheable; a reference of the caller's, or NULL. */
+srv_body *ad_api_games_body(void);
+/* lobby.c: the clock preset i (0, 1, ...): its name and a person's turn and
+ * answer in ms; 0 past the last. */
+int ad_clock_preset(int i, const char **name, int *turn_ms, int *answer_ms);
 /* The per-connection state the lobby keeps (in conn). */
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */
 typedef struct conn_lobby {

@@ -6,25 +6,17 @@
 // ended lately, to replay.
 import { el } from './ui.js';
 import { showRules } from './rules.js';
+import { loadFacts } from './facts.js';
 
-/** @typedef {{id: string, title: string, min_players: number, max_players: number,
- *   options: {name: string, min: number, max: number, default: number, help: string}[], bots: string[]}} GameInfo */
+/** @typedef {import('./facts.js').GameInfo} GameInfo */
 
-/** @type {GameInfo[]|null} */
-let games = null;
-
-/** @returns {Promise<GameInfo[]>} */
-export async function loadGames() {
-    if (!games) games = (await (await fetch('/api/games')).json()).games;
-    return /** @type {GameInfo[]} */ (games);
+/** A clock preset in words: "Normal: 30 s a turn".
+ * @param {import('./facts.js').ClockInfo} c */
+function clockWords(c) {
+    const name = c.name.charAt(0).toUpperCase() + c.name.slice(1);
+    return c.turn_ms ? `${name}: ${c.turn_ms / 1000} s a turn`
+        : `${name}: take your time (${c.answer_ms / 1000} s to object to a claim)`;
 }
-
-const CLOCKS = [
-    ['untimed', 'Untimed: take your time (15 s to object to a claim)'],
-    ['relaxed', 'Relaxed: 60 s a turn'],
-    ['normal', 'Normal: 30 s a turn'],
-    ['blitz', 'Blitz: 10 s a turn'],
-];
 
 /**
  * Draws the lobby into root.
@@ -33,14 +25,14 @@ const CLOCKS = [
  * @param {(table: number) => void} openTable
  */
 export async function renderLobby(root, conn, openTable) {
-    const list = await loadGames();
+    const { games: list, clocks } = await loadFacts();
     const nameIn = /** @type {HTMLInputElement} */ (el('input', { id: 'name', maxlength: 24, value: conn.name || '', autocomplete: 'nickname' }));
     nameIn.addEventListener('change', () => { if (nameIn.value.trim()) conn.rename(nameIn.value.trim()); });
     const gameSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'game' }, ...list.map((g) => el('option', { value: g.id }, g.title))));
     const playersIn = /** @type {HTMLInputElement} */ (el('input', { id: 'players', type: 'number', min: 2, max: 4, value: 4 }));
     const seatsBox = el('div', { class: 'seats-choice' });
     const optsBox = el('div', { class: 'options' });
-    const clockSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'clock' }, ...CLOCKS.map(([v, t]) => el('option', { value: v }, t))));
+    const clockSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'clock' }, ...clocks.map((c) => el('option', { value: c.name }, clockWords(c)))));
     const msg = el('p', { class: 'notice', role: 'alert' });
     const game = () => /** @type {GameInfo} */ (list.find((g) => g.id === gameSel.value));
 

@@ -6,6 +6,7 @@ import { renderLobby } from './lobby.js';
 import { renderTable } from './table.js';
 import { renderReplay } from './replay.js';
 import { aloudOn, setAloud } from './speech.js';
+import { loadFacts } from './facts.js';
 
 const conn = new Conn(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
 const app = /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -22,6 +23,7 @@ conn.addEventListener('status', (e) => {
 });
 
 async function route() {
+    await loadFacts(); // the games' facts, read once: every screen takes them from there
     const h = location.hash || '#/';
     let m;
     if ((m = /^#\/table\/(\d+)/.exec(h))) {

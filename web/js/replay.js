@@ -3,13 +3,8 @@
 // answers from the stored record once the game is over).  Each step is
 // drawn by the game's own module, read-only, with the step's events in words.
 import { el } from './ui.js';
-import * as claim from './games/claim.js';
-import * as sequence from './games/sequence.js';
-import * as liar from './games/liar.js';
-import * as shout from './games/shout.js';
-
-/** @type {Record<string, {render: (root: HTMLElement, ctx: import('./table.js').GameCtx) => void}>} */
-const MODULES = { noway: claim, doubt: claim, sequence, liar, shout };
+import { defaultName } from './facts.js';
+import { moduleOf } from './games/index.js';
 
 /**
  * @param {HTMLElement} root
@@ -24,7 +19,7 @@ export async function renderReplay(root, table, seat) {
         return;
     }
     const players = data.new.players;
-    const names = data.names.map((/** @type {string|null} */ n, /** @type {number} */ s) => n || ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'][s]);
+    const names = data.names.map((/** @type {string|null} */ n, /** @type {number} */ s) => n || defaultName(s));
     let k = 0;
     const area = el('section', { class: 'game replay-area', 'aria-label': 'The table at this step' });
     const said = el('ol', { class: 'log', 'aria-live': 'polite', 'aria-label': 'This step' });
@@ -40,7 +35,7 @@ export async function renderReplay(root, table, seat) {
         const step = data.steps[k];
         pos.textContent = `Step ${k} of ${data.length}`;
         const view = step.view;
-        const mod = MODULES[view.game];
+        const mod = moduleOf(view.game);
         // the view from above holds every hand: the module draws the seat's own hand only
         const asSeat = seat === null ? null : seat;
         if (mod) mod.render(area, {

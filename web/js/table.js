@@ -5,11 +5,8 @@
 import { el, seatName, logLines, countdown } from './ui.js';
 import { showRules } from './rules.js';
 import { say } from './speech.js';
-import { loadGames } from './lobby.js';
-import * as claim from './games/claim.js';
-import * as sequence from './games/sequence.js';
-import * as liar from './games/liar.js';
-import * as shout from './games/shout.js';
+import { gameInfo } from './facts.js';
+import { moduleOf } from './games/index.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -27,16 +24,12 @@ import * as shout from './games/shout.js';
  * @property {Record<string, any>} local            the module's own state, kept across draws
  */
 
-/** @type {Record<string, {render: (root: HTMLElement, ctx: GameCtx) => void}>} */
-const MODULES = { noway: claim, doubt: claim, sequence, liar, shout };
-
 /**
  * @param {HTMLElement} root
  * @param {import('./conn.js').Conn} conn
  * @param {number} table
  */
 export async function renderTable(root, conn, table) {
-    const games = await loadGames();
     /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string}} */
     const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting' };
     /** @type {Record<string, any>} */
@@ -54,7 +47,7 @@ export async function renderTable(root, conn, table) {
         try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
     } }, 'Copy invite link');
     const rulesBtn = el('button', { type: 'button', class: 'link', onclick: () => {
-        const g = st.view && games.find((x) => x.id === st.view.game);
+        const g = st.view && gameInfo(st.view.game);
         if (g) showRules(g.id, g.title);
     } }, 'Rules');
     root.replaceChildren(el('div', { class: 'table-screen' },
@@ -69,7 +62,8 @@ export async function renderTable(root, conn, table) {
     let stopClock = () => {};
     const draw = () => {
         if (!st.view) return;
-        const g = games.find((x) => x.id === st.view.game);
+        const g = gameInfo(st.view.game);
+        const mod = moduleOf(st.view.game);
         title.textContent = `${g ? g.title : st.view.game}, table ${table}${st.seat === null ? ' (watching)' : ''}`;
         // the players: name, computer level, cards or points, asked, clock
         stopClock();
@@ -77,8 +71,8 @@ export async function renderTable(root, conn, table) {
         players.replaceChildren(...st.view.players ? Array.from({ length: st.view.players }, (_, s) => {
             const info = st.seats[s] || { name: null, bot: null };
             /* cards in hand where hands are the game's measure (not Shout's table, not Liar's one hand) */
-            const counts = st.view.hand_counts && ['noway', 'doubt', 'sequence'].includes(st.view.game) ? `${st.view.hand_counts[s]} cards` : '';
-            const score = st.view.scores && st.view.game !== 'noway' ? `${st.view.scores[s]} pts` : '';
+            const counts = st.view.hand_counts && mod && mod.handCounts ? `${st.view.hand_counts[s]} cards` : '';
+            const score = st.view.scores && mod && mod.showsScores(st.view) ? `${st.view.scores[s]} pts` : '';
             const asked = st.asked.includes(s) && st.view.phase !== 'over';
             const clock = el('span', { class: 'clock' });
             if (asked && st.deadline && st.clockSeats.includes(s)) {
@@ -95,7 +89,6 @@ export async function renderTable(root, conn, table) {
                 asked ? el('span', { class: 'turn' }, 'to play') : null,
                 clock);
         }) : []);
-        const mod = MODULES[st.view.game];
         if (mod) mod.render(area, {
             table, view: st.view, seat: st.seat, asked: st.asked, myTurn: st.seat !== null && st.asked.includes(st.seat),
             seats: st.seats, local, notice: (t) => { notice.textContent = t; }, act,
@@ -155,14 +148,10 @@ export async function renderTable(root, conn, table) {
             st.asked = f.asked || [];
             const lines = f.events.map((/** @type {any} */ ev) => ev.text).filter(Boolean);
             logLines(log, lines);
+            const mod = moduleOf(st.view.game);
             for (const ev of f.events) {
-                if (ev.type === 'play' && (st.view.game === 'noway' || st.view.game === 'doubt') && ev.text) say(ev.text.replace(/^[^:]*: /, ''));
-                if (ev.type === 'place' && ev.card && local.board) {
-                    /* squares count from 1, as the protocol does (a1 is [1,1]) */
-                    const row = local.board[ev.square[0] - 1];
-                    const sq = row && row[ev.square[1] - 1];
-                    if (sq) say(`${ev.card}... ${sq.picture.toLowerCase()}!`);
-                }
+                const aloud = mod && mod.aloud(ev, st.view.game);
+                if (aloud) say(aloud);
             }
             if (f.view.phase !== 'over') st.deadline = null;
             draw();

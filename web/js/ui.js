@@ -1,5 +1,6 @@
 // ui.js - small helpers every screen uses: building elements, the names of
 // seats, cards as buttons, the log (an aria-live region), and a countdown.
+import { defaultName } from './facts.js';
 
 /**
  * An element with attributes and children.
@@ -22,13 +23,11 @@ export function el(tag, attrs = {}, ...kids) {
     return e;
 }
 
-const DEFAULT_NAMES = ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'];
-
 /** The name to show for a seat: its person's name, else the narrator's Ann, Bea...
  * @param {{name: string|null, bot: string|null}[]|undefined} seats @param {number} s */
 export function seatName(seats, s) {
     const st = seats && seats[s];
-    return (st && st.name) || DEFAULT_NAMES[s] || `Seat ${s + 1}`;
+    return (st && st.name) || defaultName(s);
 }
 
 /** A card as a toggle button (aria-pressed), labelled for a screen reader.
@@ -70,14 +69,6 @@ export function countdown(node, deadline, long) {
     tick();
     const id = setInterval(tick, 250);
     return () => clearInterval(id);
-}
-
-/** "two B's": a count of cards of one letter or rank, as the terminal says it.
- * @param {number} n @param {string} say */
-export function countWords(n, say) {
-    const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
-    const w = words[n] || String(n);
-    return n === 1 ? `${w} ${say}` : `${w} ${say}'s`;
 }
 
 /** redraws with fn and gives the focus back to the same control (by id,

@@ -2,10 +2,23 @@
 // you pick (never more than a play may hold), what you say (No Way: any
 // letter, the call by default; I Doubt It: the rank called), the pile, the
 // claim on the table with a button to object while your seat is asked,
-// and each player's cards (in the players list).
-import { el, cardButton, countWords } from '../ui.js';
+// and each player's cards (in the players list).  What may be said, how a
+// claim is said and the words that object to it are the server's
+// (/api/games: the game's `claim`).
+import { el, cardButton, seatName } from '../ui.js';
+import { gameInfo, claimWords } from '../facts.js';
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
+/** every player's cards are listed: a hand is what the game measures */
+export const handCounts = true;
+
+/** points are shown where the game plays to a target (I Doubt It's matches) @param {any} v */
+export function showsScores(v) { return v.target !== undefined; }
+
+/** a claim is read aloud without its speaker ("two B's.") @param {any} ev */
+export function aloud(ev) { return ev.type === 'play' && ev.text ? ev.text.replace(/^[^:]*: /, '') : null; }
+
+/** @type {import('../facts.js').ClaimInfo} a game not in /api/games: nothing may be said */
+const NONE = { say_free: false, objection: '', says: [], class_of: {}, phrases: {} };
 
 /**
  * @param {HTMLElement} root
@@ -13,7 +26,9 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
  */
 export function render(root, ctx) {
     const v = ctx.view;
-    const noway = v.game === 'noway';
+    const game = gameInfo(v.game);
+    const C = (game && game.claim) || NONE;
+    const free = C.say_free; // any class may be said (the call is a suggestion), or only the rank called
     const L = ctx.local;
     if (L.v !== v.turns || L.phase !== v.phase) { // a new position: nothing picked
         L.picked = [];
@@ -24,14 +39,14 @@ export function render(root, ctx) {
     /** @type {number[]} indexes into the hand */
     const picked = L.picked;
     const hand = /** @type {string[]} */ (v.hand || []);
-    const objection = noway ? 'No Way!' : 'I doubt it';
+    const objection = C.objection;
     const claimer = v.claim ? (v.claim.seat === ctx.seat ? 'You' : nameOf(ctx, v.claim.seat)) : '';
 
     const info = el('div', { class: 'claim-info' },
-        el('p', { class: 'call' }, noway ? 'The call: ' : 'Rank called: ', el('strong', { class: 'big-letter' }, v.call)),
+        el('p', { class: 'call' }, free ? 'The call: ' : 'Rank called: ', el('strong', { class: 'big-letter' }, v.call)),
         el('p', {}, `Pile: ${v.pile_count} card${v.pile_count === 1 ? '' : 's'} face down`),
-        v.claim ? el('p', { class: 'claim' }, `${claimer} ${v.claim.seat === ctx.seat ? 'say' : 'says'}: "${countWords(v.claim.count, v.claim.say)}."`) : null,
-        noway ? null : el('p', {}, `Deal ${v.deal}${v.target ? `, playing to ${v.target} points` : ''}`));
+        v.claim ? el('p', { class: 'claim' }, `${claimer} ${v.claim.seat === ctx.seat ? 'say' : 'says'}: "${claimWords(v.game, v.claim.count, v.claim.say)}."`) : null,
+        v.deal === undefined ? null : el('p', {}, `Deal ${v.deal}${v.target ? `, playing to ${v.target} points` : ''}`));
 
     const controls = el('div', { class: 'controls' });
     if (ctx.seat !== null && v.phase === 'challenge' && ctx.myTurn) {
@@ -42,17 +57,17 @@ export function render(root, ctx) {
     } else if (ctx.seat !== null && v.phase === 'play' && ctx.myTurn) {
         const say = L.say || v.call;
         const n = picked.length;
-        const sayBox = noway
+        const sayBox = free
             ? el('label', { class: 'say' }, 'Say ',
-                selectOf(LETTERS, say, (x) => { L.say = x; render(root, ctx); }, 'the letter you say'))
+                selectOf(C.says, say, (x) => { L.say = x; render(root, ctx); }, 'the letter you say'))
             : el('span', { class: 'say' }, `You say: ${v.call}`);
         const playBtn = el('button', {
             type: 'button', class: 'big primary', id: 'play', disabled: n === 0,
-            onclick: () => ctx.act({ type: 'play', cards: picked.map((i) => hand[i]), say: noway ? say : v.call }),
-        }, n ? `Lay down ${n} saying "${countWords(n, noway ? say : v.call)}"` : 'Pick 1 to ' + v.max_cards + ' cards');
+            onclick: () => ctx.act({ type: 'play', cards: picked.map((i) => hand[i]), say: free ? say : v.call }),
+        }, n ? `Lay down ${n} saying "${claimWords(v.game, n, free ? say : v.call)}"` : 'Pick 1 to ' + v.max_cards + ' cards');
         controls.append(el('p', { class: 'prompt' }, `Your turn: lay down 1 to ${v.max_cards} cards.`), sayBox, playBtn,
             el('button', { type: 'button', class: 'link', onclick: () => {
-                const idx = hand.map((c, i) => (classOf(c, v) === v.call ? i : -1)).filter((i) => i >= 0).slice(0, v.max_cards);
+                const idx = hand.map((c, i) => (C.class_of[c] === v.call ? i : -1)).filter((i) => i >= 0).slice(0, v.max_cards);
                 L.picked = idx;
                 render(root, ctx);
             } }, 'Pick the cards of the call'),
@@ -76,16 +91,9 @@ export function render(root, ctx) {
     root.replaceChildren(info, controls, ...(ctx.seat !== null ? [el('h2', {}, `Your hand (${hand.length})`), handBox] : []));
 }
 
-/** The letter or rank of a card: No Way's cards are letters; I Doubt It's are rank+suit ("10D", "KS").
- * @param {string} card @param {any} v */
-function classOf(card, v) {
-    return v.game === 'noway' ? card : card.slice(0, -1);
-}
-
 /** @param {import('../table.js').GameCtx} ctx @param {number} s */
 function nameOf(ctx, s) {
-    const info = ctx.seats[s];
-    return (info && info.name) || ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'][s];
+    return seatName(ctx.seats, s);
 }
 
 /** @param {string[]} items @param {string} value @param {(x: string) => void} onchange @param {string} label */

@@ -6,10 +6,17 @@
 // shown after "liar" with who scored, and what you remember (the hand you
 // passed on, the cards you put down).  The dictionary is the server's: it
 // is checked when the word is said.
-import { el } from '../ui.js';
+import { el, seatName } from '../ui.js';
 import { keepFocus } from '../ui.js';
 
-const NAMES = ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'];
+/** one hand goes round: the players list gives no cards in hand */
+export const handCounts = false;
+
+/** the points are the game's measure */
+export function showsScores() { return true; }
+
+/** nothing is read aloud */
+export function aloud() { return null; }
 
 /**
  * @param {HTMLElement} root
@@ -169,6 +176,5 @@ export function check(word, letters, last, hand) {
 
 /** @param {import('../table.js').GameCtx} ctx @param {number} s */
 function nameOf(ctx, s) {
-    const info = ctx.seats[s];
-    return (info && info.name) || NAMES[s] || `Seat ${s + 1}`;
+    return seatName(ctx.seats, s);
 }

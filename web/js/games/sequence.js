@@ -5,10 +5,12 @@
 // open squares; Z: any open square; X: a chip of another side), says so
 // in words, and a second click (or the Place button) plays it. Dead cards
 // (both squares covered) are offered for turn-in; when nothing can be
-// played, a discard. At the end the winning line is marked.
-import { el, keepFocus } from '../ui.js';
+// played, a discard. At the end the winning line is marked.  The board
+// (each square's letter, picture and word) is the server's: /api/games.
+import { el, keepFocus, seatName } from '../ui.js';
+import { gameInfo } from '../facts.js';
 
-/** @typedef {{letter: string, picture: string, emoji: string, name: string}} Sq */
+/** @typedef {import('../facts.js').Square} Sq */
 
 const ROWS = 6;
 const COLS = 8;
@@ -20,21 +22,28 @@ const CHIPS = /** @type {Record<string, {shape: string, mark: string}>} */ ({
     blue: { shape: 'square', mark: 'B' },
     yellow: { shape: 'triangle', mark: 'Y' },
 });
-const NAMES = ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'];
+/** every player's cards are listed */
+export const handCounts = true;
+
+/** its points are shown */
+export function showsScores() { return true; }
+
+/** a card played is read aloud with its picture: "K... kite!"
+ * @param {any} ev @param {string} game */
+export function aloud(ev, game) {
+    const g = gameInfo(game);
+    if (ev.type !== 'place' || !ev.card || !g || !g.board) return null;
+    /* squares count from 1, as the protocol does (a1 is [1,1]) */
+    const row = g.board[ev.square[0] - 1];
+    const sq = row && row[ev.square[1] - 1];
+    return sq ? `${ev.card}... ${sq.picture.toLowerCase()}!` : null;
+}
 
 /**
  * @param {HTMLElement} root
  * @param {import('../table.js').GameCtx} ctx
  */
 export function render(root, ctx) {
-    const L = ctx.local;
-    L.ctx = ctx;
-    if (!L.board && !L.loading) {
-        L.loading = fetch('/api/board/sequence').then((r) => r.json()).then((j) => {
-            L.board = j.board;
-            if (root.isConnected) render(root, L.ctx);
-        }).catch(() => { L.loading = null; ctx.notice('The board could not be loaded: reload the page.'); });
-    }
     keepFocus(root, () => draw(root, ctx));
 }
 
@@ -45,8 +54,9 @@ export function render(root, ctx) {
 function draw(root, ctx) {
     const v = ctx.view;
     const L = ctx.local;
+    const info = gameInfo(v.game);
     /** @type {Sq[][]|undefined} */
-    const B = L.board;
+    const B = info && info.board;
     const hand = /** @type {string[]} */ (v.hand || []);
     const key = `${v.turns}|${v.turned_in}|${hand.join('')}|${v.phase}`;
     if (L.key !== key) { L.key = key; L.pick = null; L.square = null; }
@@ -257,8 +267,7 @@ function unique(xs) { return [...new Set(xs)]; }
 
 /** @param {import('../table.js').GameCtx} ctx @param {number} s */
 function nameOf(ctx, s) {
-    const info = ctx.seats[s];
-    return (info && info.name) || NAMES[s] || `Seat ${s + 1}`;
+    return seatName(ctx.seats, s);
 }
 
 /** arrow keys move between the squares of the board

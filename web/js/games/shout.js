@@ -4,10 +4,18 @@
 // on the table), what can be said before shouting (enough cards? do they
 // spell it?), Shout!, Pass in the final window, Deal for the dealer, the
 // last claim and its verdict, and the cards won and points of every player.
-import { el } from '../ui.js';
+import { el, seatName } from '../ui.js';
 import { keepFocus } from '../ui.js';
+import { findCards, spells, spellOf } from './shout_spell.js';
 
-const NAMES = ['Ann', 'Bea', 'Cal', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'];
+/** the cards are on the table, not in hands: the players list gives none */
+export const handCounts = false;
+
+/** the points are the game's measure */
+export function showsScores() { return true; }
+
+/** nothing is read aloud */
+export function aloud() { return null; }
 const WHY = /** @type {Record<string, string>} */ ({
     too_few_cards: 'too few cards for a word',
     not_spelled: 'those cards do not spell it',
@@ -145,48 +153,6 @@ function draw(root, ctx) {
         el('h2', {}, `On the table (${table.length})`), tableBox, controls, scores));
 }
 
-/** the letters a card spells in a word: a double its two, a wild "?"
- * @param {string} face */
-function spellOf(face) {
-    return face === '*' ? '?' : face.toLowerCase();
-}
-
-/**
- * Cards of the table that spell the word in order: a double its two
- * letters as printed, a wild exactly one letter; as many cards as can be
- * (a word needs cards, not letters), wilds last.
- * @param {TCard[]} table @param {string} word @returns {number[]|null}
- */
-export function findCards(table, word) {
-    let nodes = 0;
-    /** @type {number[]|null} */
-    let best = null;
-    let bestScore = -1;
-    /** @param {number} at @param {number[]} used @param {number} wilds */
-    const go = (at, used, wilds) => {
-        if (++nodes > 20000) return;
-        if (at === word.length) {
-            const score = used.length * 10 - wilds;
-            if (score > bestScore) { bestScore = score; best = [...used]; }
-            return;
-        }
-        /** @type {Set<string>} one card of each face is enough */
-        const tried = new Set();
-        for (const t of table) {
-            if (used.includes(t.id) || tried.has(t.card)) continue;
-            const s = t.card.toLowerCase();
-            const fits = t.card === '*' ? true : word.startsWith(s, at);
-            if (!fits) continue;
-            tried.add(t.card);
-            used.push(t.id);
-            go(at + (t.card === '*' ? 1 : s.length), used, wilds + (t.card === '*' ? 1 : 0));
-            used.pop();
-        }
-    };
-    go(0, [], 0);
-    return best;
-}
-
 /**
  * What can be said about a claim before the server judges it.
  * @param {number[]} ids @param {Map<number, string>} byId @param {string} word @param {number} need @param {boolean} byHand
@@ -203,20 +169,7 @@ function judge(ids, byId, word, need, byHand) {
     return { ok: true, lines: [`✓ ${faces.join(', ')}: ${ids.length} cards spell ${word.toUpperCase()}${byHand ? '' : ' (found on the table)'}.`, 'Whether it is a word is judged when you shout.'] };
 }
 
-/** @param {string[]} faces @param {string} word */
-function spells(faces, word) {
-    let at = 0;
-    for (const f of faces) {
-        if (f === '*') { if (at >= word.length) return false; at++; continue; }
-        const s = f.toLowerCase();
-        if (!word.startsWith(s, at)) return false;
-        at += s.length;
-    }
-    return at === word.length;
-}
-
 /** @param {import('../table.js').GameCtx} ctx @param {number} s */
 function nameOf(ctx, s) {
-    const info = ctx.seats[s];
-    return (info && info.name) || NAMES[s] || `Seat ${s + 1}`;
+    return seatName(ctx.seats, s);
 }
