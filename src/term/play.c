@@ -16,8 +16,9 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
 #include "play.h"
+#include "term.h"
 #include "records.h"
 #include "tui.h"
 

@@ -15,10 +15,11 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/records.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
 #include "linein.h"
 #include "narrate/narrate.h"
 #include "play.h"
+#include "term.h"
 
 typedef struct reviewer {
     ad_replay *r;

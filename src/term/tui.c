@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../cli/cli.h"
+#include "../app/app.h"
 #include "play.h"
 #include "tui_impl.h"
 

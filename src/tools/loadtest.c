@@ -29,7 +29,8 @@
 #include <libwebsockets.h>
 
 #include "alphadeck/alphadeck.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
+#include "tools.h"
 
 #define LT_CONNECTING_MAX 256  /* connections between connect and hello's answer at once */
 #define LT_TICK_US 10000       /* the loop's own clock: phases, the ramp of connections */
