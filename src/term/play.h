@@ -17,6 +17,7 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
+#include "clock.h"
 #include "linein.h"
 #include "narrate/narrate.h"
 
@@ -36,10 +37,7 @@ typedef struct player {
     int players;
     char levels[AD_MAX_SEATS][16]; /* levels[human]: what `auto` asks */
     ad_rng bot_rng;   /* `auto`'s choices for the person */
-    int64_t start_ms; /* the wall clock when the game began */
-    int virtual_clock; /* Shout without a terminal: time moves only to the next wake */
-    int64_t vnow;     /* that clock's time */
-    int64_t wake_ms;  /* the director's next wake, from its last call */
+    ad_term_clock clock; /* the director's time; virtual for Shout without a terminal */
     int away_told;    /* the person was told a stand-in plays for them */
     narrator nar;
     linein in; /* the person's lines: every wait wakes on a stop signal */
@@ -86,15 +84,12 @@ json_t *play_view(const player *p);
 /* What the human may do now, in the protocol's form of `legal` (caller
  * decrefs; [] when it is not their move). */
 json_t *play_legal(const player *p);
+/* Starts the game's clock, its steps told on p->out (set p->clock.d once
+ * the director is made). */
+void play_clock_start(player *p);
 /* The time to give the director: ms since the game began on the wall
- * (monotonic) clock, or the virtual clock. */
+ * (monotonic) clock, or the virtual clock (clock.h). */
 int64_t play_now(const player *p);
-/* The table's time stands still while a bot thinks on this thread (the
- * director runs them inline): after a director call begun at wall time t0
- * (play_wall_ms), its thinking is taken out of the wall clock, so a slow
- * bot slows the table rather than letting what it missed happen at once. */
-int64_t play_wall_ms(void);
-void play_think_paused(player *p, int64_t t0);
 /* Milliseconds until the director's next wake, for a wait (-1: none). */
 int play_until_wake(const player *p);
 /* Shows the steps a director call applied (their events, and a word when
