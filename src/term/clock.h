@@ -14,12 +14,13 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
-#include "narrate/narrate.h"
+
+struct narrator; /* the narrator's header: clock.c */
 
 typedef struct ad_term_clock {
     ad_director *d;
     int human;          /* the person's seat: their time running out is told */
-    narrator *nar;      /* tells the steps' events */
+    struct narrator *nar; /* tells the steps' events */
     void (*say)(void *ctx, const char *line); /* one line for the person */
     void *ctx;
     int64_t origin_ms;  /* the wall clock's reading at the table's time 0 */
