@@ -298,11 +298,11 @@ static int take_turns(player *p)
     return 0;
 }
 
-const play_rules *play_rules_for(const char *id)
+const play_rules *play_rules_for(const ad_game *g)
 {
-    const play_rules *all[] = {&play_noway, &play_doubt, &play_sequence, &play_liar, &play_shout};
+    const play_rules *all[] = {&play_claim, &play_sequence, &play_liar, &play_shout};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(all[i]->game, id) == 0)
+        if (strcmp(all[i]->family, g->family) == 0)
             return all[i];
     return NULL;
 }
@@ -405,7 +405,7 @@ int ad_cli_play(int argc, char **argv)
     linein_init(&p.in, STDIN_FILENO);
     p.out = stdout;
     p.g = ad_game_find(game);
-    p.rules = p.g ? play_rules_for(p.g->id) : NULL;
+    p.rules = p.g ? play_rules_for(p.g) : NULL;
     if (!p.rules) {
         fprintf(stderr, "alphadeck: there is no game \"%s\" (try: noway, doubt, sequence, liar, "
                         "shout)\n", game);

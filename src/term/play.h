@@ -52,7 +52,7 @@ enum {
 };
 
 typedef struct play_rules {
-    const char *game;       /* the game id */
+    const char *family;     /* the family of games it plays (ad_game.family) */
     /* The position as the human's seat sees it (`alphadeck replay` seen
      * from above passes human AD_GOD: then no hand is "Your hand"). */
     void (*show)(player *p);
@@ -72,10 +72,10 @@ typedef struct play_rules {
     int (*run)(player *p);
 } play_rules;
 
-extern const play_rules play_noway, play_doubt, play_sequence, play_liar, play_shout;
-/* The rules of a game id, or NULL (`alphadeck replay` shows a position
- * with the same rules' show). */
-const play_rules *play_rules_for(const char *id);
+extern const play_rules play_claim, play_sequence, play_liar, play_shout;
+/* The rules of game g's family, or NULL (`alphadeck replay` shows a
+ * position with the same rules' show). */
+const play_rules *play_rules_for(const ad_game *g);
 
 /* The name of a seat: "You" for the human, else Ann, Bea, ... */
 const char *play_name(const player *p, int seat);

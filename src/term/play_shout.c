@@ -298,7 +298,7 @@ static void result(player *p)
 }
 
 const play_rules play_shout = {
-    .game = "shout",
+    .family = "shout",
     .show = show,
     .help = help,
     .prompt = prompt,

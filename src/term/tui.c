@@ -19,18 +19,19 @@
 #include "play.h"
 #include "tui_impl.h"
 
-int tui_supports(const ad_game *g)
-{
-    (void)g;
-    return 1; /* all five */
-}
-
+/* The screen of g's family (ad_game.family), or NULL. */
 static const tui_kind *kind_of(const ad_game *g)
 {
-    return strcmp(g->id, "sequence") == 0 ? &tui_sequence
-           : strcmp(g->id, "liar") == 0   ? &tui_liar
-           : strcmp(g->id, "shout") == 0  ? &tui_shout
-                                          : &tui_claim;
+    const tui_kind *all[] = {&tui_claim, &tui_sequence, &tui_liar, &tui_shout};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(all[i]->family, g->family) == 0)
+            return all[i];
+    return NULL;
+}
+
+int tui_supports(const ad_game *g)
+{
+    return kind_of(g) != NULL;
 }
 
 /* ------------------------------------------------------------- helpers */

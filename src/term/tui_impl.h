@@ -34,6 +34,7 @@ typedef struct tui_kind {
     /* What a bot the director asks is doing ("is choosing cards"). */
     const char *(*doing)(tui *t, int seat);
     int realtime; /* Shout: step runs whether the seat is asked or not */
+    const char *family; /* the family of games it plays (ad_game.family) */
 } tui_kind;
 
 extern const tui_kind tui_claim, tui_sequence, tui_liar, tui_shout;

@@ -133,11 +133,30 @@ static int read_url(lt *t, const char *url)
 
 /* ---------------------------------------------------------- the command */
 
+/* Whether the players can play g: they know the claim family's actions. */
+static int playable(const ad_game *g)
+{
+    return g && strcmp(g->family, "claim") == 0;
+}
+
+/* The games the players can play, from the registry, sep between them. */
+static void playable_list(char *buf, size_t len, const char *sep)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < ad_game_count() && used < len; i++)
+        if (playable(ad_game_at(i)))
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? sep : "",
+                                     ad_game_at(i)->id);
+}
+
 static int usage(FILE *f)
 {
+    char games[128];
+    playable_list(games, sizeof games, "|");
     fprintf(f, "usage: alphadeck loadtest [--url ws://127.0.0.1:PORT/ws] [--clients N] "
-               "[--tables M] [--seconds S] [--setup-seconds T] [--rate A] [--game noway|doubt] "
-               "[--json]\n");
+               "[--tables M] [--seconds S] [--setup-seconds T] [--rate A] [--game %s] "
+               "[--json]\n", games);
     return 2;
 }
 
@@ -198,9 +217,11 @@ static int read_options(lt *t, int argc, char **argv)
         }
     }
     const ad_game *g = ad_game_find(t->game);
-    if (!g || (strcmp(t->game, "noway") != 0 && strcmp(t->game, "doubt") != 0)) {
-        fprintf(stderr, "alphadeck loadtest: --game is noway or doubt (the games it can play), "
-                        "not \"%.40s\"\n", t->game);
+    if (!playable(g)) {
+        char games[128];
+        playable_list(games, sizeof games, " or ");
+        fprintf(stderr, "alphadeck loadtest: --game is %s (the games it can play), not \"%.40s\"\n",
+                games, t->game);
         return 2;
     }
     if (t->tables > t->clients) {
