@@ -307,22 +307,38 @@ const play_rules *play_rules_for(const ad_game *g)
     return NULL;
 }
 
+/* The registry's games: "a, b, c", or with last "a, b or c"; with def,
+ * that one marked "(default)". */
+static void game_ids(char *buf, size_t len, const char *last, const char *def)
+{
+    size_t used = 0;
+    int n = ad_game_count();
+    buf[0] = 0;
+    for (int i = 0; i < n && used < len; i++) {
+        const char *id = ad_game_at(i)->id;
+        const char *sep = i == 0 ? "" : i + 1 == n && last ? last : ", ";
+        used += (size_t)snprintf(buf + used, len - used, "%s%s%s", sep, id,
+                                 def && strcmp(id, def) == 0 ? " (default)" : "");
+    }
+}
+
 static void usage(FILE *f)
 {
+    char games[160];
+    game_ids(games, sizeof games, " or ", PLAY_DEFAULT_GAME);
     fprintf(f, "usage: alphadeck play [GAME] [--players N] [--seat K] [--seed S] "
                "[--bots LEVEL,...] [--plain] [--pace MS]\n"
                "       [--answer-ms MS] [--turn-ms MS] [--standin LEVEL] [--save FILE] "
                "[--OPTION=N ...]\n"
-               "  GAME: noway (default), doubt, sequence, liar or shout; options: see "
-               "`alphadeck games`\n"
+               "  GAME: %s; options: see `alphadeck games`\n"
                "  On a terminal the game is full-screen; --plain (or no terminal) plays it in\n"
                "  lines. Without a terminal Shout runs on a clock that only moves between your\n"
-               "  lines: see docs/play.md.\n");
+               "  lines: see docs/play.md.\n", games);
 }
 
 int ad_cli_play(int argc, char **argv)
 {
-    const char *game = "noway", *bots = NULL, *save = NULL, *seeded = NULL;
+    const char *game = PLAY_DEFAULT_GAME, *bots = NULL, *save = NULL, *seeded = NULL;
     const char *standin = "basic";
     long long players = 4, seat = 0, pace = -1, answer_ms = -1, turn_ms = 0;
     unsigned long long seed = 0;
@@ -407,8 +423,9 @@ int ad_cli_play(int argc, char **argv)
     p.g = ad_game_find(game);
     p.rules = p.g ? play_rules_for(p.g) : NULL;
     if (!p.rules) {
-        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: noway, doubt, sequence, liar, "
-                        "shout)\n", game);
+        char games[160];
+        game_ids(games, sizeof games, NULL, NULL);
+        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: %s)\n", game, games);
         goto done;
     }
     if (players < p.g->min_players || players > p.g->max_players) {

@@ -27,6 +27,8 @@ struct play_rules;
  * the one `auto` plays for the person: basic in every game (a random player
  * names letters nobody called and drags a game out for hundreds of turns). */
 #define PLAY_DEFAULT_LEVEL "basic"
+/* The game `alphadeck play` plays when none is named. */
+#define PLAY_DEFAULT_GAME "noway"
 
 typedef struct player {
     ad_director *d;   /* runs the table (NULL in `replay`, which only shows) */
