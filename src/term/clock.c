@@ -91,8 +91,10 @@ int ad_term_clock_take_back(ad_term_clock *c, int seat, ad_director_out *out, ad
     return rc;
 }
 
-/* One step in words.  Only the person's own time running out is worth a
- * word: not a bot's, and not the dealer turning a card on the clock. */
+/* One step in words, from its JSON, made when it was applied (later steps
+ * may have moved the cards it names).  Only the person's own time running
+ * out is worth a word: not a bot's, and not the dealer turning a card on
+ * the clock. */
 static void tell_step(ad_term_clock *c, const ad_director_step *st)
 {
     const json_t *events = json_object_get(st->json, "events");
