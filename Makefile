@@ -20,7 +20,7 @@ STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
 B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c \
              src/director/*.c src/records/*.c src/narrate/*.c)
-CLI_SRC := $(wildcard src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
+CLI_SRC := $(wildcard src/app/*.c src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 RULES   := $(sort $(wildcard docs/rules/*.md))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o
@@ -56,7 +56,7 @@ $(B)/gen/data.c: scripts/embed-data $(DATA)
 	@mkdir -p $(dir $@)
 	scripts/embed-data $@ ad_data_files data/ $(DATA)
 
-# The rules pages, for the command's help screens (src/cli/rules.c).
+# The rules pages, for the help screens and the API (src/app/rules.c).
 $(B)/gen/rules.c: scripts/embed-data $(RULES)
 	@mkdir -p $(dir $@)
 	scripts/embed-data $@ ad_cli_rules_files docs/rules/ $(RULES)

@@ -1,15 +1,19 @@
 /*
- * main.c - the alphadeck binary: one command, several subcommands, and the
- * one reader of the numbers they take (ad_cli_number_in): whole decimal
- * numbers checked against a range, refused when outside it, never wrapped.
+ * main.c - the alphadeck binary: one command, several subcommands.  Each
+ * client (src/term, src/tools, src/server, the engine) declares its own
+ * entry point; what they share (the command line's readers, the rules
+ * pages) is below them all, in src/app.
  */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alphadeck/alphadeck.h"
+#include "app/app.h"
 #include "cli.h"
+#include "server/serve.h"
+#include "term/term.h"
+#include "tools/tools.h"
 
 static void usage(FILE *f)
 {
@@ -35,91 +39,6 @@ static void usage(FILE *f)
     fprintf(f, "\nsee man alphadeck (docs/alphadeck.1) for everything\n");
 }
 
-int ad_cli_number_in(const char *s, unsigned long long lo, unsigned long long hi,
-                     unsigned long long *out)
-{
-    int negative = s && s[0] == '-';
-    const char *p = negative ? s + 1 : s;
-    if (!p || !*p)
-        return AD_CLI_NOT_A_NUMBER;
-    unsigned long long x = 0;
-    int over = 0; /* more than an unsigned long long holds: out of any range */
-    for (; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return AD_CLI_NOT_A_NUMBER;
-        unsigned d = (unsigned)(*p - '0');
-        if (x > (ULLONG_MAX - d) / 10)
-            over = 1;
-        else
-            x = x * 10 + d;
-    }
-    if (over || negative || x < lo || x > hi)
-        return AD_CLI_OUT_OF_RANGE;
-    *out = x;
-    return 0;
-}
-
-int ad_cli_option_in(const char *cmd, const char *opt, const char *s, unsigned long long lo,
-                     unsigned long long hi, unsigned long long *out)
-{
-    int rc = ad_cli_number_in(s, lo, hi, out);
-    if (rc == AD_CLI_NOT_A_NUMBER)
-        fprintf(stderr, "alphadeck %s: %s takes a whole number (%llu to %llu), not \"%.40s\"\n",
-                cmd, opt, lo, hi, s);
-    else if (rc == AD_CLI_OUT_OF_RANGE)
-        fprintf(stderr, "alphadeck %s: %s must be %llu to %llu, not %.40s\n", cmd, opt, lo, hi, s);
-    return rc < 0 ? -1 : 0;
-}
-
-long long ad_cli_number(const char *s)
-{
-    unsigned long long x;
-    int rc = ad_cli_number_in(s, 0, LLONG_MAX, &x);
-    if (rc == AD_CLI_OUT_OF_RANGE && s[0] != '-')
-        return LLONG_MAX; /* too big for any range; never cut down into one */
-    return rc == 0 ? (long long)x : -1;
-}
-
-int ad_cli_bot_levels(const char *cmd, const ad_game *g, const char *list, int seats,
-                      int per_seat, char (*levels)[AD_CLI_LEVEL_LEN])
-{
-    int n = 0;
-    for (const char *p = list;; p++) {
-        size_t len = strcspn(p, ",");
-        char level[AD_CLI_LEVEL_LEN];
-        ad_err e;
-        if (len == 0) {
-            fprintf(stderr, "alphadeck %s: --bots \"%.60s\" has an empty entry: give levels "
-                            "separated by single commas\n", cmd, list);
-            return -1;
-        }
-        /* a name too long for level[] is cut, and so is no level either */
-        snprintf(level, sizeof level, "%.*s", (int)len, p);
-        if (!ad_bot_available(g, level, &e)) {
-            fprintf(stderr, "alphadeck %s: %s\n", cmd, e.text);
-            return -1;
-        }
-        if (n < seats)
-            memcpy(levels[n], level, sizeof level);
-        n++;
-        p += len;
-        if (!*p)
-            break;
-    }
-    if (per_seat && n != 1 && n != seats) {
-        fprintf(stderr, "alphadeck %s: --bots lists %d levels for %d computer player%s: give one "
-                        "level for them all, or one for each in seat order (skipping yours)\n",
-                cmd, n, seats, seats == 1 ? "" : "s");
-        return -1;
-    }
-    if (!per_seat && n > seats) {
-        fprintf(stderr, "alphadeck %s: --bots lists %d levels for %d seats: give 1 to %d (the "
-                        "levels take turns at the seats)\n", cmd, n, seats, seats);
-        return -1;
-    }
-    return n;
-}
-
 static int list_games(void)
 {
     for (int i = 0; i < ad_game_count(); i++) {
@@ -129,6 +48,25 @@ static int list_games(void)
             printf("          --%s=N  (%d..%d, default %d) %s\n", g->options[o].name,
                    g->options[o].min, g->options[o].max, g->options[o].def, g->options[o].help);
     }
+    return 0;
+}
+
+/* `alphadeck rules GAME`. */
+static int rules(int argc, char **argv)
+{
+    if (argc != 1 || argv[0][0] == '-') {
+        fprintf(argc == 1 && strcmp(argv[0], "--help") == 0 ? stdout : stderr,
+                "usage: alphadeck rules GAME   (the rules of a game, as alphadeck plays it)\n");
+        return argc == 1 && strcmp(argv[0], "--help") == 0 ? 0 : 2;
+    }
+    const ad_game *g = ad_game_find(argv[0]);
+    char *text = g ? ad_cli_rules_text(g->id) : NULL;
+    if (!text) {
+        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: alphadeck games)\n", argv[0]);
+        return 2;
+    }
+    fputs(text, stdout);
+    free(text);
     return 0;
 }
 
@@ -158,7 +96,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "games") == 0)
         return list_games();
     if (strcmp(cmd, "rules") == 0)
-        return ad_cli_rules(argc - 2, argv + 2);
+        return rules(argc - 2, argv + 2);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("alphadeck %s (protocol %d)\n", AD_VERSION, AD_PROTOCOL_VERSION);
         return 0;

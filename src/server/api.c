@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "narrate/narrate.h"
 #include "narrate/seqboard.h"
 #include "server.h"

@@ -24,7 +24,8 @@
 
 #include <uv.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
+#include "serve.h"
 #include "bus.h"
 #include "server.h"
 

@@ -11,13 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
 #include "play.h"
+#include "term.h"
 #include "records.h"
 #include "tui.h"
 
@@ -40,65 +40,30 @@ json_t *play_legal(const player *p)
     return legal;
 }
 
-/* A step's events in words.  They come from the step's JSON, made when it
- * was applied: later steps may have moved the cards they name. */
-static void tell_events(player *p, const json_t *list)
+/* The clock's say(): a line of what happened, for the person. */
+static void say_line(void *ctx, const char *line)
 {
-    size_t i;
-    json_t *e;
-    char line[400];
-    json_array_foreach(list, i, e) if (narrate_event(&p->nar, e, line, sizeof line))
-        fprintf(p->out, "%s\n", line);
+    player *p = ctx;
+    fprintf(p->out, "%s\n", line);
 }
 
-static int64_t wall_ms(void)
+void play_clock_start(player *p)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Shout's dealer turning a card on the clock is no one's time running out. */
-static int is_deal(const json_t *events)
-{
-    const char *type = json_string_value(json_object_get(json_array_get(events, 0), "type"));
-    return type && strcmp(type, "deal") == 0;
+    p->clock.human = p->human;
+    p->clock.nar = &p->nar;
+    p->clock.say = say_line;
+    p->clock.ctx = p;
+    ad_term_clock_start(&p->clock);
 }
 
 int64_t play_now(const player *p)
 {
-    return p->virtual_clock ? p->vnow : wall_ms() - p->start_ms;
-}
-
-void play_think_paused(player *p, int64_t t0)
-{
-    if (!p->virtual_clock)
-        p->start_ms += wall_ms() - t0;
-}
-
-int64_t play_wall_ms(void)
-{
-    return wall_ms();
+    return ad_term_clock_now(&p->clock);
 }
 
 void play_tell(player *p, ad_director_out *out)
 {
-    for (int i = 0; i < out->n; i++) {
-        const ad_director_step *st = &out->step[i];
-        const json_t *events = json_object_get(st->json, "events");
-        const char *first = json_string_value(json_object_get(json_array_get(events, 0), "type"));
-        if (st->by == AD_BY_TIME && st->seat == p->human && first && strcmp(first, "pass") == 0 &&
-            strcmp(p->g->id, "shout") == 0) {
-            /* the final window ran out: not a pass the person chose */
-            fprintf(p->out, "Time is up for the final window.\n");
-            continue;
-        }
-        if (st->by == AD_BY_TIME && st->seat == p->human && !is_deal(events))
-            fprintf(p->out, "Your time is up.\n");
-        tell_events(p, events);
-    }
-    p->wake_ms = out->wake_ms;
-    ad_director_out_clear(out);
+    ad_term_clock_tell(&p->clock, out);
     int away = (ad_director_away(p->d) >> p->human) & 1;
     if (away && !p->away_told)
         fprintf(p->out, "Your time ran out: the computer plays for you now. Type back (or any "
@@ -110,10 +75,7 @@ int play_advance(player *p)
 {
     ad_director_out out;
     ad_err e;
-    memset(&out, 0, sizeof out);
-    int64_t t0 = wall_ms();
-    int rc = ad_director_advance(p->d, play_now(p), &out, &e);
-    play_think_paused(p, t0);
+    int rc = ad_term_clock_advance(&p->clock, &out, &e);
     play_tell(p, &out);
     if (rc < 0)
         fprintf(stderr, "alphadeck: the computer player failed: %s\n", e.text);
@@ -123,10 +85,7 @@ int play_advance(player *p)
 int play_act(player *p, const ad_action *a, ad_err *err)
 {
     ad_director_out out;
-    memset(&out, 0, sizeof out);
-    int64_t t0 = wall_ms();
-    int rc = ad_director_act(p->d, play_now(p), p->human, a, &out, err);
-    play_think_paused(p, t0);
+    int rc = ad_term_clock_act(&p->clock, p->human, a, &out, err);
     play_tell(p, &out);
     return rc;
 }
@@ -134,10 +93,7 @@ int play_act(player *p, const ad_action *a, ad_err *err)
 int play_act_json(player *p, const json_t *action, ad_err *err)
 {
     ad_director_out out;
-    memset(&out, 0, sizeof out);
-    int64_t t0 = wall_ms();
-    int rc = ad_director_act_json(p->d, play_now(p), p->human, action, &out, err);
-    play_think_paused(p, t0);
+    int rc = ad_term_clock_act_json(&p->clock, p->human, action, &out, err);
     play_tell(p, &out);
     return rc;
 }
@@ -167,10 +123,7 @@ int play_take_back(player *p)
 {
     ad_director_out out;
     ad_err e;
-    memset(&out, 0, sizeof out);
-    int64_t t0 = wall_ms();
-    int rc = ad_director_take_back(p->d, play_now(p), p->human, &out, &e);
-    play_think_paused(p, t0);
+    int rc = ad_term_clock_take_back(&p->clock, p->human, &out, &e);
     play_tell(p, &out);
     if (rc == 0)
         fprintf(p->out, "You are back in your seat.\n");
@@ -196,10 +149,7 @@ int play_stop_signal(void)
 /* How long until the director's next wake, for a wait (-1: for ever). */
 int play_until_wake(const player *p)
 {
-    if (p->wake_ms == AD_DIRECTOR_NEVER)
-        return -1;
-    int64_t left = p->wake_ms - play_now(p);
-    return left <= 0 ? 0 : left > 3600000 ? 3600000 : (int)left;
+    return ad_term_clock_until_wake(&p->clock);
 }
 
 int play_ask(player *p, const char *prompt, char *buf, size_t len)
@@ -211,7 +161,7 @@ int play_ask(player *p, const char *prompt, char *buf, size_t len)
             fprintf(p->out, "%s", prompt);
             fflush(p->out);
         }
-        int ready = p->virtual_clock ? 1 : linein_ready(&p->in, play_until_wake(p));
+        int ready = p->clock.is_virtual ? 1 : linein_ready(&p->in, play_until_wake(p));
         if (ready < 0)
             return PLAY_END;
         if (ready == 0) {
@@ -328,7 +278,7 @@ int play_between(player *p)
             return -1;
         return got == PLAY_LINE ? play_take_back(p) : 0;
     }
-    if (p->wake_ms == AD_DIRECTOR_NEVER)
+    if (p->clock.wake_ms == AD_DIRECTOR_NEVER)
         return -1; /* nothing can move the table: should not be */
     return linein_sleep(play_until_wake(p)); /* a bot's pause */
 }
@@ -348,31 +298,47 @@ static int take_turns(player *p)
     return 0;
 }
 
-const play_rules *play_rules_for(const char *id)
+const play_rules *play_rules_for(const ad_game *g)
 {
-    const play_rules *all[] = {&play_noway, &play_doubt, &play_sequence, &play_liar, &play_shout};
+    const play_rules *all[] = {&play_claim, &play_sequence, &play_liar, &play_shout};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(all[i]->game, id) == 0)
+        if (strcmp(all[i]->family, g->family) == 0)
             return all[i];
     return NULL;
 }
 
+/* The registry's games: "a, b, c", or with last "a, b or c"; with def,
+ * that one marked "(default)". */
+static void game_ids(char *buf, size_t len, const char *last, const char *def)
+{
+    size_t used = 0;
+    int n = ad_game_count();
+    buf[0] = 0;
+    for (int i = 0; i < n && used < len; i++) {
+        const char *id = ad_game_at(i)->id;
+        const char *sep = i == 0 ? "" : i + 1 == n && last ? last : ", ";
+        used += (size_t)snprintf(buf + used, len - used, "%s%s%s", sep, id,
+                                 def && strcmp(id, def) == 0 ? " (default)" : "");
+    }
+}
+
 static void usage(FILE *f)
 {
+    char games[160];
+    game_ids(games, sizeof games, " or ", PLAY_DEFAULT_GAME);
     fprintf(f, "usage: alphadeck play [GAME] [--players N] [--seat K] [--seed S] "
                "[--bots LEVEL,...] [--plain] [--pace MS]\n"
                "       [--answer-ms MS] [--turn-ms MS] [--standin LEVEL] [--save FILE] "
                "[--OPTION=N ...]\n"
-               "  GAME: noway (default), doubt, sequence, liar or shout; options: see "
-               "`alphadeck games`\n"
+               "  GAME: %s; options: see `alphadeck games`\n"
                "  On a terminal the game is full-screen; --plain (or no terminal) plays it in\n"
                "  lines. Without a terminal Shout runs on a clock that only moves between your\n"
-               "  lines: see docs/play.md.\n");
+               "  lines: see docs/play.md.\n", games);
 }
 
 int ad_cli_play(int argc, char **argv)
 {
-    const char *game = "noway", *bots = NULL, *save = NULL, *seeded = NULL;
+    const char *game = PLAY_DEFAULT_GAME, *bots = NULL, *save = NULL, *seeded = NULL;
     const char *standin = "basic";
     long long players = 4, seat = 0, pace = -1, answer_ms = -1, turn_ms = 0;
     unsigned long long seed = 0;
@@ -455,10 +421,11 @@ int ad_cli_play(int argc, char **argv)
     linein_init(&p.in, STDIN_FILENO);
     p.out = stdout;
     p.g = ad_game_find(game);
-    p.rules = p.g ? play_rules_for(p.g->id) : NULL;
+    p.rules = p.g ? play_rules_for(p.g) : NULL;
     if (!p.rules) {
-        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: noway, doubt, sequence, liar, "
-                        "shout)\n", game);
+        char games[160];
+        game_ids(games, sizeof games, NULL, NULL);
+        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: %s)\n", game, games);
         goto done;
     }
     if (players < p.g->min_players || players > p.g->max_players) {
@@ -514,8 +481,7 @@ int ad_cli_play(int argc, char **argv)
         seats[s].person = s == p.human;
         snprintf(seats[s].level, sizeof seats[s].level, "%s", p.levels[s]);
     }
-    p.start_ms = 0;
-    p.start_ms = play_now(&p);
+    play_clock_start(&p);
     if (strlen(standin) >= sizeof dopts.standin || !ad_bot_available(p.g, standin, &e)) {
         fprintf(stderr, "alphadeck: --standin: %s\n",
                 strlen(standin) >= sizeof dopts.standin ? "there is no such level" : e.text);
@@ -529,7 +495,7 @@ int ad_cli_play(int argc, char **argv)
         goto done;
     }
     p.t = ad_director_table(p.d);
-    p.wake_ms = 0;
+    p.clock.d = p.d;
     ad_rng_seed(&p.bot_rng, ad_table_seed(p.t) ^ 0x5eedb0750000ULL);
     /* Ctrl-C, a kill or a closed terminal ends the game as `q` does, and
      * its record is still written */

@@ -17,6 +17,7 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
+#include "clock.h"
 #include "linein.h"
 #include "narrate/narrate.h"
 
@@ -26,6 +27,8 @@ struct play_rules;
  * the one `auto` plays for the person: basic in every game (a random player
  * names letters nobody called and drags a game out for hundreds of turns). */
 #define PLAY_DEFAULT_LEVEL "basic"
+/* The game `alphadeck play` plays when none is named. */
+#define PLAY_DEFAULT_GAME "noway"
 
 typedef struct player {
     ad_director *d;   /* runs the table (NULL in `replay`, which only shows) */
@@ -36,10 +39,7 @@ typedef struct player {
     int players;
     char levels[AD_MAX_SEATS][16]; /* levels[human]: what `auto` asks */
     ad_rng bot_rng;   /* `auto`'s choices for the person */
-    int64_t start_ms; /* the wall clock when the game began */
-    int virtual_clock; /* Shout without a terminal: time moves only to the next wake */
-    int64_t vnow;     /* that clock's time */
-    int64_t wake_ms;  /* the director's next wake, from its last call */
+    ad_term_clock clock; /* the director's time; virtual for Shout without a terminal */
     int away_told;    /* the person was told a stand-in plays for them */
     narrator nar;
     linein in; /* the person's lines: every wait wakes on a stop signal */
@@ -54,7 +54,7 @@ enum {
 };
 
 typedef struct play_rules {
-    const char *game;       /* the game id */
+    const char *family;     /* the family of games it plays (ad_game.family) */
     /* The position as the human's seat sees it (`alphadeck replay` seen
      * from above passes human AD_GOD: then no hand is "Your hand"). */
     void (*show)(player *p);
@@ -74,10 +74,10 @@ typedef struct play_rules {
     int (*run)(player *p);
 } play_rules;
 
-extern const play_rules play_noway, play_doubt, play_sequence, play_liar, play_shout;
-/* The rules of a game id, or NULL (`alphadeck replay` shows a position
- * with the same rules' show). */
-const play_rules *play_rules_for(const char *id);
+extern const play_rules play_claim, play_sequence, play_liar, play_shout;
+/* The rules of game g's family, or NULL (`alphadeck replay` shows a
+ * position with the same rules' show). */
+const play_rules *play_rules_for(const ad_game *g);
 
 /* The name of a seat: "You" for the human, else Ann, Bea, ... */
 const char *play_name(const player *p, int seat);
@@ -86,15 +86,12 @@ json_t *play_view(const player *p);
 /* What the human may do now, in the protocol's form of `legal` (caller
  * decrefs; [] when it is not their move). */
 json_t *play_legal(const player *p);
+/* Starts the game's clock, its steps told on p->out (set p->clock.d once
+ * the director is made). */
+void play_clock_start(player *p);
 /* The time to give the director: ms since the game began on the wall
- * (monotonic) clock, or the virtual clock. */
+ * (monotonic) clock, or the virtual clock (clock.h). */
 int64_t play_now(const player *p);
-/* The table's time stands still while a bot thinks on this thread (the
- * director runs them inline): after a director call begun at wall time t0
- * (play_wall_ms), its thinking is taken out of the wall clock, so a slow
- * bot slows the table rather than letting what it missed happen at once. */
-int64_t play_wall_ms(void);
-void play_think_paused(player *p, int64_t t0);
 /* Milliseconds until the director's next wake, for a wait (-1: none). */
 int play_until_wake(const player *p);
 /* Shows the steps a director call applied (their events, and a word when

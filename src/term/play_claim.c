@@ -8,11 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "claim_facts.h"
 #include "play.h"
 
-static int is_doubt(const player *p)
+/* The game's facts: whether a play may name another class, what a
+ * challenge calls. */
+static const ad_term_claim *facts(const player *p)
 {
-    return strcmp(p->g->id, "doubt") == 0;
+    return ad_term_claim_of(p->g);
 }
 
 static int in_window(const json_t *v)
@@ -51,7 +54,7 @@ static void help(player *p)
     json_t *v = play_view(p);
     int can_pass = json_is_true(json_object_get(v, "allow_pass"));
     json_decref(v);
-    if (is_doubt(p)) {
+    if (!facts(p)->say_free) {
         fprintf(p->out, "On your turn type the cards to lay down, e.g. \"7H 7S\" (announced as "
                         "the call).\n");
         if (can_pass)
@@ -67,7 +70,7 @@ static void help(player *p)
             "(Enter alone does too).\n"
             "Also: auto (the computer chooses this move for you), hand (the table again),\n"
             "help, quit.\n",
-            is_doubt(p) ? "I doubt it" : "No Way");
+            facts(p)->objection);
 }
 
 static int prompt(player *p, char *buf, size_t len)
@@ -75,7 +78,7 @@ static int prompt(player *p, char *buf, size_t len)
     json_t *v = play_view(p);
     int window = in_window(v);
     if (window)
-        snprintf(buf, len, "Call \"%s\"? [y/N]> ", is_doubt(p) ? "I doubt it" : "No Way");
+        snprintf(buf, len, "Call \"%s\"? [y/N]> ", facts(p)->objection);
     else
         snprintf(buf, len, "Your turn: the call is %s. Lay down 1-%lld cards> ",
                  json_string_value(json_object_get(v, "call")),
@@ -134,7 +137,7 @@ static int parse(player *p, const char *line, json_t **action, char *why, size_t
         if (!yes && w[0] && strcmp(w, "n") && strcmp(w, "no")) {
             snprintf(why, len, "Answer y to call \"%s\" (the cards laid are shown), or n or Enter "
                                "alone to let the play stand.",
-                     is_doubt(p) ? "I doubt it" : "No Way");
+                     facts(p)->objection);
             return PLAY_BAD;
         }
         *action = json_pack("{s:s}", "type", yes ? "challenge" : "pass");
@@ -166,17 +169,8 @@ static void result(player *p)
     json_decref(v);
 }
 
-const play_rules play_noway = {
-    .game = "noway",
-    .show = show,
-    .help = help,
-    .prompt = prompt,
-    .parse = parse,
-    .result = result,
-};
-
-const play_rules play_doubt = {
-    .game = "doubt",
+const play_rules play_claim = {
+    .family = "claim",
     .show = show,
     .help = help,
     .prompt = prompt,

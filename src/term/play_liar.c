@@ -152,7 +152,7 @@ static void result(player *p)
 }
 
 const play_rules play_liar = {
-    .game = "liar",
+    .family = "liar",
     .show = show,
     .help = help,
     .prompt = prompt,

@@ -308,7 +308,7 @@ static void result(player *p)
 }
 
 const play_rules play_sequence = {
-    .game = "sequence",
+    .family = "sequence",
     .show = show,
     .help = help,
     .prompt = prompt,

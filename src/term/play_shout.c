@@ -180,8 +180,8 @@ static int over(const player *p)
 static int run_virtual(player *p)
 {
     char line[256], pr[128];
-    p->virtual_clock = 1;
-    p->vnow = 0;
+    p->clock.is_virtual = 1;
+    p->clock.vnow = 0;
     while (!over(p)) {
         if (play_advance(p) < 0)
             return -1;
@@ -201,9 +201,9 @@ static int run_virtual(player *p)
             if (got == LINE_ACTED)
                 continue;
         }
-        if (p->wake_ms == AD_DIRECTOR_NEVER)
+        if (p->clock.wake_ms == AD_DIRECTOR_NEVER)
             return -1; /* nothing can happen: should not be */
-        p->vnow = p->wake_ms;
+        p->clock.vnow = p->clock.wake_ms;
     }
     return 0;
 }
@@ -221,10 +221,7 @@ static int run_terminal(player *p)
     while (!over(p)) {
         ad_director_out out;
         ad_err e;
-        memset(&out, 0, sizeof out);
-        int64_t t0 = play_wall_ms();
-        int a = ad_director_advance(p->d, play_now(p), &out, &e);
-        play_think_paused(p, t0);
+        int a = ad_term_clock_advance(&p->clock, &out, &e);
         if (out.n)
             linein_edit_hide(&p->in, p->out);
         play_tell(p, &out);
@@ -301,7 +298,7 @@ static void result(player *p)
 }
 
 const play_rules play_shout = {
-    .game = "shout",
+    .family = "shout",
     .show = show,
     .help = help,
     .prompt = prompt,

@@ -15,10 +15,11 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/records.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
 #include "linein.h"
 #include "narrate/narrate.h"
 #include "play.h"
+#include "term.h"
 
 typedef struct reviewer {
     ad_replay *r;
@@ -108,7 +109,7 @@ static void show_position(const reviewer *v)
         fprintf(v->out, "  The position cannot be shown: %s.\n", e.text);
         return;
     }
-    player p = {.t = t, .g = ad_replay_game(v->r), .rules = play_rules_for(ad_replay_game(v->r)->id),
+    player p = {.t = t, .g = ad_replay_game(v->r), .rules = play_rules_for(ad_replay_game(v->r)),
                 .human = v->nar.you, .players = ad_replay_players(v->r), .nar = v->nar,
                 .out = v->out};
     json_t *view = ad_table_view_json(t, AD_GOD);

@@ -15,22 +15,23 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../cli/cli.h"
+#include "../app/app.h"
 #include "play.h"
 #include "tui_impl.h"
 
-int tui_supports(const ad_game *g)
-{
-    (void)g;
-    return 1; /* all five */
-}
-
+/* The screen of g's family (ad_game.family), or NULL. */
 static const tui_kind *kind_of(const ad_game *g)
 {
-    return strcmp(g->id, "sequence") == 0 ? &tui_sequence
-           : strcmp(g->id, "liar") == 0   ? &tui_liar
-           : strcmp(g->id, "shout") == 0  ? &tui_shout
-                                          : &tui_claim;
+    const tui_kind *all[] = {&tui_claim, &tui_sequence, &tui_liar, &tui_shout};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(all[i]->family, g->family) == 0)
+            return all[i];
+    return NULL;
+}
+
+int tui_supports(const ad_game *g)
+{
+    return kind_of(g) != NULL;
 }
 
 /* ------------------------------------------------------------- helpers */
@@ -326,61 +327,26 @@ int tui_wait_key(tui *t, double ms)
 
 int64_t tui_clock(const tui *t)
 {
-    return (int64_t)tui_now_ms() - t->start_ms + t->skew_ms;
-}
-
-/* The table's time stands still while a bot thinks on this thread (the
- * director runs them inline): a director call that began at wall time t0
- * takes its thinking out of the clock, so a slow bot slows the table down
- * (as a worker's late answer would) rather than letting the deals and the
- * final window it missed all happen at once when it is done. */
-static void think_paused(tui *t, double t0)
-{
-    t->skew_ms -= (int64_t)(tui_now_ms() - t0);
+    return ad_term_clock_now(&t->clock);
 }
 
 int tui_until_wake(const tui *t)
 {
-    if (t->wake_ms == AD_DIRECTOR_NEVER)
-        return -1;
-    int64_t left = t->wake_ms - tui_clock(t);
-    return left <= 0 ? 0 : left > 3600000 ? 3600000 : (int)left;
+    return ad_term_clock_until_wake(&t->clock);
 }
 
-/* The steps a director call applied, in words; notes its wake. */
-static void log_steps(tui *t, ad_director_out *out)
+/* The clock's say(): a line of what happened, to the log. */
+static void say_line(void *ctx, const char *line)
 {
-    char line[TUI_W];
-    for (int i = 0; i < out->n; i++) {
-        const ad_director_step *st = &out->step[i];
-        const json_t *events = json_object_get(st->json, "events");
-        const char *first = tui_str(json_array_get(events, 0), "type");
-        if (st->by == AD_BY_TIME && st->seat == t->ts->human && strcmp(first, "pass") == 0 &&
-            strcmp(t->g->id, "shout") == 0) {
-            /* the window ran out: not a pass the person chose */
-            tui_log(t, "Time is up for the final window.");
-            continue;
-        }
-        if (st->by == AD_BY_TIME && st->seat == t->ts->human && strcmp(first, "deal") != 0)
-            tui_log(t, "Your time is up.");
-        size_t k;
-        json_t *x;
-        json_array_foreach(events, k, x) if (narrate_event(&t->nar, x, line, sizeof line))
-            tui_log(t, line);
-    }
-    t->wake_ms = out->wake_ms;
-    ad_director_out_clear(out);
+    tui_log(ctx, line);
 }
 
 int tui_advance(tui *t)
 {
     ad_director_out out;
     ad_err e;
-    memset(&out, 0, sizeof out);
-    double t0 = tui_now_ms();
-    int rc = ad_director_advance(t->ts->d, tui_clock(t), &out, &e);
-    think_paused(t, t0);
-    log_steps(t, &out);
+    int rc = ad_term_clock_advance(&t->clock, &out, &e);
+    ad_term_clock_tell(&t->clock, &out);
     if (rc < 0)
         tui_log(t, "The computer player could not move.");
     return rc;
@@ -389,23 +355,17 @@ int tui_advance(tui *t)
 int tui_act(tui *t, int seat, const ad_action *a, ad_err *e)
 {
     ad_director_out out;
-    memset(&out, 0, sizeof out);
-    double t0 = tui_now_ms();
-    int rc = ad_director_act(t->ts->d, tui_clock(t), seat, a, &out, e);
-    think_paused(t, t0);
-    log_steps(t, &out);
+    int rc = ad_term_clock_act(&t->clock, seat, a, &out, e);
+    ad_term_clock_tell(&t->clock, &out);
     return rc;
 }
 
 int tui_act_json(tui *t, int seat, json_t *action, ad_err *e)
 {
     ad_director_out out;
-    memset(&out, 0, sizeof out);
-    double t0 = tui_now_ms();
-    int rc = ad_director_act_json(t->ts->d, tui_clock(t), seat, action, &out, e);
-    think_paused(t, t0);
+    int rc = ad_term_clock_act_json(&t->clock, seat, action, &out, e);
     json_decref(action);
-    log_steps(t, &out);
+    ad_term_clock_tell(&t->clock, &out);
     return rc;
 }
 
@@ -452,17 +412,14 @@ static int between(tui *t)
     if (away) {
         ad_director_out out;
         ad_err e;
-        memset(&out, 0, sizeof out);
-        double t0 = tui_now_ms();
-        int rc = ad_director_take_back(t->ts->d, tui_clock(t), me, &out, &e);
-        think_paused(t, t0);
-        log_steps(t, &out);
+        int rc = ad_term_clock_take_back(&t->clock, me, &out, &e);
+        ad_term_clock_tell(&t->clock, &out);
         if (rc == 0)
             tui_log(t, "You are back in your seat.");
         return rc;
     }
-    if (k == ' ' && t->wake_ms != AD_DIRECTOR_NEVER && t->wake_ms > tui_clock(t))
-        t->skew_ms += t->wake_ms - tui_clock(t); /* skip the pause: the clock jumps to it */
+    if (k == ' ')
+        ad_term_clock_skip(&t->clock); /* skip the pause: the clock jumps to it */
     return 0;
 }
 
@@ -542,10 +499,12 @@ int tui_play(const tui_setup *ts)
     tui *t = calloc(1, sizeof *t);
     t->ts = ts;
     t->g = ad_table_game(ts->t);
-    t->start_ms = (int64_t)tui_now_ms();
     t->kind = kind_of(t->g);
     t->players = ad_table_players(ts->t);
     t->nar = (narrator){.g = t->g, .players = t->players, .you = ts->human};
+    t->clock = (ad_term_clock){.d = ts->d, .human = ts->human, .nar = &t->nar, .say = say_line,
+                               .ctx = t};
+    ad_term_clock_start(&t->clock);
     cbreak();
     noecho();
     keypad(stdscr, TRUE);

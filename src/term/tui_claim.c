@@ -8,31 +8,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "claim_facts.h"
 #include "play.h"
 #include "tui_impl.h"
 
-static int is_doubt(const tui *t)
+/* The game's facts: suited cards or letters, whether a play may name
+ * another class, what a challenge calls. */
+static const ad_term_claim *facts(const tui *t)
 {
-    return strcmp(t->g->id, "doubt") == 0;
+    return ad_term_claim_of(t->g);
 }
 
 /* A card's colour: a letter's by its place in the alphabet (orange, purple,
  * green, pink, as on the cards), a red suit red. */
 static int card_colour(const tui *t, const char *card)
 {
-    if (is_doubt(t)) {
+    if (facts(t)->suited) {
         char suit = card[0] ? card[strlen(card) - 1] : 0;
         return suit == 'H' || suit == 'D' ? C_RED : 0;
     }
     return tui_letter_colour(card[0]);
 }
 
-/* The letter or rank a card counts as: "C", or "10" of "10C". */
-static void card_class(const tui *t, const char *card, char *out, size_t n)
-{
-    size_t len = strlen(card);
-    snprintf(out, n, "%.*s", (int)(is_doubt(t) && len > 1 ? len - 1 : len), card);
-}
 
 /* "two M's" for a count of a class in this game. */
 static void claim_words(const tui *t, long count, const char *say, char *buf, size_t n)
@@ -173,7 +170,7 @@ static void choose_call(tui *t, const json_t *v)
     memset(t->sel, 0, sizeof t->sel);
     for (size_t k = 0; k < json_array_size(hand) && k < TUI_HAND_MAX && n < most; k++) {
         char cls[8];
-        card_class(t, json_string_value(json_array_get(hand, k)), cls, sizeof cls);
+        ad_term_claim_class(facts(t), json_string_value(json_array_get(hand, k)), cls, sizeof cls);
         if (strcmp(cls, tui_str(v, "call")) == 0) {
             t->sel[k] = 1;
             n++;
@@ -216,7 +213,7 @@ static int human_turn(tui *t)
                 turn_help(t, v);
                 continue;
             }
-            if (!is_doubt(t) && k < 128 && k > 0 && ((k | 32) >= 'a' && (k | 32) <= 'z')) {
+            if (facts(t)->say_free && k < 128 && k > 0 && ((k | 32) >= 'a' && (k | 32) <= 'z')) {
                 snprintf(t->say, sizeof t->say, "%c", k & ~32); /* say another letter */
             } else if (k == '\n' || k == '\r' || k == KEY_ENTER) {
                 json_t *a = json_pack("{s:s,s:o,s:s}", "type", "play", "cards", chosen(t, v),
@@ -286,7 +283,7 @@ static int human_turn(tui *t)
             claim_words(t, (long)json_array_size(cards), t->say, words, sizeof words);
             json_decref(cards);
             snprintf(t->status, sizeof t->status, "Lay them down saying \"%s\"?  Enter: yes%s  Esc: back",
-                     words, is_doubt(t) ? "" : "  A-Z: say another");
+                     words, facts(t)->say_free ? "  A-Z: say another" : "");
         }
     }
 }
@@ -300,7 +297,7 @@ static int human_answers(tui *t)
     const json_t *claim = json_object_get(v, "claim");
     char words[96];
     claim_words(t, tui_int(claim, "count"), tui_str(claim, "say"), words, sizeof words);
-    const char *call = is_doubt(t) ? "I doubt it" : "No Way";
+    const char *call = facts(t)->objection;
     char who[16];
     snprintf(who, sizeof who, "%s", narrate_name(&t->nar, (int)tui_int(claim, "seat")));
     json_decref(v);
@@ -359,4 +356,5 @@ static const char *doing(tui *t, int seat)
     return in_window(t) ? "weighs the claim" : "is choosing cards";
 }
 
-const tui_kind tui_claim = {draw, step, doing, 0};
+const tui_kind tui_claim = {
+    .draw = draw, .step = step, .doing = doing, .realtime = 0, .family = "claim"};

@@ -9,6 +9,7 @@
 
 #include <curses.h>
 
+#include "clock.h"
 #include "narrate/narrate.h"
 #include "tui.h"
 
@@ -33,6 +34,7 @@ typedef struct tui_kind {
     /* What a bot the director asks is doing ("is choosing cards"). */
     const char *(*doing)(tui *t, int seat);
     int realtime; /* Shout: step runs whether the seat is asked or not */
+    const char *family; /* the family of games it plays (ad_game.family) */
 } tui_kind;
 
 extern const tui_kind tui_claim, tui_sequence, tui_liar, tui_shout;
@@ -49,9 +51,7 @@ struct tui {
     int typing;          /* keys are text now: ? and q are not commands */
     int message;         /* the key line holds a message until the next key */
     int left;            /* the player left the game */
-    int64_t start_ms;    /* the wall clock when the game began */
-    int64_t skew_ms;     /* time skipped by space during a bot's pause */
-    int64_t wake_ms;     /* the director's next wake */
+    ad_term_clock clock; /* the director's time (space skips a bot's pause) */
     /* the human's choice in progress (each family uses what it needs) */
     int cursor, confirming, square;
     uint8_t sel[TUI_HAND_MAX];
@@ -64,8 +64,7 @@ struct tui {
 int tui_letter_colour(char c);
 /* The monotonic clock in milliseconds. */
 double tui_now_ms(void);
-/* The time to give the director: ms since the game began (plus skipped
- * pauses). */
+/* The time to give the director: ms since the game began (clock.h). */
 int64_t tui_clock(const tui *t);
 /* Milliseconds until the director's next wake (-1: none). */
 int tui_until_wake(const tui *t);

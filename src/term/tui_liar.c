@@ -250,4 +250,5 @@ static const char *doing(tui *t, int seat)
     return which == 0 ? "thinks of a word" : which == 1 ? "weighs the word" : "discards";
 }
 
-const tui_kind tui_liar = {draw, step, doing, 0};
+const tui_kind tui_liar = {
+    .draw = draw, .step = step, .doing = doing, .realtime = 0, .family = "liar"};

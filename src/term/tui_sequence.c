@@ -287,4 +287,5 @@ static const char *doing(tui *t, int seat)
     return "is choosing a square";
 }
 
-const tui_kind tui_sequence = {draw, human_turn, doing, 0};
+const tui_kind tui_sequence = {
+    .draw = draw, .step = human_turn, .doing = doing, .realtime = 0, .family = "sequence"};

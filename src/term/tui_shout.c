@@ -210,4 +210,5 @@ static const char *doing(tui *t, int seat)
     return "is looking for a word";
 }
 
-const tui_kind tui_shout = {draw, step, doing, 1};
+const tui_kind tui_shout = {
+    .draw = draw, .step = step, .doing = doing, .realtime = 1, .family = "shout"};

@@ -12,7 +12,8 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
+#include "tools.h"
 
 static double now(void)
 {

@@ -24,7 +24,8 @@
 
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
+#include "tools.h"
 
 #define MAX_LEVELS AD_MAX_SEATS
 #define MOVE_CAP 2000000L

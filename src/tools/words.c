@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "alphadeck/lexicon.h"
-#include "../cli/cli.h"
+#include "../app/app.h"
+#include "tools.h"
 
 enum { DO_LIST, DO_CHECK, DO_SPELL, DO_BEST, DO_INFO, DO_INDEX };
 

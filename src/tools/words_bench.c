@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "alphadeck/lexicon.h"
-#include "../cli/cli.h"
+#include "tools.h"
 
 extern char **environ;
 

@@ -1,14 +1,15 @@
 /*
  * rules.c - the rules pages of docs/rules, carried in the binary (the
- * Makefile embeds them), as text for a terminal: `alphadeck rules GAME`
- * and the clients' help screens show them without any file at run time.
+ * Makefile embeds them as build/gen/rules.c), as Markdown for the server's
+ * API and as text for a terminal: `alphadeck rules GAME` and the clients'
+ * help screens show them without any file at run time.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alphadeck/alphadeck.h"
-#include "cli.h"
+#include "app.h"
 
 extern const struct {
     const char *path;
@@ -90,22 +91,4 @@ char *ad_cli_rules_text(const char *game_id)
     }
     *o = 0;
     return out;
-}
-
-int ad_cli_rules(int argc, char **argv)
-{
-    if (argc != 1 || argv[0][0] == '-') {
-        fprintf(argc == 1 && strcmp(argv[0], "--help") == 0 ? stdout : stderr,
-                "usage: alphadeck rules GAME   (the rules of a game, as alphadeck plays it)\n");
-        return argc == 1 && strcmp(argv[0], "--help") == 0 ? 0 : 2;
-    }
-    const ad_game *g = ad_game_find(argv[0]);
-    char *text = g ? ad_cli_rules_text(g->id) : NULL;
-    if (!text) {
-        fprintf(stderr, "alphadeck: there is no game \"%s\" (try: alphadeck games)\n", argv[0]);
-        return 2;
-    }
-    fputs(text, stdout);
-    free(text);
-    return 0;
 }
