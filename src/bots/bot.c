@@ -5,10 +5,10 @@
  */
 #include <string.h>
 
-#include "../games/claim.h"
-#include "../games/liar.h"
-#include "../games/sequence.h"
-#include "../games/shout.h"
+#include "../games/claim/claim.h"
+#include "../games/liar/liar.h"
+#include "../games/sequence/sequence.h"
+#include "../games/shout/shout.h"
 #include "bots.h"
 
 /* The levels, and the games each level above `random` can play so far;

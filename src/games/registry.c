@@ -5,10 +5,10 @@
  */
 #include <string.h>
 
-#include "claim.h"
-#include "sequence.h"
-#include "liar.h"
-#include "shout.h"
+#include "claim/claim.h"
+#include "sequence/sequence.h"
+#include "liar/liar.h"
+#include "shout/shout.h"
 
 static const ad_game *const games[] = {
     &ad_game_noway,

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "narrate/narrate.h"
-#include "narrate/seqboard.h"
+#include "games/sequence/seqboard.h"
 
 static const char *const seat_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",
                                                      "Fay", "Gus", "Hal", "Ivy", "Jon"};

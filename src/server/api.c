@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "narrate/seqboard.h"
+#include "games/sequence/seqboard.h"
 #include "server.h"
 
 static const char *const levels[] = {"random", "basic", "strong"};

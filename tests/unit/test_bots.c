@@ -12,11 +12,11 @@
 #include "../testutil.h"
 
 #include "bots/bots.h"
-#include "bots/claimkit.h"
-#include "games/claim.h"
-#include "games/liar.h"
-#include "games/sequence.h"
-#include "games/shout.h"
+#include "games/claim/claimkit.h"
+#include "games/claim/claim.h"
+#include "games/liar/liar.h"
+#include "games/sequence/sequence.h"
+#include "games/shout/shout.h"
 
 static ad_action basic(ad_table *t, int seat)
 {

@@ -7,7 +7,7 @@
  */
 #include "../testutil.h"
 
-#include "games/shout.h"
+#include "games/shout/shout.h"
 
 static const char *const LEVELS[] = {"random", "basic", "strong"};
 

@@ -11,7 +11,7 @@
 #include "../testutil.h"
 
 #include "bots/bots.h"
-#include "games/sequence.h"
+#include "games/sequence/sequence.h"
 
 #define SQ(r, c) (((r)-1) * SQ_COLS + ((c)-1))
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "sequence.h"
-#include "../core/adjson.h"
+#include "core/adjson.h"
 
 static const ad_option_def sequence_options[] = {
     {"max_turns", 20, 60000, 1000,

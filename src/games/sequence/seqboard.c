@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "alphadeck/alphadeck.h"
-#include "narrate/seqboard.h"
+#include "seqboard.h"
 
 static seqboard board;
 static int loaded; /* 1 ok, -1 failed (once load_once ran) */
