@@ -11,7 +11,7 @@
  */
 #include "../testutil.h"
 
-#include "bots/bots.h"
+#include "games/claim/claim_unit.h"
 #include "games/claim/claimkit.h"
 #include "games/claim/claim.h"
 #include "games/liar/liar.h"

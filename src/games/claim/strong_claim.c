@@ -29,7 +29,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots/bots.h"
+#include "claim_unit.h"
 #include "claimkit.h"
 #include "bots/search.h"
 

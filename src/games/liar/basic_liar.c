@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "liar.h"
-#include "bots/bots.h"
+#include "liar_unit.h"
 
 #define SAMPLES 256
 

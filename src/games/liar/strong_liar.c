@@ -34,7 +34,7 @@
 #include <string.h>
 
 #include "liar.h"
-#include "bots/bots.h"
+#include "liar_unit.h"
 #include "bots/search.h"
 
 #define RACE_N 64        /* the race table covers needs of up to this many points */

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "sequence.h"
-#include "bots/bots.h"
+#include "sequence_unit.h"
 #include "bots/search.h"
 
 /* ------------------------------------------------------------- windows */

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "shout.h"
-#include "bots/bots.h"
+#include "shout_unit.h"
 
 static ad_lex *common;
 static pthread_once_t common_once = PTHREAD_ONCE_INIT;

@@ -11,7 +11,7 @@
  * change, whatever its level.
  */
 #include "shout.h"
-#include "bots/bots.h"
+#include "shout_unit.h"
 
 /* Milliseconds: to look at the table, and per card of the word.  basic
  * plays at a person's speed; at its slowest moment it shouts four cards

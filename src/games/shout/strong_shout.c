@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "shout.h"
-#include "bots/bots.h"
+#include "shout_unit.h"
 
 BOT_FN(bot_strong_shout)
 {
