@@ -1,57 +1,60 @@
 /*
- * seqboard.c - the Sequence Letters board for clients (see seqboard.h).
- * The data file is parsed on first use, once (pthread_once: the server
- * narrates replays on a thread of their own, beside the loop's); a line
- * that does not fit leaves the whole board unloaded, so callers never draw
- * half a board.
+ * seqboard.c - the Sequence Letters board for clients (see seqboard.h),
+ * made on first use, once (pthread_once: the server narrates replays on a
+ * thread of their own, beside the loop's), from the board the rules parsed
+ * (sequence.c's ad_sequence_board: the data is parsed in one place), plus
+ * the pictures' emoji.  A board the rules could not read leaves this one
+ * unloaded, so callers never draw half a board.
  */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "alphadeck/alphadeck.h"
 #include "seqboard.h"
+#include "sequence.h"
+
+_Static_assert(SEQB_ROWS == SQ_ROWS && SEQB_COLS == SQ_COLS, "one board, one shape");
 
 static seqboard board;
 static int loaded; /* 1 ok, -1 failed (once load_once ran) */
 static pthread_once_t board_once = PTHREAD_ONCE_INIT;
 
-static int load(void)
+/* Gives every square showing `picture` (len bytes) its emoji. */
+static void set_emoji(const char *picture, size_t len, const char *emoji, size_t emoji_len)
 {
-    const char *p = ad_data_get("boards/sequence.txt");
-    int squares = 0;
-    if (!p)
-        return -1;
-    while (*p) {
-        const char *eol = strchr(p, '\n');
-        size_t len = eol ? (size_t)(eol - p) : strlen(p);
-        char line[128], letter[8];
-        int r, c, off = 0;
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
-        p += eol ? len + 1 : len;
-        if (sscanf(line, "square %d %d %7s %n", &r, &c, letter, &off) != 3 || off == 0)
-            continue;
-        if (r < 1 || r > SEQB_ROWS || c < 1 || c > SEQB_COLS)
-            return -1;
-        snprintf(board.letter[r - 1][c - 1], sizeof board.letter[0][0], "%.3s", letter);
-        snprintf(board.picture[r - 1][c - 1], sizeof board.picture[0][0], "%.23s", line + off);
-        squares++;
-    }
-    if (squares != SEQB_ROWS * SEQB_COLS)
-        return -1;
-    /* the emoji are a nicety: a missing or odd line only leaves one out */
-    for (p = ad_data_get("boards/sequence-emoji.txt"); p && *p;) {
+    for (int r = 0; r < SEQB_ROWS; r++)
+        for (int c = 0; c < SEQB_COLS; c++)
+            if (strlen(board.picture[r][c]) == len &&
+                strncmp(board.picture[r][c], picture, len) == 0)
+                snprintf(board.emoji[r][c], sizeof board.emoji[0][0], "%.*s", (int)emoji_len,
+                         emoji);
+}
+
+/* The emoji are a nicety: a missing or odd line only leaves one out.  A
+ * line is "<emoji> <picture>". */
+static void load_emoji(void)
+{
+    for (const char *p = ad_data_get("boards/sequence-emoji.txt"); p && *p;) {
         const char *eol = strchr(p, '\n'), *sp = strchr(p, ' ');
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
         if (*p != '#' && sp && sp < p + len && (size_t)(sp - p) < sizeof board.emoji[0][0])
-            for (int r = 0; r < SEQB_ROWS; r++)
-                for (int c = 0; c < SEQB_COLS; c++)
-                    if (strlen(board.picture[r][c]) == (size_t)(p + len - sp - 1) &&
-                        strncmp(board.picture[r][c], sp + 1, (size_t)(p + len - sp - 1)) == 0)
-                        snprintf(board.emoji[r][c], sizeof board.emoji[0][0], "%.*s",
-                                 (int)(sp - p), p);
+            set_emoji(sp + 1, (size_t)(p + len - sp - 1), p, (size_t)(sp - p));
         p += eol ? len + 1 : len;
     }
+}
+
+static int load(void)
+{
+    const sq_board *b = ad_sequence_board();
+    const ad_deck *d = ad_deck_get(ad_game_sequence.deck);
+    if (!b || !d)
+        return -1;
+    for (int q = 0; q < SQ_SQUARES; q++) {
+        int r = q / SQ_COLS, c = q % SQ_COLS;
+        snprintf(board.letter[r][c], sizeof board.letter[0][0], "%.3s", d->kind[b->letter_of[q]]);
+        snprintf(board.picture[r][c], sizeof board.picture[0][0], "%.23s", b->picture[q]);
+    }
+    load_emoji();
     return 1;
 }
 
