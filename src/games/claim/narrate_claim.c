@@ -30,7 +30,7 @@ void ad_claim_count(const ad_unit *u, int count, const char *say, char *buf, siz
     narrate_plain_count(count, say, buf, len);
 }
 
-/* No Way and I Doubt It. */
+/* One event in words: the family's narrator (unit.h's ad_narrate_fn). */
 int ad_claim_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
                      size_t len)
 {

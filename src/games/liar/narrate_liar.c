@@ -7,9 +7,9 @@
 #include "liar_unit.h"
 #include "narrate/narrate_impl.h"
 
-/* Liar. */
+/* One event in words: the family's narrator (unit.h's ad_narrate_fn). */
 int ad_liar_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
-                     size_t len)
+                    size_t len)
 {
     (void)u; /* a family of one game: no words differ */
     int seat = ev_int(e, "seat");

@@ -25,9 +25,9 @@ static void square_words(const json_t *sq, char *buf, size_t len)
         snprintf(buf, len, "%s", name);
 }
 
-/* Sequence Letters. */
+/* One event in words: the family's narrator (unit.h's ad_narrate_fn). */
 int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
-                     size_t len)
+                        size_t len)
 {
     (void)u; /* a family of one game: no words differ */
     int seat = ev_int(e, "seat");

@@ -40,7 +40,7 @@ static void shout_claim(narrator *n, const json_t *e, char *buf, size_t len)
     snprintf(buf + said, len - (size_t)said, ": %s.", why);
 }
 
-/* Shout a Word. */
+/* One event in words: the family's narrator (unit.h's ad_narrate_fn). */
 int ad_shout_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
                      size_t len)
 {
