@@ -18,14 +18,14 @@ STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c
 STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
 
 B       ?= build
-LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c \
+LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c src/bots/*.c src/lexicon/*.c \
              src/director/*.c src/records/*.c src/narrate/*.c)
 CLI_SRC := $(wildcard src/app/*.c src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 RULES   := $(sort $(wildcard docs/rules/*.md))
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/rules.o
-HEADERS := $(wildcard include/alphadeck/*.h src/*/*.h)
+HEADERS := $(wildcard include/alphadeck/*.h src/*/*.h src/games/*/*.h)
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)

@@ -342,8 +342,14 @@ int ad_table_check_seat(const ad_table *t, const json_t *seat, int *out, ad_err 
 
 /* ------------------------------------------------------------------- bots */
 
-/* The levels known to ad_bot_choose. */
+/* The levels known to ad_bot_choose: 1 when some game offers `level`. */
 int ad_bot_level_known(const char *level);
+/* The levels game g offers, weakest first ("random", "basic", "strong"):
+ * how many, and the name of the i-th (NULL when i is out of range).  A
+ * game the library does not list has "random" alone.  Callers that show or
+ * check levels ask these instead of knowing the names. */
+int ad_bot_level_count(const ad_game *g);
+const char *ad_bot_level_name(const ad_game *g, int i);
 /* Whether game g has a bot of that level (0, with err set, if not). */
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 /* The action a bot of `level` would take for seat, seeing only the seat's

@@ -1,80 +1,87 @@
 /*
  * bot.c - the one door to the computer players.  A bot is handed a seat's
  * view (made by the game's view function), never the state, and its own
- * seeded generator; so it cannot see what the seat cannot.
+ * seeded generator; so it cannot see what the seat cannot.  The levels
+ * each game offers are its unit's (src/games/unit.h), asked of the
+ * registry; the players live with their game.
  */
+#include <stdio.h>
 #include <string.h>
 
-#include "../games/claim.h"
-#include "../games/liar.h"
-#include "../games/sequence.h"
-#include "../games/shout.h"
 #include "bots.h"
+#include "games/unit.h"
 
-/* The levels, and the games each level above `random` can play so far;
- * `random` is the game's own random_action unless a game lists its own
- * (Shout's adds a reaction time). */
-static const char *const levels[] = {"random", "basic", "strong"};
-
-/* Games by address, not by name: every decision looks its bot up here, and
- * playouts through the director make millions of them. */
-static const struct {
-    const ad_game *game;
-    const char *level;
-    bot_fn choose;
-} bots[] = {
-    {&ad_game_noway, "basic", bot_basic_claim},
-    {&ad_game_doubt, "basic", bot_basic_claim},
-    {&ad_game_sequence, "basic", bot_basic_sequence},
-    {&ad_game_liar, "basic", bot_basic_liar},
-    {&ad_game_shout, "random", bot_random_shout},
-    {&ad_game_shout, "basic", bot_basic_shout},
-    {&ad_game_noway, "strong", bot_strong_claim},
-    {&ad_game_doubt, "strong", bot_strong_claim},
-    {&ad_game_sequence, "strong", bot_strong_sequence},
-    {&ad_game_shout, "strong", bot_strong_shout},
-    {&ad_game_liar, "strong", bot_strong_liar},
-};
+/* The level called `level` that unit u offers, or NULL (u NULL: a game the
+ * registry does not list). */
+static const ad_bot_level *level_of(const ad_unit *u, const char *level)
+{
+    for (int i = 0; u && i < u->nlevels; i++)
+        if (u->levels[i].name[0] == level[0] && strcmp(u->levels[i].name, level) == 0)
+            return &u->levels[i];
+    return NULL;
+}
 
 int ad_bot_level_known(const char *level)
 {
-    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
-        if (strcmp(levels[i], level) == 0)
+    for (int i = 0; i < ad_unit_count(); i++)
+        if (level_of(ad_unit_at(i), level))
             return 1;
     return 0;
 }
 
-/* The bot of that level for game g, or NULL for a `random` the game does
- * not list (its own random_action) and -1 with err set when there is none. */
-static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)
+/* A game the registry does not list has `random` alone: its random_action. */
+int ad_bot_level_count(const ad_game *g)
 {
-    *fn = NULL;
-    if (!ad_bot_level_known(level))
-        return ad_err_set(err, AD_E_BAD_LEVEL,
-                          "there is no bot level \"%.20s\" (try: random, basic, strong)", level);
-    for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++)
-        if (bots[i].game == g && bots[i].level[0] == level[0] &&
-            strcmp(bots[i].level, level) == 0) {
-            *fn = bots[i].choose;
-            return 0;
-        }
-    if (strcmp(level, "random") == 0)
+    const ad_unit *u = ad_unit_of(g);
+    return u ? u->nlevels : 1;
+}
+
+const char *ad_bot_level_name(const ad_game *g, int i)
+{
+    const ad_unit *u = ad_unit_of(g);
+    if (i < 0 || i >= ad_bot_level_count(g))
+        return NULL;
+    return u ? u->levels[i].name : "random";
+}
+
+/* "random, basic, strong": g's levels, for an error's hint. */
+static void level_list(const ad_game *g, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < ad_bot_level_count(g) && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+                                 ad_bot_level_name(g, i));
+}
+
+/* The bot of that level for game g: *fn (NULL for the game's own
+ * random_action) and *reads_state (bot_lookup's); -1 with err set when g
+ * has no such level. */
+static int find(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err)
+{
+    const ad_bot_level *lv = level_of(ad_unit_of(g), level);
+    char hint[64];
+    *fn = lv ? lv->choose : NULL;
+    *reads_state = lv ? lv->reads_state : 1;
+    if (lv || strcmp(level, "random") == 0)
         return 0;
-    return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: random, basic)", g->title, level);
+    level_list(g, hint, sizeof hint);
+    if (!ad_bot_level_known(level))
+        return ad_err_set(err, AD_E_BAD_LEVEL, "there is no bot level \"%.20s\" (try: %s)", level,
+                          hint);
+    return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: %s)", g->title, level, hint);
 }
 
 int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err)
 {
-    if (find(g, level, fn, err) < 0)
-        return -1;
-    *reads_state = strcmp(level, "random") == 0 && (!*fn || *fn == bot_random_shout);
-    return 0;
+    return find(g, level, fn, reads_state, err);
 }
 
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err)
 {
     bot_fn fn;
-    return find(g, level, &fn, err) == 0;
+    int reads_state;
+    return find(g, level, &fn, &reads_state, err) == 0;
 }
 
 int ad_bot_choose(const ad_game *g, const void *view, int seat, const char *level, ad_rng *r,
@@ -88,7 +95,8 @@ int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char 
 {
     ad_bot_opts none = {0};
     bot_fn fn;
-    if (find(g, level, &fn, err) < 0)
+    int reads_state;
+    if (find(g, level, &fn, &reads_state, err) < 0)
         return -1;
     if (g->is_over(view))
         return ad_err_set(err, AD_E_GAME_OVER, "the game is over");

@@ -10,11 +10,9 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "games/sequence/seqboard.h"
 #include "narrate/narrate.h"
-#include "narrate/seqboard.h"
 #include "server.h"
-
-static const char *const levels[] = {"random", "basic", "strong"};
 
 /* Counts a claim may be said with: 0 to 8 in words, then "many" for any
  * more (the narrator's own cut-off; the last phrase stands for them all). */
@@ -35,9 +33,8 @@ static json_t *options_json(const ad_game *g)
 static json_t *bots_json(const ad_game *g)
 {
     json_t *bots = json_array();
-    for (size_t k = 0; k < sizeof levels / sizeof levels[0]; k++)
-        if (ad_bot_available(g, levels[k], NULL))
-            json_array_append_new(bots, json_string(levels[k]));
+    for (int k = 0; k < ad_bot_level_count(g); k++)
+        json_array_append_new(bots, json_string(ad_bot_level_name(g, k)));
     return bots;
 }
 

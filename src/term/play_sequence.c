@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "play.h"
-#include "narrate/seqboard.h"
+#include "games/sequence/seqboard.h"
 
 /* "c2" for a [row, column] JSON pair. */
 static void square_name(const json_t *sq, char *buf, size_t len)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "narrate/seqboard.h"
+#include "games/sequence/seqboard.h"
 #include "tui_impl.h"
 
 #define ROWS 6

@@ -9,7 +9,7 @@
 #include "proputil.h"
 
 #include "alphadeck/director.h"
-#include "games/claim.h"
+#include "games/claim/claim.h"
 
 /* Plays one game between basic bots, run as `alphadeck sim` runs it: a
  * director with the bots inline, pause 0, the clock jumping to each wake,

@@ -11,7 +11,7 @@
  */
 #include "proputil.h"
 
-#include "games/claim.h"
+#include "games/claim/claim.h"
 
 #define MOVE_CAP 2000000L
 

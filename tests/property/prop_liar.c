@@ -11,7 +11,7 @@
  */
 #include "proputil.h"
 
-#include "games/liar.h"
+#include "games/liar/liar.h"
 
 static void check_cards(const liar_state *s)
 {

@@ -12,7 +12,7 @@
  */
 #include "proputil.h"
 
-#include "games/sequence.h"
+#include "games/sequence/sequence.h"
 
 static void check_cards(const seq_state *s)
 {

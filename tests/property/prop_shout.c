@@ -10,7 +10,7 @@
  */
 #include "proputil.h"
 
-#include "games/shout.h"
+#include "games/shout/shout.h"
 
 static void check_cards(const shout_state *s)
 {

@@ -11,12 +11,12 @@
  */
 #include "../testutil.h"
 
-#include "bots/bots.h"
-#include "bots/claimkit.h"
-#include "games/claim.h"
-#include "games/liar.h"
-#include "games/sequence.h"
-#include "games/shout.h"
+#include "games/claim/claim_unit.h"
+#include "games/claim/claimkit.h"
+#include "games/claim/claim.h"
+#include "games/liar/liar.h"
+#include "games/sequence/sequence.h"
+#include "games/shout/shout.h"
 
 static ad_action basic(ad_table *t, int seat)
 {
@@ -1055,6 +1055,34 @@ static void test_every_game_has_random_and_basic_and_unknown_levels_are_refused(
     }
 }
 
+/* The levels a game lists are the levels it plays, weakest first, the same
+ * three in every game today; a game the registry does not list has `random`
+ * alone (its own random action). */
+static void test_each_game_lists_its_levels_weakest_first_and_has_every_one(void **state)
+{
+    (void)state;
+    static const char *const ladder[] = {"random", "basic", "strong"};
+    for (int i = 0; i < ad_game_count(); i++) {
+        const ad_game *g = ad_game_at(i);
+        assert_int_equal(ad_bot_level_count(g), 3);
+        for (int k = 0; k < ad_bot_level_count(g); k++) {
+            assert_string_equal(ad_bot_level_name(g, k), ladder[k]);
+            assert_true(ad_bot_level_known(ladder[k]));
+            assert_true(ad_bot_available(g, ad_bot_level_name(g, k), NULL));
+        }
+        assert_null(ad_bot_level_name(g, 3));
+        assert_null(ad_bot_level_name(g, -1));
+    }
+    ad_game unlisted = *ad_game_at(0);
+    assert_int_equal(ad_bot_level_count(&unlisted), 1);
+    assert_string_equal(ad_bot_level_name(&unlisted, 0), "random");
+    ad_err e;
+    assert_false(ad_bot_available(&unlisted, "basic", &e));
+    assert_string_equal(e.text, "No Way has no basic bot yet (try: random)");
+    assert_false(ad_bot_available(ad_game_at(0), "genius", &e));
+    assert_string_equal(e.text, "there is no bot level \"genius\" (try: random, basic, strong)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1098,6 +1126,7 @@ int main(void)
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_every_game_has_random_and_basic_and_unknown_levels_are_refused),
+        cmocka_unit_test(test_each_game_lists_its_levels_weakest_first_and_has_every_one),
     };
     return cmocka_run_group_tests_name("bots", tests, NULL, NULL);
 }

@@ -5,7 +5,7 @@
  */
 #include "../testutil.h"
 
-#include "games/claim.h"
+#include "games/claim/claim.h"
 
 static void test_rng_is_xoshiro256starstar_seeded_by_splitmix64(void **state)
 {

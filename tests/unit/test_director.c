@@ -6,8 +6,8 @@
 
 #include "alphadeck/director.h"
 #include "director/director_impl.h"
-#include "games/claim.h"
-#include "games/shout.h"
+#include "games/claim/claim.h"
+#include "games/shout/shout.h"
 
 /* A director for the `new` request req; kinds[i] is 'p' (a person) or 'b'
  * (a bot of level). */

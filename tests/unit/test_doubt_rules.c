@@ -4,7 +4,7 @@
  */
 #include "../testutil.h"
 
-#include "games/claim.h"
+#include "games/claim/claim.h"
 
 static const claim_state *st(const ad_table *t)
 {

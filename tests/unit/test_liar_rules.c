@@ -5,7 +5,7 @@
  */
 #include "../testutil.h"
 
-#include "games/liar.h"
+#include "games/liar/liar.h"
 
 static const liar_state *st(const ad_table *t)
 {

@@ -6,7 +6,7 @@
  */
 #include "../testutil.h"
 
-#include "games/sequence.h"
+#include "games/sequence/sequence.h"
 
 static const ad_game *G;
 

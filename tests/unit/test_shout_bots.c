@@ -1,13 +1,13 @@
 /*
  * test_shout_bots.c - the reaction times of Shout's computer players
- * (ad_bot_opts.react_ms, src/bots/shout_react.c): deterministic for a seed,
+ * (ad_bot_opts.react_ms, src/games/shout/shout_react.c): deterministic for a seed,
  * strong sooner than basic on a word both can shout, a word shouted only
  * if it can be said before the next deal, the deal at the game's pace, and
  * no reaction time in games without races.
  */
 #include "../testutil.h"
 
-#include "games/shout.h"
+#include "games/shout/shout.h"
 
 static const char *const LEVELS[] = {"random", "basic", "strong"};
 

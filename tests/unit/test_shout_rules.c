@@ -5,7 +5,7 @@
  */
 #include "../testutil.h"
 
-#include "games/shout.h"
+#include "games/shout/shout.h"
 
 static const shout_state *st(const ad_table *t)
 {

@@ -7,7 +7,7 @@
  */
 #include "../testutil.h"
 
-#include "games/liar.h"
+#include "games/liar/liar.h"
 
 /* strong's choice for seat from its view of state s; sims 0: its default.
  * *done gets the simulations run (may be NULL). */

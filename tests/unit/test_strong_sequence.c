@@ -10,8 +10,8 @@
  */
 #include "../testutil.h"
 
-#include "bots/bots.h"
-#include "games/sequence.h"
+#include "games/sequence/sequence_unit.h"
+#include "games/sequence/sequence.h"
 
 #define SQ(r, c) (((r)-1) * SQ_COLS + ((c)-1))
 

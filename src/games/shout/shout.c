@@ -9,9 +9,9 @@
  */
 #include <string.h>
 
-#include "dict.h"
+#include "games/dict.h"
 #include "shout.h"
-#include "../core/adjson.h"
+#include "core/adjson.h"
 
 enum { OPT_MIN_CARDS, OPT_HANDICAP, OPT_DEAL_MS, OPT_FINAL_MS };
 

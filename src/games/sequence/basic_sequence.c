@@ -7,8 +7,8 @@
  */
 #include <string.h>
 
-#include "../games/sequence.h"
-#include "bots.h"
+#include "sequence.h"
+#include "sequence_unit.h"
 
 /* The worth of a window of four holding n chips of one side (and none of
  * any other): the nearer to a line, the more it is worth. */

@@ -8,8 +8,8 @@
  */
 #include <string.h>
 
-#include "../games/shout.h"
-#include "bots.h"
+#include "shout.h"
+#include "shout_unit.h"
 
 BOT_FN(bot_strong_shout)
 {

@@ -8,7 +8,7 @@
 #ifndef AD_BOTS_CLAIMKIT_H
 #define AD_BOTS_CLAIMKIT_H
 
-#include "../games/claim.h"
+#include "claim.h"
 
 static inline int ck_class_cards(const claim_state *s, const uint8_t *row, int cls)
 {

@@ -10,8 +10,8 @@
  * moment).  The dealer deals at the game's pace, deal_ms after the last
  * change, whatever its level.
  */
-#include "../games/shout.h"
-#include "bots.h"
+#include "shout.h"
+#include "shout_unit.h"
 
 /* Milliseconds: to look at the table, and per card of the word.  basic
  * plays at a person's speed; at its slowest moment it shouts four cards

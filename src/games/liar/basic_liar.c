@@ -8,8 +8,8 @@
  */
 #include <string.h>
 
-#include "../games/liar.h"
-#include "bots.h"
+#include "liar.h"
+#include "liar_unit.h"
 
 #define SAMPLES 256
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "sequence.h"
-#include "../core/adjson.h"
+#include "core/adjson.h"
 
 static const ad_option_def sequence_options[] = {
     {"max_turns", 20, 60000, 1000,
@@ -78,6 +78,12 @@ static void load_board(void)
         }
     }
     board_ok = squares == SQ_SQUARES && b->kind_x >= 0 && b->kind_z >= 0;
+}
+
+const sq_board *ad_sequence_board(void)
+{
+    pthread_once(&board_once, load_board);
+    return board_ok ? &board_data : NULL;
 }
 
 /* -------------------------------------------------------------- helpers */
@@ -223,12 +229,12 @@ static int makes_line(seq_state *s, int q, int t)
 static int seq_init(void *st, const ad_setup *su, ad_err *err)
 {
     seq_state *s = st;
-    pthread_once(&board_once, load_board);
-    if (!board_ok)
+    const sq_board *bd = ad_sequence_board();
+    if (!bd)
         return ad_err_set(err, AD_E_INTERNAL, "the sequence board data is missing or malformed");
     memset(s, 0, sizeof *s);
     s->deck = ad_deck_get("sequence");
-    s->bd = &board_data;
+    s->bd = bd;
     s->players = (uint8_t)su->players;
     s->teams = (uint8_t)(su->players == 4 ? 2 : su->players);
     s->hand_size = (uint8_t)(su->players == 4 ? 4 : 5);

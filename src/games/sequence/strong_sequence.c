@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/sequence.h"
-#include "bots.h"
-#include "search.h"
+#include "sequence.h"
+#include "sequence_unit.h"
+#include "bots/search.h"
 
 /* ------------------------------------------------------------- windows */
 

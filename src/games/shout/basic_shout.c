@@ -10,8 +10,8 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "../games/shout.h"
-#include "bots.h"
+#include "shout.h"
+#include "shout_unit.h"
 
 static ad_lex *common;
 static pthread_once_t common_once = PTHREAD_ONCE_INIT;

@@ -29,9 +29,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "bots.h"
+#include "claim_unit.h"
 #include "claimkit.h"
-#include "search.h"
+#include "bots/search.h"
 
 /* ---------------------------------------------------------- candidates */
 

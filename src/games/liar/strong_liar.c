@@ -33,9 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/liar.h"
-#include "bots.h"
-#include "search.h"
+#include "liar.h"
+#include "liar_unit.h"
+#include "bots/search.h"
 
 #define RACE_N 64        /* the race table covers needs of up to this many points */
 #define BINOM_N (LI_CARDS + 1)

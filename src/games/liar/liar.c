@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dict.h"
+#include "games/dict.h"
 #include "liar.h"
-#include "../core/adjson.h"
+#include "core/adjson.h"
 
 #define FRESH_CARDS 5
 #define FRESH_MAX_LETTERS 4

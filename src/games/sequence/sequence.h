@@ -40,6 +40,11 @@ typedef struct sq_board {
     int kind_x, kind_z;
 } sq_board;
 
+/* The board, parsed once from the data (pthread_once), for the rules and
+ * for the clients' board (seqboard.c); NULL when the data is missing or
+ * damaged. */
+const sq_board *ad_sequence_board(void);
+
 typedef struct seq_state {
     const ad_deck *deck;
     const sq_board *bd;

@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "bots.h"
+#include "claim_unit.h"
 #include "claimkit.h"
 
 static void answer(const claim_state *s, int seat, ad_rng *r, ad_action *out)

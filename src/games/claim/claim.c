@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "claim.h"
-#include "../core/adjson.h"
+#include "core/adjson.h"
 
 /* id, say_free, last_face_up, draw_dealer, pays_points */
 static const claim_rules noway_rules = {"noway", 1, 1, 0, 0};

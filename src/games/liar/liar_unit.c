@@ -1,0 +1,19 @@
+/*
+ * liar_unit.c - Liar as the registry knows it (unit.h): the rules (liar.c),
+ * the players (basic_liar.c, strong_liar.c) and the narrator
+ * (narrate_liar.c).
+ */
+#include "liar_unit.h"
+
+static const ad_bot_level levels[] = {
+    {"random", NULL, 1},
+    {"basic", bot_basic_liar, 0},
+    {"strong", bot_strong_liar, 0},
+};
+
+const ad_unit ad_unit_liar = {
+    .game = &ad_game_liar,
+    .levels = levels,
+    .nlevels = (int)(sizeof levels / sizeof levels[0]),
+    .narrate = ad_liar_narrate,
+};

@@ -1,0 +1,21 @@
+/*
+ * liar_unit.h - inside the liar unit: what its files share beyond the rules
+ * (liar.h): its players, its narrator, and the unit the registry lists
+ * (unit.h).
+ */
+#ifndef AD_GAMES_LIAR_UNIT_H
+#define AD_GAMES_LIAR_UNIT_H
+
+#include "games/unit.h"
+#include "liar.h"
+
+BOT_FN(bot_basic_liar);
+BOT_FN(bot_strong_liar);
+
+/* The narrator (narrate_liar.c): unit.h's ad_narrate_fn. */
+int ad_liar_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
+                    size_t len);
+
+extern const ad_unit ad_unit_liar;
+
+#endif

@@ -1,0 +1,20 @@
+/*
+ * sequence_unit.c - Sequence Letters as the registry knows it (unit.h): the
+ * rules (sequence.c), the players (basic_sequence.c, strong_sequence.c),
+ * the narrator (narrate_sequence.c); its clients read the board through
+ * seqboard.h.
+ */
+#include "sequence_unit.h"
+
+static const ad_bot_level levels[] = {
+    {"random", NULL, 1},
+    {"basic", bot_basic_sequence, 0},
+    {"strong", bot_strong_sequence, 0},
+};
+
+const ad_unit ad_unit_sequence = {
+    .game = &ad_game_sequence,
+    .levels = levels,
+    .nlevels = (int)(sizeof levels / sizeof levels[0]),
+    .narrate = ad_sequence_narrate,
+};

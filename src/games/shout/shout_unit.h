@@ -1,0 +1,48 @@
+/*
+ * shout_unit.h - inside the shout unit (Shout a Word): what its files share
+ * beyond the rules (shout.h): its players and their reaction-time model,
+ * its narrator, and the unit the registry lists (unit.h).
+ */
+#ifndef AD_GAMES_SHOUT_UNIT_H
+#define AD_GAMES_SHOUT_UNIT_H
+
+#include "alphadeck/lexicon.h"
+#include "games/unit.h"
+#include "shout.h"
+
+/* May leave out->type 0: the seat waits (only where another seat can act). */
+BOT_FN(bot_basic_shout);
+BOT_FN(bot_random_shout);
+BOT_FN(bot_strong_shout);
+
+/* Shout's reaction-time model (shout_react.c).  A level looks at the table
+ * for base_ms, then needs per_card_ms for each card of the word it shouts;
+ * each decision scales that by a moment, a factor drawn from the bot's
+ * generator. */
+typedef struct shout_speed {
+    double base_ms, per_card_ms;
+} shout_speed;
+extern const shout_speed shout_speed_random, shout_speed_basic, shout_speed_strong;
+/* This decision's moment: uniform in [0.8, 1.2). */
+double shout_moment(ad_rng *r);
+/* The most cards a word may take for the seat to shout it, at speed sp and
+ * moment m, before the table changes: before the next deal (deal_ms) while
+ * the round is dealt, within the final window (final_ms) after it. */
+int shout_reach(const void *view, const shout_speed *sp, double m);
+/* When the action comes, in ms after the game last changed: a claim
+ * m * (base + per card), a pass m * base, a deal deal_ms (the game's pace),
+ * waiting 0. */
+double shout_react(const void *view, const shout_speed *sp, double m, const ad_action *a);
+/* Shout: claims the word of vocab taking the most table cards of those it
+ * can shout before the table changes (shout_reach); with none, deals (the
+ * dealer), waits (type 0) or passes in the final window.  Sets o->react_ms. */
+void shout_act(const void *view, int seat, const ad_lex *vocab, const shout_speed *sp,
+               ad_bot_opts *o, ad_rng *r, ad_action *out);
+
+/* The narrator (narrate_shout.c): unit.h's ad_narrate_fn. */
+int ad_shout_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
+                     size_t len);
+
+extern const ad_unit ad_unit_shout;
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * unit.h - inside the library: a game as one unit, the registry's entry for
+ * it.  An ad_unit holds everything about one game in one place: its rules
+ * (the ad_game), its computer players by level, and its narrator.  The
+ * games of a family (No Way and I Doubt It are both "claim") share their
+ * family's functions and differ in their ad_game and their words.  The
+ * registry (registry.c) lists the units; the bots' door (src/bots/bot.c),
+ * the narrator's front (src/narrate/narrate.c) and the level calls of
+ * alphadeck.h ask it, so nothing outside a game's folder names a game.
+ */
+#ifndef AD_GAMES_UNIT_H
+#define AD_GAMES_UNIT_H
+
+#include "alphadeck/alphadeck.h"
+#include "bots/bots.h"
+#include "narrate/narrate.h"
+
+/* One level of computer player, as a game offers it. */
+typedef struct ad_bot_level {
+    const char *name; /* "random", "basic", "strong" */
+    bot_fn choose;    /* NULL: the game's own random_action */
+    /* 1 when it reads nothing a view hides (the game's random_action, or
+     * Shout's `random`: that and the game's public pace), so a caller that
+     * holds the state may skip making the view (bot_lookup's reads_state). */
+    int reads_state;
+} ad_bot_level;
+
+struct ad_unit;
+/* A family's narrator: one event of type `type` as a sentence into buf, as
+ * narrate.h's narrate_event promises; 0 when the event is not told.  u is
+ * the unit of the narrator's game (its words). */
+typedef int (*ad_narrate_fn)(const struct ad_unit *u, narrator *n, const json_t *e,
+                             const char *type, char *buf, size_t len);
+/* "two sevens": count cards of `say` in u's game (narrate.h's narrate_count). */
+typedef void (*ad_count_fn)(const struct ad_unit *u, int count, const char *say, char *buf,
+                            size_t len);
+
+typedef struct ad_unit {
+    const ad_game *game;
+    const ad_bot_level *levels; /* weakest first, `random` first */
+    int nlevels;
+    ad_narrate_fn narrate;
+    ad_count_fn count; /* NULL: the plain count, "two M's" */
+    const void *words; /* what the family's narrator says differently per game (claim: a
+                        * claim_words), or NULL */
+} ad_unit;
+
+/* The registered units, in the order `games` reports them. */
+int ad_unit_count(void);
+const ad_unit *ad_unit_at(int i);
+/* The unit of game g, or NULL for a game the registry does not list (a
+ * test's own game): it has no bots but `random` and no narrator. */
+const ad_unit *ad_unit_of(const ad_game *g);
+
+#endif
