@@ -134,6 +134,7 @@ static int list_games(void)
 
 int main(int argc, char **argv)
 {
+    ad_cli_use_build_lexicon();
     if (argc < 2) {
         usage(stderr);
         return 2;

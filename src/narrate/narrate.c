@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 #include "narrate/seqboard.h"
 
 static const char *const seat_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",

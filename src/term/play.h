@@ -18,7 +18,7 @@
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
 #include "linein.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 
 struct play_rules;
 

@@ -17,7 +17,7 @@
 #include "alphadeck/records.h"
 #include "../cli/cli.h"
 #include "linein.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 #include "play.h"
 
 typedef struct reviewer {
