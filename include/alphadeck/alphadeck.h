@@ -356,6 +356,10 @@ int ad_table_check_seat(const ad_table *t, const json_t *seat, int *out, ad_err 
 
 /* The levels known to ad_bot_choose. */
 int ad_bot_level_known(const char *level);
+/* The i-th level, weakest first ("random", "basic", "strong"), or NULL past
+ * the last: a list of the levels for a menu.  ad_bot_available says which
+ * of them a game has. */
+const char *ad_bot_level_at(int i);
 /* Whether game g has a bot of that level (0, with err set, if not). */
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 /* The action a bot of `level` would take for seat, seeing only the seat's

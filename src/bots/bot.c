@@ -44,6 +44,13 @@ int ad_bot_level_known(const char *level)
     return 0;
 }
 
+const char *ad_bot_level_at(int i)
+{
+    if (i < 0 || (size_t)i >= sizeof levels / sizeof levels[0])
+        return NULL;
+    return levels[i];
+}
+
 /* The bot of that level for game g, or NULL for a `random` the game does
  * not list (its own random_action) and -1 with err set when there is none. */
 static int find(const ad_game *g, const char *level, bot_fn *fn, ad_err *err)

@@ -1055,6 +1055,18 @@ static void test_every_game_has_random_and_basic_and_unknown_levels_are_refused(
     }
 }
 
+static void test_the_levels_are_listed_weakest_first_and_each_is_known(void **state)
+{
+    (void)state;
+    const char *want[] = {"random", "basic", "strong"};
+    for (int i = 0; i < 3; i++) {
+        assert_string_equal(ad_bot_level_at(i), want[i]);
+        assert_true(ad_bot_level_known(ad_bot_level_at(i)));
+    }
+    assert_null(ad_bot_level_at(3));
+    assert_null(ad_bot_level_at(-1));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1098,6 +1110,7 @@ int main(void)
         cmocka_unit_test(test_strong_is_deterministic_for_a_seed),
         cmocka_unit_test(test_bots_choose_from_the_seats_view_only),
         cmocka_unit_test(test_every_game_has_random_and_basic_and_unknown_levels_are_refused),
+        cmocka_unit_test(test_the_levels_are_listed_weakest_first_and_each_is_known),
     };
     return cmocka_run_group_tests_name("bots", tests, NULL, NULL);
 }
