@@ -23,11 +23,11 @@ STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
 B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/bots/*.c src/lexicon/*.c \
              src/director/*.c src/records/*.c src/narrate/*.c)
-# the engine's line handler (alphadeck/engine.h): above ad_table, below clients
-LIB_SRC += $(wildcard src/engine/*.c)
 CLI_SRC := $(wildcard src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 RULES   := $(sort $(wildcard docs/rules/*.md))
+# the engine's line handler (alphadeck/engine.h): above ad_table, below clients
+LIB_SRC += $(wildcard src/engine/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o $(B)/obj/gen/paths.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/rules.o
 HEADERS := $(wildcard include/alphadeck/*.h src/*/*.h)
@@ -157,6 +157,9 @@ $(B)/tests/cli/%: tests/cli/%.c tests/testutil.h $(B)/libalphadeck.a
 FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(B)/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+$(B)/fuzz_engine: tests/fuzz/fuzz_engine.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
 
 # fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
 # stubbed in the harness
