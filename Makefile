@@ -1,4 +1,7 @@
-# alphadeck: `make` builds build/alphadeck and build/libalphadeck.a;
+# alphadeck: `make` builds build/alphadeck, build/libalphadeck.a and
+# build/libalphadeck.so (the same objects: -fPIC, every symbol hidden but
+# the public API's); `make install` puts them, the headers, the man page,
+# alphadeck.pc, the dictionary's indexes and the web client under PREFIX;
 # `make test` builds the tests twice (plain, and under ASan+UBSan) with
 # -Werror, and the fuzz harnesses (`make fuzz`, with clang), runs them all
 # (the harnesses briefly) and ends with one line "N passed, N failed".
@@ -23,7 +26,9 @@ LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c src/bots/*.c sr
 CLI_SRC := $(wildcard src/app/*.c src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
 RULES   := $(sort $(wildcard docs/rules/*.md))
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o
+# the engine's line handler (alphadeck/engine.h): above ad_table, below clients
+LIB_SRC += $(wildcard src/engine/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o $(B)/obj/gen/paths.o
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/rules.o
 HEADERS := $(wildcard include/alphadeck/*.h src/*/*.h src/games/*/*.h)
 
@@ -34,19 +39,54 @@ PROP_BIN := $(PROP_SRC:tests/property/%.c=$(B)/tests/%)
 TEST_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 
 # The dictionary's indexes (docs/lexicon.md): SCOWL sizes 70 (default) and
-# 50 (common), found next to the binary at run time.
+# 50 (common); the binary tells the library to look in its own lexicon/.
 SCOWL   := $(wildcard /usr/share/dict/scowl/english-words.* /usr/share/dict/scowl/american-words.*)
 LEX_IDX := $(B)/lexicon/scowl-70.idx $(B)/lexicon/scowl-50.idx
 
-.PHONY: all test tests test-pg test-cluster fuzz fuzzers clean install-deps
-all: $(B)/alphadeck $(B)/libalphadeck.a $(LEX_IDX)
+# Where `make install` puts things (DESTDIR before each, for packaging).
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/alphadeck
+VERSION := $(shell sed -n 's/^\#define AD_VERSION "\(.*\)"/\1/p' include/alphadeck/alphadeck.h)
+SONAME  := libalphadeck.so.$(firstword $(subst ., ,$(VERSION)))
+SO      := $(B)/libalphadeck.so
+
+.PHONY: all test tests test-pg test-cluster fuzz fuzzers clean install install-deps FORCE
+all: $(B)/alphadeck $(B)/libalphadeck.a $(SO) $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libalphadeck.a $(CLI_LIBS) $(LDLIBS)
 
+# The library's objects are position-independent (one set for the archive
+# and the shared object) and hide every symbol the public headers do not
+# declare (their `#pragma GCC visibility push(default)`); the binary and the
+# tests link the archive, so they still reach the internal functions.
+$(LIB_OBJ): LIB_CFLAGS := -fPIC -fvisibility=hidden -fno-semantic-interposition
+
 $(B)/libalphadeck.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+# The shared object exports the ad_ names alone (src/libalphadeck.map).
+$(SO).$(VERSION): $(LIB_OBJ) src/libalphadeck.map
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/libalphadeck.map \
+	    -Wl,--no-undefined -o $@ $(LIB_OBJ) $(LDLIBS)
+
+$(SO): $(SO).$(VERSION)
+	ln -sf $(notdir $<) $(B)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+# ad_data_dir(): where `make install` puts the data, rewritten only when
+# PREFIX or DATADIR changes (so the archive is not relinked for nothing).
+$(B)/gen/paths.c: FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '/* paths.c - made by the Makefile: the data folder of `make install` */' \
+	    '#include "alphadeck/alphadeck.h"' \
+	    'const char *ad_data_dir(void) { return "$(DATADIR)"; }' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(B)/lexicon/scowl-%.idx: $(B)/alphadeck $(SCOWL)
 	@mkdir -p $(dir $@)
@@ -67,11 +107,15 @@ $(B)/obj/gen/rules.o: $(B)/gen/rules.c
 
 $(B)/obj/gen/data.o: $(B)/gen/data.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+$(B)/obj/gen/paths.o: $(B)/gen/paths.c include/alphadeck/alphadeck.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 $(B)/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 # the server's store is not in the library: its test links it, SQLite and libpq
 $(B)/tests/test_store: tests/unit/test_store.c $(STORE_SRC) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
@@ -108,14 +152,14 @@ $(B)/tests/cli/%: tests/cli/%.c tests/testutil.h $(B)/libalphadeck.a
 
 # libFuzzer harnesses (tests/fuzz/*.c), built by `make fuzz` into build/fuzz
 # with clang: the library compiled for coverage and under ASan+UBSan
-# (FUZZ_SAN), each harness linked with libFuzzer's main.  fuzz_engine links
-# the engine's line handler, src/cli/engine.c, beside the library.
+# (FUZZ_SAN), each harness linked with libFuzzer's main.  fuzz_engine feeds
+# the library's engine (alphadeck/engine.h) line by line.
 FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(B)/%,$(wildcard tests/fuzz/fuzz_*.c))
 
-$(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/cli/engine.c $(B)/libalphadeck.a $(LDLIBS)
+$(B)/fuzz_engine: tests/fuzz/fuzz_engine.c $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
 
 # fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
 # stubbed in the harness
@@ -154,6 +198,22 @@ test-pg: all $(B)/tests/test_store
 # tests/cluster-run).  Not part of `make test`: .ci/run runs it after.
 test-cluster: all
 	@tests/cluster-run $(B)
+
+# PREFIX=/usr/local by default; DESTDIR stages it (a package, a test).
+install: all docs/alphadeck.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCDIR)/alphadeck \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/lexicon $(DESTDIR)$(DATADIR)/web
+	install -m 755 $(B)/alphadeck $(DESTDIR)$(BINDIR)/
+	install -m 644 $(B)/libalphadeck.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SO).$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libalphadeck.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libalphadeck.so
+	install -m 644 include/alphadeck/*.h $(DESTDIR)$(INCDIR)/alphadeck/
+	install -m 644 docs/alphadeck.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(LEX_IDX) $(DESTDIR)$(DATADIR)/lexicon/
+	cp -R web/. $(DESTDIR)$(DATADIR)/web/
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCDIR@|$(INCDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' src/alphadeck.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/alphadeck.pc
 
 install-deps:
 	scripts/install-deps

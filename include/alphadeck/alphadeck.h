@@ -3,10 +3,14 @@
  *
  * A game is a table of functions (ad_game) registered once; a running game
  * is a flat state struct that copies with memcpy and allocates nothing on
- * the hot path (legal, apply, random action).  A seat's view is made by one
+ * the hot path (to_act, apply, random_action).  The legal actions are told
+ * only as JSON (legal_json), off that path.  A seat's view is made by one
  * function per game (ad_game.view) and is the only thing bots and clients
  * ever see.  ad_table wraps a game with its `new` request and record for the
  * engine protocol; it is the convenient entry point for most callers.
+ * Beside this header: director.h (a table on a clock), records.h,
+ * lexicon.h (the dictionary), narrate.h (events in words) and engine.h
+ * (the JSON Lines protocol as a line handler).
  */
 #ifndef ALPHADECK_H
 #define ALPHADECK_H
@@ -20,8 +24,16 @@
 extern "C" {
 #endif
 
+/* the public API is what the library exports; the rest is hidden */
+#pragma GCC visibility push(default)
+
 #define AD_VERSION "0.1.0"
 #define AD_PROTOCOL_VERSION 1
+
+/* The folder `make install` puts the library's data in, PREFIX/share/alphadeck
+ * (lexicon/ holds the dictionary's indexes, web/ the browser client).  It
+ * may not exist: a library used from its build tree is not installed. */
+const char *ad_data_dir(void);
 
 /* ------------------------------------------------------------------ errors */
 
@@ -388,6 +400,8 @@ typedef struct ad_bot_opts {
 
 int ad_bot_choose_opts(const ad_game *g, const void *view, int seat, const char *level,
                        ad_bot_opts *opts, ad_rng *r, ad_action *out, ad_err *err);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

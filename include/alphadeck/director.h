@@ -70,6 +70,8 @@
 extern "C" {
 #endif
 
+#pragma GCC visibility push(default)
+
 #define AD_DIRECTOR_NEVER INT64_MAX /* wake_ms when only a person or a bot's answer can move the table */
 #define AD_DIRECTOR_LEVEL_MAX 16
 
@@ -222,6 +224,8 @@ int ad_director_bot_answer(ad_director *d, int64_t now_ms, const ad_bot_answer *
  * stand-in or clock made marked "by":"bot" or "by":"time", and "seats":
  * [{"person":true} or {"bot":"<level>"}, ...].  ad_table_load reads it. */
 json_t *ad_director_record_json(const ad_director *d);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
 extern "C" {
 #endif
 
+#pragma GCC visibility push(default)
+
 #define AD_LEX_WORD_MAX 64   /* a word has at most 63 letters, a-z only */
 #define AD_LEX_CARD_MAX 64   /* card ids are below this */
 #define AD_LEX_HAND_MAX 128  /* cards in one query */
@@ -56,6 +58,13 @@ typedef struct ad_lex ad_lex;
  * index from /usr/share/dict/scowl (docs/lexicon.md, "Finding the index"). */
 ad_lex *ad_lex_load_default(ad_err *err);
 ad_lex *ad_lex_load_common(ad_err *err);
+
+/* The folder to look in first for those indexes (scowl-70.idx,
+ * scowl-50.idx), before $AD_LEXICON_DIR and the installed
+ * ad_data_dir()/lexicon; NULL or "" forgets it.  Call it before the first
+ * load (the word games load theirs once, on first use).  Returns -1 for a
+ * path too long, else 0.  A missing folder is no error: it is passed over. */
+int ad_lex_set_dir(const char *dir);
 
 #define AD_LEX_BUILD 1 /* flag: never map an index file; build from the lists */
 /* The SCOWL lists up to `size` (10, 20, 35, 40, 50, 55, 60, 70, 80 or 95). */
@@ -168,6 +177,8 @@ long ad_lex_score_cards(const char *word, const ad_lex_spelling *how, void *ctx)
  * the cards spell no word, -1 with err set as ad_lex_words. */
 int ad_lex_best(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
                 ad_lex_score_fn score, void *ctx, ad_lex_found *out, ad_err *err);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,8 @@
 extern "C" {
 #endif
 
+#pragma GCC visibility push(default)
+
 /* ------------------------------------------------------------- saving */
 
 /* The directory records go to by default, without a trailing slash:
@@ -83,6 +85,8 @@ ad_table *ad_replay_table(const ad_replay *r, ad_err *err);
  * record's new request ("human"), or -1 for a record that names none (one
  * from the engine, or from an older alphadeck). */
 int ad_replay_human(const ad_replay *r);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

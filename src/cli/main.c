@@ -72,6 +72,7 @@ static int rules(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    ad_cli_use_build_lexicon();
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -13,7 +13,7 @@
 
 #include "alphadeck/alphadeck.h"
 #include "bots/bots.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 
 /* One level of computer player, as a game offers it. */
 typedef struct ad_bot_level {

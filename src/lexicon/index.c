@@ -338,30 +338,33 @@ ad_lex *ad_lex_load_index(const char *path, ad_err *err)
 
 /* ------------------------------------------------------------------- find */
 
-/* The directory of the running program, or "" when it cannot be told. */
-static void exe_dir(char *out, size_t size)
+/* The folder ad_lex_set_dir chose ("" for none).  Set before any load,
+ * then only read, so loads on several threads may share it. */
+static char chosen_dir[PATH_MAX];
+
+int ad_lex_set_dir(const char *dir)
 {
-    ssize_t n = readlink("/proc/self/exe", out, size - 1);
-    out[n > 0 ? n : 0] = 0;
-    char *slash = strrchr(out, '/');
-    if (slash)
-        *slash = 0;
-    else
-        out[0] = 0;
+    if (dir && strlen(dir) >= sizeof chosen_dir)
+        return -1;
+    snprintf(chosen_dir, sizeof chosen_dir, "%s", dir ? dir : "");
+    return 0;
 }
 
+/* The places in their order (docs/lexicon.md, "Finding the index"): the
+ * folder the program chose, $AD_LEXICON_DIR, then the installed one.  The
+ * running program's own folder is none of them: a library cannot know
+ * which program it is in, so the program says (src/cli/main.c does). */
 ad_lex *lex_find_index(int size)
 {
-    char name[32], dir[PATH_MAX], path[PATH_MAX + 64];
+    char name[32], installed[PATH_MAX], path[PATH_MAX + 64];
     snprintf(name, sizeof name, "scowl-%d", size);
+    snprintf(installed, sizeof installed, "%s/lexicon", ad_data_dir());
     const char *env = getenv("AD_LEXICON_DIR");
-    exe_dir(dir, sizeof dir);
-    const char *fmt[3] = {"%s/%s.idx", "%s/lexicon/%s.idx", "%s/../lexicon/%s.idx"};
-    const char *base[3] = {env && *env ? env : NULL, dir[0] ? dir : NULL, dir[0] ? dir : NULL};
+    const char *base[3] = {chosen_dir, env, installed};
     for (int i = 0; i < 3; i++) {
-        if (!base[i])
+        if (!base[i] || !base[i][0])
             continue;
-        snprintf(path, sizeof path, fmt[i], base[i], name);
+        snprintf(path, sizeof path, "%s/%s.idx", base[i], name);
         if (access(path, R_OK) != 0)
             continue;
         ad_lex *lex = ad_lex_load_index(path, NULL);

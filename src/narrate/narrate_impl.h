@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 
 /* The seat as the object of a sentence: "you" for n->you. */
 static inline const char *object_name(const narrator *n, int seat)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 
 static const char *const seat_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",
                                                      "Fay", "Gus", "Hal", "Ivy", "Jon"};

@@ -11,7 +11,7 @@
 
 #include "app/app.h"
 #include "games/sequence/seqboard.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 #include "server.h"
 
 /* Counts a claim may be said with: 0 to 8 in words, then "many" for any

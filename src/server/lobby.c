@@ -21,7 +21,7 @@
 
 #include <openssl/evp.h>
 
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 #include "bus.h"
 #include "names.h"
 #include "server.h"

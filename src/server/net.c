@@ -1523,6 +1523,11 @@ static void default_web(char *out, size_t len)
             return;
         }
     }
+    /* an installed binary: the client `make install` put in the data folder */
+    struct stat st;
+    snprintf(exe, sizeof exe, "%s/web", ad_data_dir());
+    if (stat(exe, &st) == 0 && S_ISDIR(st.st_mode) && strlen(exe) < len)
+        memcpy(out, exe, strlen(exe) + 1);
 }
 
 /* $XDG_DATA_HOME/alphadeck/serve.db (or ~/.local/share/...), its folder made. */

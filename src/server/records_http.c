@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "alphadeck/records.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 #include "server.h"
 
 typedef struct rec_ctx {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "claim_facts.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 
 /* The words the narrator quotes when a seat challenges: "Ann calls "No
  * Way!"" gives No Way. */

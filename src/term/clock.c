@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "clock.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 
 int64_t ad_term_wall_ms(void)
 {

@@ -19,7 +19,7 @@
 #include "alphadeck/director.h"
 #include "clock.h"
 #include "linein.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 
 struct play_rules;
 

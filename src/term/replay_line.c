@@ -17,7 +17,7 @@
 #include "alphadeck/records.h"
 #include "../app/app.h"
 #include "linein.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 #include "play.h"
 #include "term.h"
 

@@ -10,7 +10,7 @@
 #include <curses.h>
 
 #include "clock.h"
-#include "narrate/narrate.h"
+#include "alphadeck/narrate.h"
 #include "tui.h"
 
 #define TUI_LOG_MAX 500

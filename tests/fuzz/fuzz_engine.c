@@ -1,7 +1,7 @@
 /*
  * fuzz_engine.c - libFuzzer harness for `alphadeck engine`'s line handler
- * (src/cli/engine.c).  The input is split into lines, each handed to one
- * engine state as the engine would (ad_cli_engine_line, the same function
+ * (src/engine/engine.c).  The input is split into lines, each handed to
+ * one engine as `alphadeck engine` would (ad_engine_line, the same function
  * its read loop calls), so sequences of commands are explored: a game made
  * by one line is played, recorded, loaded and closed by the next.  Every
  * reply is printed to a string (as the engine prints it) and freed, and the
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "alphadeck/alphadeck.h"
-#include "cli/cli.h"
+#include "alphadeck/engine.h"
 
 #define MAX_LINES 64 /* lines handled from one input; the rest ignored */
 
@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    ad_cli_engine_state *en = ad_cli_engine_new();
+    ad_engine *en = ad_engine_new();
     if (!en)
         return 0;
     const char *p = (const char *)data, *end = p + size;
@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* as the engine's reader: a CR before the LF is not part of the line */
         size_t len = n > 0 && p[n - 1] == '\r' ? n - 1 : n;
         if (!slow_bot(p, len)) {
-            json_t *r = ad_cli_engine_line(en, p, len);
+            json_t *r = ad_engine_line(en, p, len);
             if (r) {
                 free(json_dumps(r, JSON_COMPACT));
                 json_decref(r);
@@ -59,6 +59,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         p += n + 1;
     }
-    ad_cli_engine_free(en);
+    ad_engine_free(en);
     return 0;
 }

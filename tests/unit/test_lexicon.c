@@ -13,11 +13,19 @@
 #include "lexicon/lex.h"
 
 static ad_lex *lex; /* the default list, shared by the tests */
+static char build_lexicon[4096]; /* this build's lexicon/, which `make` fills */
 
 static int setup(void **state)
 {
     (void)state;
     ad_err e;
+    /* as the binary does: this program is BUILD/tests/test_lexicon */
+    ssize_t n = readlink("/proc/self/exe", build_lexicon, sizeof build_lexicon - 32);
+    if (n <= 0)
+        return -1;
+    build_lexicon[n] = 0;
+    strcpy(strrchr(build_lexicon, '/'), "/../lexicon");
+    ad_lex_set_dir(build_lexicon);
     lex = ad_lex_load_default(&e);
     if (!lex)
         fprintf(stderr, "cannot load the default list: %s\n", e.text);
@@ -569,7 +577,9 @@ static void test_a_damaged_index_in_AD_LEXICON_DIR_is_passed_over(void **state)
     fputs("not an index at all, not an index at all, not an index at all", f);
     fclose(f);
     setenv("AD_LEXICON_DIR", dir, 1);
+    ad_lex_set_dir(NULL); /* AD_LEXICON_DIR is the first place now */
     ad_lex *l = ad_lex_load_default(NULL);
+    ad_lex_set_dir(build_lexicon);
     unsetenv("AD_LEXICON_DIR");
     unlink(path);
     rmdir(dir);
@@ -579,6 +589,44 @@ static void test_a_damaged_index_in_AD_LEXICON_DIR_is_passed_over(void **state)
     assert_null(strstr(info.index, dir));
     assert_true(ad_lex_contains(l, "cat"));
     ad_lex_free(l);
+}
+
+static void test_the_chosen_folder_comes_before_AD_LEXICON_DIR(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ad_lexicon_chosen_XXXXXX", idx[64], from[4200];
+    assert_non_null(mkdtemp(dir));
+    snprintf(idx, sizeof idx, "%s/scowl-70.idx", dir);
+    snprintf(from, sizeof from, "%s/scowl-70.idx", build_lexicon);
+    assert_int_equal(symlink(from, idx), 0);
+    setenv("AD_LEXICON_DIR", build_lexicon, 1);
+    ad_lex_set_dir(dir);
+    ad_lex *chosen = ad_lex_load_default(NULL);
+    ad_lex_set_dir(NULL);
+    ad_lex *by_env = ad_lex_load_default(NULL);
+    ad_lex_set_dir(build_lexicon);
+    unsetenv("AD_LEXICON_DIR");
+    unlink(idx);
+    rmdir(dir);
+    assert_non_null(chosen);
+    assert_non_null(by_env);
+    ad_lex_info a, b;
+    ad_lex_describe(chosen, &a);
+    ad_lex_describe(by_env, &b);
+    assert_non_null(strstr(a.index, dir));
+    assert_non_null(strstr(b.index, build_lexicon));
+    ad_lex_free(chosen);
+    ad_lex_free(by_env);
+}
+
+static void test_a_folder_too_long_to_choose_is_refused(void **state)
+{
+    (void)state;
+    char longer[5000];
+    memset(longer, 'a', sizeof longer - 1);
+    longer[sizeof longer - 1] = 0;
+    assert_int_equal(ad_lex_set_dir(longer), -1);
+    assert_int_equal(ad_lex_set_dir(build_lexicon), 0);
 }
 
 int main(void)
@@ -614,6 +662,8 @@ int main(void)
         cmocka_unit_test(test_a_list_in_any_order_with_repeats_gives_each_word_once),
         cmocka_unit_test(test_a_saved_index_maps_back_and_a_damaged_one_is_refused),
         cmocka_unit_test(test_a_damaged_index_in_AD_LEXICON_DIR_is_passed_over),
+        cmocka_unit_test(test_the_chosen_folder_comes_before_AD_LEXICON_DIR),
+        cmocka_unit_test(test_a_folder_too_long_to_choose_is_refused),
     };
     return cmocka_run_group_tests_name("lexicon", tests, setup, teardown);
 }

@@ -4,8 +4,8 @@
  * `alphadeck play`, the full-screen client, `alphadeck replay` and the
  * server (each event's "text", for the browser) all tell the game through
  * it, so a game reads the same everywhere.  It reads only the events
- * (public, or the narrator's seat's own) and the names.  In the library,
- * below every client.
+ * (public, or the narrator's seat's own) and the names.  Part of the
+ * library's public API, for any client that tells a game in words.
  */
 #ifndef AD_NARRATE_H
 #define AD_NARRATE_H
@@ -13,6 +13,12 @@
 #include <stddef.h>
 
 #include "alphadeck/alphadeck.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#pragma GCC visibility push(default)
 
 typedef struct narrator {
     const ad_game *g;
@@ -37,5 +43,11 @@ void narrate_count(const narrator *n, int count, const char *say, char *buf, siz
 
 /* "E, H and K": the strings of a JSON array, listed. */
 void narrate_list(const json_t *items, char *buf, size_t len);
+
+#pragma GCC visibility pop
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
