@@ -1,7 +1,7 @@
 /*
  * loop.c - `alphadeck serve`'s loop: lws' context on libuv (epoll) when
  * lws' libuv plugin is there, else on lws' own poll(2) loop; the tables'
- * timers on it; its passes, each ended by the lobby's commit (what a pass
+ * timers (libuv's, or lws' on the poll loop); its passes, each ended by the lobby's commit (what a pass
  * accepted is stored, then acknowledged and pushed); and SIGINT and
  * SIGTERM, which end it.
  */
@@ -14,124 +14,123 @@
 static volatile sig_atomic_t stopping;
 static struct lws_context *signal_ctx;
 
-/* ---------------------------------------------------------- table timers */
+/* ---------------------------------------------------------- the tables' timers */
 
-/* lws keeps its timers in one sorted list and walks it from the head on
- * every insertion; a table's timer goes in near the tail (15 s and more
- * ahead), so with thousands of tables every action's timer walked them
- * all.  Here they are a binary heap by due time, and lws holds one timer:
- * the heap's earliest. */
+/*
+ * A table's timer (srv_timer_t, server.h) is libuv's on the libuv loop.
+ * libuv keeps its timers in a heap by due time, so setting one costs a
+ * log, not a walk: lws keeps its own in one sorted list, walked from the
+ * head on every insertion, and a table's timer goes in near the tail (15 s
+ * and more ahead), so with thousands of tables every action's timer
+ * walked them all.  On lws' poll loop (ALPHADECK_LOOP=poll, or no libuv
+ * plugin) it is lws' own (lws_sul), walk and all: that loop is the
+ * fallback, and a server of thousands of tables runs on libuv.
+ *
+ * libuv needs a handle's memory until its close callback has run, but the
+ * lobby frees a table (and the srv_timer_t in it) at once, after
+ * cancelling its timer.  So a srv_timer_t holds a handle only while it is
+ * set; one no timer holds waits among the spares for the next set, and the
+ * spares are closed at the end (ad_timers_stop).
+ *
+ * What a timer applies goes out in the pass it fired in: the pass is ended
+ * (the loop would wait in epoll or poll first), and the lobby commits,
+ * acknowledges and pushes it now.
+ */
 
-static void heap_put(server *s, int i, srv_timer_t *tm)
+static uv_timer_t *spare_take(server *s)
 {
-    s->heap[i] = tm;
-    tm->heap_i = i + 1;
-}
-
-static void heap_up(server *s, int i)
-{
-    srv_timer_t *tm = s->heap[i];
-    while (i > 0 && s->heap[(i - 1) / 2]->due_us > tm->due_us) {
-        heap_put(s, i, s->heap[(i - 1) / 2]);
-        i = (i - 1) / 2;
+    uv_timer_t *h = s->spare;
+    if (h) {
+        s->spare = h->data;
+        return h;
     }
-    heap_put(s, i, tm);
+    h = malloc(sizeof *h);
+    if (!h || uv_timer_init(&s->loop, h) != 0)
+        abort(); /* a table whose clock cannot run: nothing sane to do */
+    return h;
 }
 
-static void heap_down(server *s, int i)
+static void spare_put(server *s, uv_timer_t *h)
 {
-    srv_timer_t *tm = s->heap[i];
-    for (;;) {
-        int k = 2 * i + 1;
-        if (k >= s->nheap)
-            break;
-        if (k + 1 < s->nheap && s->heap[k + 1]->due_us < s->heap[k]->due_us)
-            k++;
-        if (s->heap[k]->due_us >= tm->due_us)
-            break;
-        heap_put(s, i, s->heap[k]);
-        i = k;
+    h->data = s->spare;
+    s->spare = h;
+}
+
+static void uv_fired(uv_timer_t *h)
+{
+    srv_timer_t *tm = h->data;
+    tm->uv = NULL;
+    spare_put(tm->srv, h);
+    uv_stop(&tm->srv->loop); /* the pass ends after this run of the timers */
+    lobby_timer(tm->l, tm->t);
+}
+
+static void sul_fired(lws_sorted_usec_list_t *sul)
+{
+    srv_timer_t *tm = lws_container_of(sul, srv_timer_t, sul);
+    server *s = tm->srv;
+    if (!s->woken) { /* lws runs due timers before it waits: wake that wait */
+        s->woken = 1;
+        lws_cancel_service(s->ctx);
     }
-    heap_put(s, i, tm);
+    lobby_timer(tm->l, tm->t);
 }
 
-static void heap_remove(server *s, srv_timer_t *tm)
-{
-    int i = tm->heap_i - 1;
-    tm->heap_i = 0;
-    srv_timer_t *last = s->heap[--s->nheap];
-    if (i == s->nheap)
-        return;
-    heap_put(s, i, last);
-    heap_down(s, i);
-    heap_up(s, last->heap_i - 1);
-}
-
-static void heap_fired(lws_sorted_usec_list_t *sul);
-
-/* lws' timer for the heap's earliest, moved only when that changed. */
-static void heap_arm(server *s)
-{
-    lws_usec_t due = s->nheap ? s->heap[0]->due_us : 0;
-    if (due == s->armed_us)
-        return;
-    s->armed_us = due;
-    if (!due) {
-        lws_sul_cancel(&s->heap_sul);
-        return;
-    }
-    lws_usec_t wait = due - lws_now_usecs();
-    lws_sul_schedule(s->ctx, 0, &s->heap_sul, heap_fired, wait > 0 ? wait : 0);
-}
-
-static void heap_fired(lws_sorted_usec_list_t *sul)
-{
-    server *s = lws_container_of(sul, server, heap_sul);
-    lws_usec_t now = lws_now_usecs();
-    s->armed_us = 0;
-    /* only those due now and set before: one set again at once waits for
-     * the next pass, so a timer that keeps setting itself cannot spin */
-    for (int n = s->nheap; n > 0 && s->nheap && s->heap[0]->due_us <= now; n--) {
-        srv_timer_t *tm = s->heap[0];
-        heap_remove(s, tm);
-        lobby_timer(tm->l, tm->t);
-    }
-    heap_arm(s);
-    /* lws runs due timers before it waits: wake that wait, so the pass ends
-     * and what the timers applied is committed and pushed now */
-    lws_cancel_service(s->ctx);
-}
-
+/* A timer set for now fires in a later run of the timers, never in the run
+ * that set it, so that one setting itself again at once cannot spin: on
+ * libuv because a timer is set a ms later than asked (its clock counts
+ * whole ms, read at the start of a pass: the clock is read again, and the
+ * ms added so that it never fires before its time); on lws' loop because
+ * a timer is set 1 ms ahead at least. */
 void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
 {
+    if (s->timers_off)
+        return;
     if (delay_ms < 0)
         delay_ms = 0;
-    tm->due_us = lws_now_usecs() + (lws_usec_t)delay_ms * LWS_US_PER_MS;
-    if (tm->heap_i) {
-        heap_down(s, tm->heap_i - 1);
-        heap_up(s, tm->heap_i - 1);
-    } else {
-        if (s->nheap == s->cheap) {
-            int cap = s->cheap ? s->cheap * 2 : 256;
-            srv_timer_t **h = realloc(s->heap, (size_t)cap * sizeof *h);
-            if (!h)
-                abort(); /* a table whose clock cannot run: nothing sane to do */
-            s->heap = h;
-            s->cheap = cap;
-        }
-        tm->srv = s;
-        heap_put(s, s->nheap++, tm);
-        heap_up(s, s->nheap - 1);
+    tm->srv = s;
+    if (!s->uv) {
+        lws_sul_schedule(s->ctx, 0, &tm->sul, sul_fired,
+                         (lws_usec_t)(delay_ms ? delay_ms : 1) * LWS_US_PER_MS);
+        return;
     }
-    heap_arm(s);
+    if (!tm->uv) {
+        tm->uv = spare_take(s);
+        tm->uv->data = tm;
+    }
+    uv_update_time(&s->loop);
+    uv_timer_start(tm->uv, uv_fired, (uint64_t)delay_ms + 1, 0);
 }
 
 void srv_timer_cancel(srv_timer_t *tm)
 {
-    if (!tm->heap_i)
+    if (!tm->srv)
+        return; /* never set */
+    if (!tm->uv) {
+        lws_sul_cancel(&tm->sul);
         return;
-    heap_remove(tm->srv, tm);
-    heap_arm(tm->srv);
+    }
+    uv_timer_stop(tm->uv);
+    spare_put(tm->srv, tm->uv);
+    tm->uv = NULL;
+}
+
+static void closed(uv_handle_t *h)
+{
+    free(h);
+}
+
+/* No timer is set from now on (the lobby's were cancelled: lobby_quiesce),
+ * and the spare handles are closed (freed when the loop next runs:
+ * ad_loop_end). */
+void ad_timers_stop(server *s)
+{
+    s->timers_off = 1;
+    while (s->spare) {
+        uv_timer_t *h = s->spare;
+        s->spare = h->data;
+        uv_close((uv_handle_t *)h, closed);
+    }
 }
 
 /* ---------------------------------------------------------- the loop */
@@ -216,19 +215,9 @@ void ad_loop_run(server *s)
             uv_run(&s->loop, UV_RUN_ONCE);
         else if (lws_service(s->ctx, 0) < 0)
             break;
+        s->woken = 0;
         lobby_flush(s->l);
     }
     lobby_flush(s->l);
     signal_ctx = NULL;
-}
-
-void ad_timers_stop(server *s)
-{
-    lws_sul_cancel(&s->heap_sul);
-}
-
-void ad_timers_free(server *s)
-{
-    free(s->heap);
-    s->heap = NULL;
 }

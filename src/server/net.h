@@ -31,10 +31,9 @@ struct server {
     struct lws_vhost *vh;
     uv_loop_t loop;      /* the loop, when lws runs on libuv (uv: 1) */
     int uv;
-    srv_timer_t **heap;  /* the tables' timers, earliest first (a binary heap) */
-    int nheap, cheap;
-    lws_sorted_usec_list_t heap_sul; /* lws' one timer: the heap's earliest */
-    lws_usec_t armed_us;             /* when heap_sul is set for (0: not set) */
+    uv_timer_t *spare;   /* libuv timers no srv_timer_t holds now, for the next set */
+    int timers_off;      /* the loop is ending: no timer is set any more */
+    int woken;           /* a timer fired in this pass of the poll loop, which is woken */
     /* the parts it serves */
     lobby *l;
     bus *bus; /* a node of a cluster: what the other nodes say */
@@ -105,7 +104,6 @@ struct lws_context *ad_loop_context(server *s, struct lws_context_creation_info 
 void ad_loop_signals(server *s);
 void ad_loop_run(server *s);
 void ad_timers_stop(server *s);
-void ad_timers_free(server *s);
 void ad_loop_end(server *s);
 
 /* log.c: lws' log lines (lws_set_log_level's emitter), and the counts of

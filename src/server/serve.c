@@ -420,7 +420,6 @@ static void serve_end(server *s, store *st)
         ad_loop_end(s);
     ad_http_end(s);
     bus_close(s->bus);
-    ad_timers_free(s);
     ad_net_free(s);
     lobby_free(s->l);
     store_close(st);

@@ -89,17 +89,16 @@ void conn_send(conn *c, json_t *j);
 /* The same for a frame already written out (one text sent to many). */
 void conn_send_text(conn *c, const char *text, size_t len);
 int64_t srv_now_ms(void);
-/* A table's timer: the loop calls lobby_timer(l, t) when it is due.  The
- * timers live in a heap of net.c's (heap_i: its place there plus one, 0
- * when not set), not in lws' own sorted list, whose every insertion walks
- * it: with thousands of tables that walk was most of the server's time. */
+/* A table's timer: the loop calls lobby_timer(l, t) when it is due.  A
+ * libuv timer on the libuv loop, lws' own on its poll loop (loop.c); the
+ * lobby sets l and t, and zeroes the rest before the first srv_timer. */
 typedef struct lobby lobby;
 typedef struct srv_timer_t {
-    int64_t due_us; /* on lws' clock (lws_now_usecs) */
-    int heap_i;
     server *srv;
     lobby *l;
     table *t;
+    struct uv_timer_s *uv;      /* libuv's timer while it is set (NULL: not set) */
+    lws_sorted_usec_list_t sul; /* lws' timer, on the poll loop */
 } srv_timer_t;
 /* Sets tm to fire after delay_ms (replacing when it was set). */
 void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms);
