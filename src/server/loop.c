@@ -1,9 +1,9 @@
 /*
  * loop.c - `alphadeck serve`'s loop: lws' context on libuv (epoll) when
  * lws' libuv plugin is there, else on lws' own poll(2) loop; the tables'
- * timers (libuv's, or lws' on the poll loop); its passes, each ended by the lobby's commit (what a pass
- * accepted is stored, then acknowledged and pushed); and SIGINT and
- * SIGTERM, which end it.
+ * timers (libuv's, or lws' on the poll loop); its passes, each ended by
+ * the lobby's commit (what a pass accepted is stored, then acknowledged
+ * and pushed); and SIGINT and SIGTERM, which end it.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -56,7 +56,7 @@ static void spare_put(server *s, uv_timer_t *h)
     s->spare = h;
 }
 
-static void uv_fired(uv_timer_t *h)
+static void fired_uv(uv_timer_t *h)
 {
     srv_timer_t *tm = h->data;
     tm->uv = NULL;
@@ -65,7 +65,7 @@ static void uv_fired(uv_timer_t *h)
     lobby_timer(tm->l, tm->t);
 }
 
-static void sul_fired(lws_sorted_usec_list_t *sul)
+static void fired_poll(lws_sorted_usec_list_t *sul)
 {
     srv_timer_t *tm = lws_container_of(sul, srv_timer_t, sul);
     server *s = tm->srv;
@@ -77,11 +77,11 @@ static void sul_fired(lws_sorted_usec_list_t *sul)
 }
 
 /* A timer set for now fires in a later run of the timers, never in the run
- * that set it, so that one setting itself again at once cannot spin: on
- * libuv because a timer is set a ms later than asked (its clock counts
- * whole ms, read at the start of a pass: the clock is read again, and the
- * ms added so that it never fires before its time); on lws' loop because
- * a timer is set 1 ms ahead at least. */
+ * that set it, so that one setting itself again at once cannot spin.  On
+ * libuv a timer is set 1 ms later than asked: its clock counts whole ms
+ * and is read at the start of a pass (it is read again here), and the ms
+ * added keeps a timer from firing before its time.  On lws' loop a timer
+ * is set 1 ms ahead at least. */
 void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
 {
     if (s->timers_off)
@@ -90,7 +90,7 @@ void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
         delay_ms = 0;
     tm->srv = s;
     if (!s->uv) {
-        lws_sul_schedule(s->ctx, 0, &tm->sul, sul_fired,
+        lws_sul_schedule(s->ctx, 0, &tm->sul, fired_poll,
                          (lws_usec_t)(delay_ms ? delay_ms : 1) * LWS_US_PER_MS);
         return;
     }
@@ -99,7 +99,7 @@ void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
         tm->uv->data = tm;
     }
     uv_update_time(&s->loop);
-    uv_timer_start(tm->uv, uv_fired, (uint64_t)delay_ms + 1, 0);
+    uv_timer_start(tm->uv, fired_uv, (uint64_t)delay_ms + 1, 0);
 }
 
 void srv_timer_cancel(srv_timer_t *tm)

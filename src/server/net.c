@@ -25,7 +25,7 @@ typedef struct msg {
 struct conn {
     struct lws *wsi;
     server *srv;
-    conn_lobby ls;
+    conn_lobby *ls;    /* the lobby's (opaque here) */
     msg *qh, *qt;
     size_t qbytes;
     char *rx;          /* the message being received, in fragments */
@@ -61,7 +61,7 @@ int64_t srv_now_ms(void)
 
 conn_lobby *conn_state(conn *c)
 {
-    return &c->ls;
+    return c->ls;
 }
 
 void srv_wake(server *s)
@@ -226,7 +226,7 @@ static void ping_sweep(lws_sorted_usec_list_t *sul)
             continue; /* its end is under way */
         if (silent >= 2 * s->ping_ms) {
             conn_cut(c);
-        } else if (!c->ls.player && now - c->opened_ms >= s->hello_ms) {
+        } else if (!ad_lobby_conn_hello(c->ls) && now - c->opened_ms >= s->hello_ms) {
             char why[64];
             snprintf(why, sizeof why, "no hello within %lld s", (long long)s->hello_ms / 1000);
             conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, why);
@@ -348,6 +348,7 @@ static void conn_free(server *s, conn *c)
         s->conns = c->next;
     if (c->next)
         c->next->prev = c->prev;
+    ad_lobby_conn_free(c->ls);
     free(c);
 }
 
@@ -548,13 +549,17 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
  * the table its upgrade was routed for and its peer's address. */
 static int conn_open(server *s, struct lws *wsi, pss *ps)
 {
+    char addr[64] = "";
+    lws_get_peer_simple(wsi, addr, sizeof addr);
     conn *c = calloc(1, sizeof *c);
+    if (c && !(c->ls = ad_lobby_conn_new(ps->route, addr))) {
+        free(c);
+        c = NULL;
+    }
     if (!c)
         return -1;
     c->wsi = wsi;
     c->srv = s;
-    c->ls.route = ps->route;
-    lws_get_peer_simple(wsi, c->ls.addr, sizeof c->ls.addr);
     c->tokens = SRV_RATE_BURST;
     c->btokens = s->rate_bytes * SRV_RATE_KIB_BURST_S;
     c->refill_ms = srv_now_ms();
