@@ -325,6 +325,28 @@ static store *open_store(const char *db)
     return st;
 }
 
+/* What the vhost serves: the API at /api (lws' callback, http.c), and the
+ * web folder's files at / (none when webdir is ""; lws keeps webdir). */
+static const struct lws_http_mount *mounts(const char *webdir)
+{
+    static struct lws_http_mount api_mount, files_mount;
+    memset(&api_mount, 0, sizeof api_mount);
+    api_mount.mountpoint = "/api";
+    api_mount.mountpoint_len = 4;
+    api_mount.origin = "alphadeck";
+    api_mount.origin_protocol = LWSMPRO_CALLBACK;
+    memset(&files_mount, 0, sizeof files_mount);
+    files_mount.mountpoint = "/";
+    files_mount.mountpoint_len = 1;
+    files_mount.origin = webdir;
+    files_mount.origin_protocol = LWSMPRO_FILE;
+    files_mount.def = "index.html";
+    files_mount.protocol = "alphadeck"; /* its ADD_HEADERS adds the security headers */
+    if (webdir[0])
+        api_mount.mount_next = &files_mount;
+    return &api_mount;
+}
+
 /* lws' context (libwebsockets' own log: errors, or the levels
  * ALPHADECK_LWS_LOG names, its bit mask), and its vhost listening on
  * host:port: the API at /api, the web folder's files at /, the WebSocket. */
@@ -341,27 +363,12 @@ static int listen_on(server *s, const serve_opts *o, const char *webdir)
         fprintf(stderr, "alphadeck serve: libwebsockets could not start\n");
         return -1;
     }
-    static struct lws_http_mount api_mount, files_mount;
-    memset(&api_mount, 0, sizeof api_mount);
-    api_mount.mountpoint = "/api";
-    api_mount.mountpoint_len = 4;
-    api_mount.origin = "alphadeck";
-    api_mount.origin_protocol = LWSMPRO_CALLBACK;
-    memset(&files_mount, 0, sizeof files_mount);
-    files_mount.mountpoint = "/";
-    files_mount.mountpoint_len = 1;
-    files_mount.origin = webdir;
-    files_mount.origin_protocol = LWSMPRO_FILE;
-    files_mount.def = "index.html";
-    files_mount.protocol = "alphadeck"; /* its ADD_HEADERS adds the security headers */
-    if (webdir[0])
-        api_mount.mount_next = &files_mount;
     struct lws_context_creation_info vi;
     memset(&vi, 0, sizeof vi);
     vi.port = (int)o->port;
     vi.iface = o->host;
     vi.protocols = ad_net_protocols;
-    vi.mounts = &api_mount;
+    vi.mounts = mounts(webdir);
     vi.user = s;
     vi.vhost_name = "alphadeck";
     vi.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
