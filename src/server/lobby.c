@@ -25,6 +25,7 @@
 #include "bus.h"
 #include "names.h"
 #include "server.h"
+#include "lobby_conn.h"
 
 typedef struct member {
     conn *c;

@@ -1,8 +1,9 @@
 /*
  * server.h - the parts of `alphadeck serve` and how they meet (docs/server.md).
  *
- *   net.c      libwebsockets: the HTTP files and API, the WebSocket at /ws,
- *              each connection's send queue, limits and rate, the loop
+ *   net.c      libwebsockets: the WebSocket at /ws, each connection's send
+ *              queue, limits and rate; beside it (net.h) http.c, the HTTP
+ *              files and API, loop.c, the loop and its timers, and serve.c
  *   lobby.c    players, tables and the protocol's commands; each table runs
  *              on a director, fed the wall clock through the loop's timers;
  *              actions are stored in one commit per pass of the loop, and
@@ -89,17 +90,16 @@ void conn_send(conn *c, json_t *j);
 /* The same for a frame already written out (one text sent to many). */
 void conn_send_text(conn *c, const char *text, size_t len);
 int64_t srv_now_ms(void);
-/* A table's timer: the loop calls lobby_timer(l, t) when it is due.  The
- * timers live in a heap of net.c's (heap_i: its place there plus one, 0
- * when not set), not in lws' own sorted list, whose every insertion walks
- * it: with thousands of tables that walk was most of the server's time. */
+/* A table's timer: the loop calls lobby_timer(l, t) when it is due.  A
+ * libuv timer on the libuv loop, lws' own on its poll loop (loop.c); the
+ * lobby sets l and t, and zeroes the rest before the first srv_timer. */
 typedef struct lobby lobby;
 typedef struct srv_timer_t {
-    int64_t due_us; /* on lws' clock (lws_now_usecs) */
-    int heap_i;
     server *srv;
     lobby *l;
     table *t;
+    struct uv_timer_s *uv;      /* libuv's timer while it is set (NULL: not set) */
+    lws_sorted_usec_list_t sul; /* lws' timer, on the poll loop */
 } srv_timer_t;
 /* Sets tm to fire after delay_ms (replacing when it was set). */
 void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms);
@@ -147,7 +147,7 @@ char *srv_refusal_text(const char *code, const char *text);
  * server holds, as JSON text {"tables":{"waiting":..,"playing":..,"over":..},
  * "memory":{"heap_kib":..,"rss_kib":..}} (caller frees). */
 char *lobby_stats(lobby *l);
-/* The HTTP API's limits (net.c, archive.c) */
+/* The HTTP API's limits (http.c, archive.c) */
 #define SRV_HTTP_RATE_PER_S 20         /* requests a second from one address (--http-rate), */
 #define SRV_HTTP_RATE_BURST 100        /* ... and at once (five times --http-rate) */
 #define SRV_HTTP_KIB_PER_S 2048        /* KiB of answers a second to one address (--http-kib), */
@@ -217,18 +217,17 @@ srv_body *ad_api_games_body(void);
 /* lobby.c: the clock preset i (0, 1, ...): its name and a person's turn and
  * answer in ms; 0 past the last. */
 int ad_clock_preset(int i, const char **name, int *turn_ms, int *answer_ms);
-/* The per-connection state the lobby keeps (in conn). */
+/* The per-connection state the lobby keeps (lobby_conn.h): the transport
+ * holds it for the lobby, opaque, from the WebSocket's open to its end. */
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */
-typedef struct conn_lobby {
-    int64_t player;              /* 0 before hello */
-    char *name;                  /* up to 24 characters of UTF-8 (malloc'd; NULL before hello) */
-    table **at;                  /* the tables it joined or watches (malloc'd, grown as it joins: */
-    int nat, cat;                /* most sit at one), at most SRV_CONN_TABLES */
-    int64_t route;               /* the table of /ws?table=N, which HAProxy routes by; 0 none */
-    char addr[64];               /* the peer's address as text (an IP), set by net.c when it
-                                  * connects: the limits of one address count by it */
-} conn_lobby;
+typedef struct conn_lobby conn_lobby;
 conn_lobby *conn_state(conn *c);
+/* lobby_conn.c, for net.c: a connection's state, made when it opens (route:
+ * the table of /ws?table=N, 0 none; addr: its peer's address; NULL: out of
+ * memory), whether it said hello, and its end (after lobby_conn_gone). */
+conn_lobby *ad_lobby_conn_new(int64_t route, const char *addr);
+int ad_lobby_conn_hello(const conn_lobby *cl);
+void ad_lobby_conn_free(conn_lobby *cl);
 
 /* workers.c: a pool computing bot requests; answers come back through
  * workers_take on the loop's thread. */

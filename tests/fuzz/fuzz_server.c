@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "server/server.h"
+#include "server/lobby_conn.h"
 
 #define MAX_FRAMES 64 /* frames handled from one input; the rest ignored */
 

@@ -1,0 +1,223 @@
+/*
+ * loop.c - `alphadeck serve`'s loop: lws' context on libuv (epoll) when
+ * lws' libuv plugin is there, else on lws' own poll(2) loop; the tables'
+ * timers (libuv's, or lws' on the poll loop); its passes, each ended by
+ * the lobby's commit (what a pass accepted is stored, then acknowledged
+ * and pushed); and SIGINT and SIGTERM, which end it.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net.h"
+
+static volatile sig_atomic_t stopping;
+static struct lws_context *signal_ctx;
+
+/* ---------------------------------------------------------- the tables' timers */
+
+/*
+ * A table's timer (srv_timer_t, server.h) is libuv's on the libuv loop.
+ * libuv keeps its timers in a heap by due time, so setting one costs a
+ * log, not a walk: lws keeps its own in one sorted list, walked from the
+ * head on every insertion, and a table's timer goes in near the tail (15 s
+ * and more ahead), so with thousands of tables every action's timer
+ * walked them all.  On lws' poll loop (ALPHADECK_LOOP=poll, or no libuv
+ * plugin) it is lws' own (lws_sul), walk and all: that loop is the
+ * fallback, and a server of thousands of tables runs on libuv.
+ *
+ * libuv needs a handle's memory until its close callback has run, but the
+ * lobby frees a table (and the srv_timer_t in it) at once, after
+ * cancelling its timer.  So a srv_timer_t holds a handle only while it is
+ * set; one no timer holds waits among the spares for the next set, and the
+ * spares are closed at the end (ad_timers_stop).
+ *
+ * What a timer applies goes out in the pass it fired in: the pass is ended
+ * (the loop would wait in epoll or poll first), and the lobby commits,
+ * acknowledges and pushes it now.
+ */
+
+static uv_timer_t *spare_take(server *s)
+{
+    uv_timer_t *h = s->spare;
+    if (h) {
+        s->spare = h->data;
+        return h;
+    }
+    h = malloc(sizeof *h);
+    if (!h || uv_timer_init(&s->loop, h) != 0)
+        abort(); /* a table whose clock cannot run: nothing sane to do */
+    return h;
+}
+
+static void spare_put(server *s, uv_timer_t *h)
+{
+    h->data = s->spare;
+    s->spare = h;
+}
+
+static void fired_uv(uv_timer_t *h)
+{
+    srv_timer_t *tm = h->data;
+    tm->uv = NULL;
+    spare_put(tm->srv, h);
+    uv_stop(&tm->srv->loop); /* the pass ends after this run of the timers */
+    lobby_timer(tm->l, tm->t);
+}
+
+static void fired_poll(lws_sorted_usec_list_t *sul)
+{
+    srv_timer_t *tm = lws_container_of(sul, srv_timer_t, sul);
+    server *s = tm->srv;
+    if (!s->woken) { /* lws runs due timers before it waits: wake that wait */
+        s->woken = 1;
+        lws_cancel_service(s->ctx);
+    }
+    lobby_timer(tm->l, tm->t);
+}
+
+/* A timer set for now fires in a later run of the timers, never in the run
+ * that set it, so that one setting itself again at once cannot spin.  On
+ * libuv a timer is set 1 ms later than asked: its clock counts whole ms
+ * and is read at the start of a pass (it is read again here), and the ms
+ * added keeps a timer from firing before its time.  On lws' loop a timer
+ * is set 1 ms ahead at least. */
+void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms)
+{
+    if (s->timers_off)
+        return;
+    if (delay_ms < 0)
+        delay_ms = 0;
+    tm->srv = s;
+    if (!s->uv) {
+        lws_sul_schedule(s->ctx, 0, &tm->sul, fired_poll,
+                         (lws_usec_t)(delay_ms ? delay_ms : 1) * LWS_US_PER_MS);
+        return;
+    }
+    if (!tm->uv) {
+        tm->uv = spare_take(s);
+        tm->uv->data = tm;
+    }
+    uv_update_time(&s->loop);
+    uv_timer_start(tm->uv, fired_uv, (uint64_t)delay_ms + 1, 0);
+}
+
+void srv_timer_cancel(srv_timer_t *tm)
+{
+    if (!tm->srv)
+        return; /* never set */
+    if (!tm->uv) {
+        lws_sul_cancel(&tm->sul);
+        return;
+    }
+    uv_timer_stop(tm->uv);
+    spare_put(tm->srv, tm->uv);
+    tm->uv = NULL;
+}
+
+static void closed(uv_handle_t *h)
+{
+    free(h);
+}
+
+/* No timer is set from now on (the lobby's were cancelled: lobby_quiesce),
+ * and the spare handles are closed (freed when the loop next runs:
+ * ad_loop_end). */
+void ad_timers_stop(server *s)
+{
+    s->timers_off = 1;
+    while (s->spare) {
+        uv_timer_t *h = s->spare;
+        s->spare = h->data;
+        uv_close((uv_handle_t *)h, closed);
+    }
+}
+
+/* ---------------------------------------------------------- the loop */
+
+/*
+ * lws' own loop polls every socket on each pass: poll(2) over 10,000 idle
+ * connections was a quarter of the server's time at that scale.  On libuv
+ * (epoll on Linux) a pass costs what is ready, not what is open.  lws 4.1
+ * takes libuv from its plugin (Debian: libwebsockets-evlib-uv), on a loop
+ * of ours, which runs one pass at a time (UV_RUN_ONCE) so that the lobby
+ * still commits, acknowledges and pushes at the end of each.  Without the
+ * plugin, or with ALPHADECK_LOOP=poll, lws' poll(2) loop serves as before.
+ */
+struct lws_context *ad_loop_context(server *s, struct lws_context_creation_info *info, int level)
+{
+    const char *want = getenv("ALPHADECK_LOOP");
+    if (!(want && strcmp(want, "poll") == 0) && uv_loop_init(&s->loop) == 0) {
+        void *loops[1] = {&s->loop};
+        info->options |= LWS_SERVER_OPTION_LIBUV;
+        info->foreign_loops = loops;
+        /* a missing plugin is no error of ours: quiet while lws looks */
+        lws_set_log_level(want ? level : 0, NULL);
+        struct lws_context *ctx = lws_create_context(info);
+        lws_set_log_level(level, NULL);
+        info->foreign_loops = NULL;
+        if (ctx) {
+            s->uv = 1;
+            return ctx;
+        }
+        info->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBUV;
+        uv_loop_close(&s->loop);
+        if (want && strcmp(want, "uv") == 0)
+            return NULL;
+    }
+    return lws_create_context(info);
+}
+
+/* Destroys the context; on libuv lws closes its handles on the loop, which
+ * runs until they are all closed. */
+void ad_loop_end(server *s)
+{
+    lws_context_destroy(s->ctx);
+    s->ctx = NULL;
+    if (!s->uv)
+        return;
+    while (uv_run(&s->loop, UV_RUN_DEFAULT))
+        ;
+    uv_loop_close(&s->loop);
+    s->uv = 0;
+}
+
+/* ---------------------------------------------------------- the passes */
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stopping = 1;
+    if (signal_ctx)
+        lws_cancel_service(signal_ctx);
+}
+
+void ad_loop_signals(server *s)
+{
+    signal_ctx = s->ctx;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    /* past a file-size limit a write fails (EFBIG), as on a full disk, and
+     * the store refuses that pass; the signal would kill the whole server */
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Until a signal: each pass ends with the lobby's commit, and so does the
+ * loop. */
+void ad_loop_run(server *s)
+{
+    while (!stopping) {
+        if (s->uv)
+            uv_run(&s->loop, UV_RUN_ONCE);
+        else if (lws_service(s->ctx, 0) < 0)
+            break;
+        s->woken = 0;
+        lobby_flush(s->l);
+    }
+    lobby_flush(s->l);
+    signal_ctx = NULL;
+}
