@@ -107,6 +107,15 @@ void srv_timer_cancel(srv_timer_t *tm);
 /* Wakes the loop from another thread (a worker's answer is waiting). */
 void srv_wake(server *s);
 
+/* The clock presets a table is made with (lobby.c): a person's turn and
+ * challenge answer, in ms (0: untimed), by name; GET /api/games lists them. */
+typedef struct srv_clock_preset {
+    const char *name;
+    int turn_ms, answer_ms;
+} srv_clock_preset;
+extern const srv_clock_preset ad_clock_presets[];
+extern const int ad_clock_presets_n;
+
 /* lobby.c, for net.c */
 lobby *lobby_new(server *s, store *st, int workers, ad_err *err);
 void lobby_free(lobby *l);

@@ -1,0 +1,150 @@
+/*
+ * identity.c - who a connection is: `hello` with a name (names.c) and a
+ * token (a new player when none is given, so many a minute from one
+ * address); the store keeps only the token's hash.
+ */
+#include <sys/random.h>
+#include <openssl/evp.h>
+
+#include "names.h"
+#include "lobby_impl.h"
+
+static int hexval(int ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* The token's hash, which is all the store keeps of it (OpenSSL's SHA-256). */
+static int sha256(const void *in, size_t n, uint8_t out[32])
+{
+    unsigned int len = 0;
+    return EVP_Digest(in, n, out, &len, EVP_sha256(), NULL) == 1 && len == 32 ? 0 : -1;
+}
+
+/* A bucket of new players for one address: it refills at
+ * new_players_per_minute up to new_players_burst. */
+static void refill(const lobby *l, struct maker *m, int64_t now)
+{
+    double got = (double)(now - m->at_ms) * l->lim.new_players_per_minute / 60000.0;
+    m->tokens = m->tokens + got > l->lim.new_players_burst ? l->lim.new_players_burst
+                                                          : m->tokens + got;
+    m->at_ms = now;
+}
+
+/* The bucket of an address, made full when it has none.  A full bucket
+ * remembers nothing, so the full ones are dropped to make room: only the
+ * addresses that made players lately are kept.  NULL: out of memory. */
+static struct maker *maker_of(lobby *l, const char *addr, int64_t now)
+{
+    for (int i = 0; i < l->nmakers; i++)
+        if (strcmp(l->makers[i].addr, addr) == 0)
+            return &l->makers[i];
+    for (int i = 0; l->nmakers == l->cmakers && i < l->nmakers;) {
+        refill(l, &l->makers[i], now);
+        if (l->makers[i].tokens >= l->lim.new_players_burst)
+            l->makers[i] = l->makers[--l->nmakers];
+        else
+            i++;
+    }
+    if (l->nmakers == l->cmakers) {
+        int cap = l->cmakers ? l->cmakers * 2 : 64;
+        struct maker *n = realloc(l->makers, (size_t)cap * sizeof *n);
+        if (!n)
+            return NULL;
+        l->makers = n;
+        l->cmakers = cap;
+    }
+    struct maker *m = &l->makers[l->nmakers++];
+    snprintf(m->addr, sizeof m->addr, "%s", addr);
+    m->tokens = l->lim.new_players_burst;
+    m->at_ms = now;
+    return m;
+}
+
+/* May this address make a new player now?  Each is stored for good (and
+ * costs a disk sync), so an address makes a burst of them, then so many a
+ * minute: a classroom behind one address arrives within the burst. */
+static int new_player_ok(lobby *l, const char *addr)
+{
+    int64_t now = srv_now_ms();
+    struct maker *m = maker_of(l, addr, now);
+    if (!m)
+        return 1; /* out of memory: refusing would not help */
+    refill(l, m, now);
+    if (m->tokens < 1)
+        return 0;
+    m->tokens -= 1;
+    return 1;
+}
+
+void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    const char *given = json_string_value(json_object_get(req, "name"));
+    json_t *tok = json_object_get(req, "token");
+    if (!json_object_get(req, "name"))
+        return refuse(c, rid, "missing_field", "hello needs a name");
+    if (!given)
+        return refuse(c, rid, "bad_field", "a name is text: 1 to 24 characters");
+    /* the name as stored and shown: its NFC form (names.c says what is refused) */
+    char name[SRV_NAME_MAX * 4 + 1], why[200];
+    if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)
+        return refuse(c, rid, "bad_field", why);
+    conn_lobby *cl = conn_state(c);
+    ad_err err;
+    uint8_t hash[32];
+    char token[33];
+    int64_t id;
+    if (tok) {
+        const char *ts = json_string_value(tok);
+        int good = ts && strlen(ts) == 32;
+        for (int i = 0; good && i < 32; i++)
+            good = hexval(ts[i]) >= 0;
+        if (!good)
+            return refuse(c, rid, "bad_token", "a token is the 32 hexadecimal digits hello gave");
+        if (sha256(ts, 32, hash) < 0)
+            return refuse(c, rid, "internal", "the token could not be hashed");
+        int rc = store_player_find(l->st, hash, name, &id, &err);
+        if (rc < 0)
+            return refuse(c, rid, "store_failed", err.text);
+        if (rc == 1)
+            return refuse(c, rid, "bad_token", "no player has that token");
+        snprintf(token, sizeof token, "%s", ts);
+    } else {
+        if (!new_player_ok(l, cl->addr))
+            return refuse(c, rid, "too_many_players",
+                          "too many new players from your address lately: say hello with the "
+                          "token you were given, or try again in a minute");
+        uint8_t raw[16];
+        if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+            return refuse(c, rid, "internal", "no random bits for a token");
+        for (int i = 0; i < 16; i++)
+            snprintf(token + 2 * i, 3, "%02x", raw[i]);
+        if (sha256(token, 32, hash) < 0)
+            return refuse(c, rid, "internal", "the token could not be hashed");
+        if (store_player_new(l->st, name, hash, &id, &err) < 0)
+            return refuse(c, rid, "store_failed", err.text);
+    }
+    char *nm = strdup(name);
+    if (!nm)
+        return refuse(c, rid, "internal", "out of memory");
+    if (cl->player && cl->player != id)
+        ad_unseat_conn(l, c); /* another player now: the seats it sat at are not theirs */
+    free(cl->name);
+    cl->player = id;
+    cl->name = nm;
+    for (int i = 0; i < l->ntab; i++) { /* the name a person's seats show */
+        int s = ad_seat_of_player(l->tab[i], id);
+        /* a finished game keeps the names it was played with (its replay's) */
+        if (s >= 0 && l->tab[i]->status != TABLE_OVER &&
+            strcmp(l->tab[i]->seat[s].name, name) != 0) {
+            snprintf(l->tab[i]->seat[s].name, sizeof l->tab[i]->seat[s].name, "%s", name);
+            l->tab[i]->seats_dirty = 1;
+            l->tab[i]->meta_dirty = 1;
+            mark_dirty(l, l->tab[i]);
+        }
+    }
+    json_t *r = json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token);
+    if (l->node[0]) /* a cluster's node: a client opens /ws?table=N to play table N */
+        json_object_set_new(r, "node", json_string(l->node));
+    reply(c, rid, r);
+}
