@@ -281,14 +281,14 @@ table *ad_cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const 
          * stored log, whichever node plays the table */
         if ((t = remote_table(l, id, &err)) != NULL)
             return t;
-        refuse(c, rid, "store_failed", err.text);
+        refuse(c, rid, CODE_STORE_FAILED, err.text);
         return NULL;
     }
     int rc = take_table(l, id, &t, &err);
     if (rc == 0)
         return t;
     if (rc < 0) {
-        refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code), err.text);
+        refuse(c, rid, err.code == AD_E_IO ? CODE_STORE_FAILED : ad_code_token(err.code), err.text);
         return NULL;
     }
     if (cl->route == id) {
@@ -297,10 +297,10 @@ table *ad_cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const 
         snprintf(text, sizeof text, "{\"release\":%lld,\"from\":\"%s\"}", (long long)id, l->node);
         if (store_notify(l->st, text, &err) < 0)
             fprintf(stderr, "alphadeck serve: %s\n", err.text);
-        refuse(c, rid, "moving", "the table is moving to this server; ask again in a moment");
+        refuse(c, rid, CODE_MOVING, "the table is moving to this server; ask again in a moment");
         return NULL;
     }
-    refuse(c, rid, "elsewhere",
+    refuse(c, rid, CODE_ELSEWHERE,
            "another server plays that table: connect to /ws?table=<its number> to play it");
     return NULL;
 }

@@ -73,7 +73,7 @@ void ad_flush_pass(lobby *l)
                  err.text);
         for (int i = 0; i < l->nacks; i++) {
             if (l->acks[i].c)
-                refuse(l->acks[i].c, l->acks[i].rid, "store_failed", why);
+                refuse(l->acks[i].c, l->acks[i].rid, CODE_STORE_FAILED, why);
             json_decref(l->acks[i].rid);
         }
         l->nacks = 0;

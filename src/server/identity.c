@@ -82,13 +82,13 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     const char *given = json_string_value(json_object_get(req, "name"));
     json_t *tok = json_object_get(req, "token");
     if (!json_object_get(req, "name"))
-        return refuse(c, rid, "missing_field", "hello needs a name");
+        return refuse(c, rid, CODE_MISSING_FIELD, "hello needs a name");
     if (!given)
-        return refuse(c, rid, "bad_field", "a name is text: 1 to 24 characters");
+        return refuse(c, rid, CODE_BAD_FIELD, "a name is text: 1 to 24 characters");
     /* the name as stored and shown: its NFC form (names.c says what is refused) */
     char name[SRV_NAME_MAX * 4 + 1], why[200];
     if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)
-        return refuse(c, rid, "bad_field", why);
+        return refuse(c, rid, CODE_BAD_FIELD, why);
     conn_lobby *cl = conn_state(c);
     ad_err err;
     uint8_t hash[32];
@@ -100,33 +100,33 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
         for (int i = 0; good && i < 32; i++)
             good = hexval(ts[i]) >= 0;
         if (!good)
-            return refuse(c, rid, "bad_token", "a token is the 32 hexadecimal digits hello gave");
+            return refuse(c, rid, CODE_BAD_TOKEN, "a token is the 32 hexadecimal digits hello gave");
         if (sha256(ts, 32, hash) < 0)
-            return refuse(c, rid, "internal", "the token could not be hashed");
+            return refuse(c, rid, CODE_INTERNAL, "the token could not be hashed");
         int rc = store_player_find(l->st, hash, name, &id, &err);
         if (rc < 0)
-            return refuse(c, rid, "store_failed", err.text);
+            return refuse(c, rid, CODE_STORE_FAILED, err.text);
         if (rc == 1)
-            return refuse(c, rid, "bad_token", "no player has that token");
+            return refuse(c, rid, CODE_BAD_TOKEN, "no player has that token");
         snprintf(token, sizeof token, "%s", ts);
     } else {
         if (!new_player_ok(l, cl->addr))
-            return refuse(c, rid, "too_many_players",
+            return refuse(c, rid, CODE_TOO_MANY_PLAYERS,
                           "too many new players from your address lately: say hello with the "
                           "token you were given, or try again in a minute");
         uint8_t raw[16];
         if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
-            return refuse(c, rid, "internal", "no random bits for a token");
+            return refuse(c, rid, CODE_INTERNAL, "no random bits for a token");
         for (int i = 0; i < 16; i++)
             snprintf(token + 2 * i, 3, "%02x", raw[i]);
         if (sha256(token, 32, hash) < 0)
-            return refuse(c, rid, "internal", "the token could not be hashed");
+            return refuse(c, rid, CODE_INTERNAL, "the token could not be hashed");
         if (store_player_new(l->st, name, hash, &id, &err) < 0)
-            return refuse(c, rid, "store_failed", err.text);
+            return refuse(c, rid, CODE_STORE_FAILED, err.text);
     }
     char *nm = strdup(name);
     if (!nm)
-        return refuse(c, rid, "internal", "out of memory");
+        return refuse(c, rid, CODE_INTERNAL, "out of memory");
     if (cl->player && cl->player != id)
         ad_unseat_conn(l, c); /* another player now: the seats it sat at are not theirs */
     free(cl->name);

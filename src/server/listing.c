@@ -84,19 +84,19 @@ static int listing_of(listing *li, conn *c, const json_t *req, const json_t *rid
     json_t *gj = json_object_get(req, "game"), *pj = json_object_get(req, "page");
     json_t *sj = json_object_get(req, "status");
     if (gj && !(json_is_string(gj) && (li->g = ad_game_find(json_string_value(gj))))) {
-        refuse(c, rid, "bad_field", "game is a game's id, as GET /api/games lists them");
+        refuse(c, rid, CODE_BAD_FIELD, "game is a game's id, as GET /api/games lists them");
         return -1;
     }
     if (pj && (!json_is_integer(pj) || json_integer_value(pj) < 0 ||
                json_integer_value(pj) > INT32_MAX / SRV_TABLES_PAGE)) {
-        refuse(c, rid, "bad_field", "page is a page's number, 0 for the first");
+        refuse(c, rid, CODE_BAD_FIELD, "page is a page's number, 0 for the first");
         return -1;
     }
     for (int k = TABLE_WAITING; sj && k <= TABLE_OVER; k++)
         if (json_is_string(sj) && strcmp(json_string_value(sj), status_name(k)) == 0)
             li->status = k;
     if (sj && li->status < 0) {
-        refuse(c, rid, "bad_field", "status is waiting, playing or over");
+        refuse(c, rid, CODE_BAD_FIELD, "status is waiting, playing or over");
         return -1;
     }
     *page = pj ? (int)json_integer_value(pj) : 0;
@@ -140,7 +140,7 @@ void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid)
     }
     if (rc < 0) {
         json_decref(li.a);
-        return refuse(c, rid, "store_failed", err.text);
+        return refuse(c, rid, CODE_STORE_FAILED, err.text);
     }
     int pages = li.n ? (li.n + SRV_TABLES_PAGE - 1) / SRV_TABLES_PAGE : 1;
     reply(c, rid, json_pack("{s:b,s:o,s:i,s:i,s:b}", "ok", 1, "tables", li.a, "page", page,

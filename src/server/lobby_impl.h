@@ -25,6 +25,34 @@
 
 #include "server.h"
 
+/* The codes a request is refused with (docs/server.md, "Errors"), each
+ * written once; the codes of the games' own refusals come from
+ * ad_code_token. */
+#define CODE_BAD_FIELD            "bad_field"
+#define CODE_BAD_JSON             "bad_json"
+#define CODE_BAD_SEAT             "bad_seat"
+#define CODE_BAD_TOKEN            "bad_token"
+#define CODE_BUSY                 "busy"
+#define CODE_ELSEWHERE            "elsewhere"
+#define CODE_FORBIDDEN            "forbidden"
+#define CODE_GAME_OVER            "game_over"
+#define CODE_INTERNAL             "internal"
+#define CODE_MISSING_FIELD        "missing_field"
+#define CODE_MOVING               "moving"
+#define CODE_NO_HELLO             "no_hello"
+#define CODE_NOT_OVER             "not_over"
+#define CODE_NOT_SEATED           "not_seated"
+#define CODE_NOT_STARTED          "not_started"
+#define CODE_NOT_WATCHING         "not_watching"
+#define CODE_SEAT_TAKEN           "seat_taken"
+#define CODE_STALE                "stale"
+#define CODE_STORE_FAILED         "store_failed"
+#define CODE_TABLE_FULL           "table_full"
+#define CODE_TOO_MANY_PLAYERS     "too_many_players"
+#define CODE_TOO_MANY_TABLES      "too_many_tables"
+#define CODE_UNKNOWN_CMD          "unknown_cmd"
+#define CODE_UNKNOWN_TABLE        "unknown_table"
+
 typedef struct member {
     conn *c;
     int seat; /* -1: a spectator */
@@ -261,7 +289,16 @@ void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid);
 /* listing.c */
 void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
-/* commands.c */
+/* commands.c: the protocol's commands, one table of them */
+typedef void ad_cmd_fn(lobby *l, conn *c, const json_t *req, const json_t *rid);
+typedef struct command {
+    const char *name;
+    ad_cmd_fn *run;
+    int hello;     /* needs a hello first */
+    int spectates; /* may be served from a spectators' copy (cluster.c) */
+    int listed;    /* named in the list an unknown command gets */
+} command;
+const command *ad_command_find(const char *name); /* NULL: no such command */
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 #endif

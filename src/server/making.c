@@ -87,7 +87,7 @@ static int may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid)
     int all;
     holdings(l, cl->player, cl->addr, &mine, &here, &all);
     char text[240];
-    const char *code = "too_many_tables";
+    const char *code = CODE_TOO_MANY_TABLES;
     if (waits && mine.waiting >= lim->waiting_per_player)
         snprintf(text, sizeof text, "%d tables you made are waiting for players (the most "
                  "there may be): start one, or leave one for good, first", mine.waiting);
@@ -103,7 +103,7 @@ static int may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid)
                  "no person at them (the most there may be): make another when one has ended",
                  here.bots);
     else if (alone && all >= lim->bot_tables) {
-        code = "busy";
+        code = CODE_BUSY;
         snprintf(text, sizeof text, "the server is playing as many games of bots alone as it "
                  "may (%d): try again later, or take a seat yourself", all);
     } else
@@ -167,7 +167,7 @@ static int seed_ok(conn *c, const json_t *rid, const json_t *v)
         return -1;
     }
     if (seed > SRV_SEED_MAX) {
-        refuse(c, rid, "bad_field",
+        refuse(c, rid, CODE_BAD_FIELD,
                "a seed is 0 to 9007199254740991 (2^53 - 1): a browser cannot read a larger "
                "number back whole");
         return -1;
@@ -179,9 +179,9 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     conn_lobby *cl = conn_state(c);
     if (!json_object_get(req, "game"))
-        return refuse(c, rid, "missing_field", "create needs a game");
+        return refuse(c, rid, CODE_MISSING_FIELD, "create needs a game");
     if (!json_object_get(req, "players"))
-        return refuse(c, rid, "missing_field", "create needs players");
+        return refuse(c, rid, CODE_MISSING_FIELD, "create needs players");
     json_t *new_req = json_object();
     const char *keys[] = {"game", "players", "options", "seed"};
     for (int i = 0; i < 4; i++)
@@ -210,14 +210,14 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (sj) {
         if (!json_is_array(sj) || (int)json_array_size(sj) != n) {
             json_decref(new_req);
-            return refuse(c, rid, "bad_field", "seats is an array of one entry a seat: "
+            return refuse(c, rid, CODE_BAD_FIELD, "seats is an array of one entry a seat: "
                                                "\"open\" or a bot level");
         }
         for (int s = 0; s < n; s++) {
             const char *e = json_string_value(json_array_get(sj, (size_t)s));
             if (!e) {
                 json_decref(new_req);
-                return refuse(c, rid, "bad_field", "each seat is \"open\" or a bot level");
+                return refuse(c, rid, CODE_BAD_FIELD, "each seat is \"open\" or a bot level");
             }
             if (strcmp(e, "open") == 0) {
                 seats[s].bot[0] = 0;
@@ -242,7 +242,7 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
                 clock = i;
         if (clock < 0) {
             json_decref(new_req);
-            return refuse(c, rid, "bad_field",
+            return refuse(c, rid, CODE_BAD_FIELD,
                           "clock is untimed, relaxed, normal or blitz (docs/server.md)");
         }
     }
@@ -251,17 +251,17 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (pj) {
         if (!json_is_integer(pj) || json_integer_value(pj) < 0 || json_integer_value(pj) > 5000) {
             json_decref(new_req);
-            return refuse(c, rid, "bad_field", "bot_pause_ms is 0 to 5000");
+            return refuse(c, rid, CODE_BAD_FIELD, "bot_pause_ms is 0 to 5000");
         }
         pause_ms = (int)json_integer_value(pj);
     }
     if (open_tables_of(l, cl->player) >= SRV_TABLES_PER_PLAYER) {
         json_decref(new_req);
-        return refuse(c, rid, "too_many_tables", "a player may sit at 50 unfinished tables at most");
+        return refuse(c, rid, CODE_TOO_MANY_TABLES, "a player may sit at 50 unfinished tables at most");
     }
     if (cl->nat == SRV_CONN_TABLES) {
         json_decref(new_req);
-        return refuse(c, rid, "too_many_tables",
+        return refuse(c, rid, CODE_TOO_MANY_TABLES,
                       "one connection may be at 16 tables at once; leave one first");
     }
     int sit = -1;
@@ -282,7 +282,7 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, c, &err);
     json_decref(new_req);
     if (!t)
-        return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
+        return refuse(c, rid, err.code == AD_E_IO ? CODE_STORE_FAILED : ad_code_token(err.code),
                       err.text);
     ad_add_member(t, c, sit);
     if (sit >= 0)
@@ -301,9 +301,9 @@ void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     conn_lobby *cl = conn_state(c);
     int seat = ad_seat_of_player(t, cl->player);
     if (seat < 0)
-        return refuse(c, rid, "not_seated", "only a player of that game can ask for a rematch");
+        return refuse(c, rid, CODE_NOT_SEATED, "only a player of that game can ask for a rematch");
     if (t->status != TABLE_OVER)
-        return refuse(c, rid, "not_over", "a rematch comes when the game is over");
+        return refuse(c, rid, CODE_NOT_OVER, "a rematch comes when the game is over");
     if (t->next) /* made already (it need not be in memory): the same seats, the same seat */
         return reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)t->next,
                                        "seat", seat));
@@ -322,7 +322,7 @@ void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, c, &err);
     json_decref(nr);
     if (!nt)
-        return refuse(c, rid, err.code == AD_E_IO ? "store_failed" : ad_code_token(err.code),
+        return refuse(c, rid, err.code == AD_E_IO ? CODE_STORE_FAILED : ad_code_token(err.code),
                       err.text);
     t->next = nt->id;
     t->meta_dirty = 1;

@@ -125,28 +125,28 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return;
     json_t *sv = json_object_get(req, "seat");
     if (sv && !json_is_integer(sv))
-        return refuse(c, rid, "bad_field", "seat is a seat's number");
+        return refuse(c, rid, CODE_BAD_FIELD, "seat is a seat's number");
     int seat = ad_seat_of_player(t, cl->player);
     ad_err err;
     if (seat < 0) {
         if (t->status != TABLE_WAITING)
-            return refuse(c, rid, "table_full", "every seat at that table is taken");
+            return refuse(c, rid, CODE_TABLE_FULL, "every seat at that table is taken");
         if (sv) {
             json_int_t s = json_integer_value(sv);
             if (s < 0 || s >= t->players)
-                return refuse(c, rid, "bad_seat", "there is no such seat at that table");
+                return refuse(c, rid, CODE_BAD_SEAT, "there is no such seat at that table");
             if (t->seat[s].bot[0] || t->seat[s].player)
-                return refuse(c, rid, "seat_taken", "that seat is taken");
+                return refuse(c, rid, CODE_SEAT_TAKEN, "that seat is taken");
             seat = (int)s;
         } else {
             for (int s = 0; s < t->players && seat < 0; s++)
                 if (!t->seat[s].bot[0] && !t->seat[s].player)
                     seat = s;
             if (seat < 0)
-                return refuse(c, rid, "table_full", "every seat at that table is taken");
+                return refuse(c, rid, CODE_TABLE_FULL, "every seat at that table is taken");
         }
         if (cl->nat == SRV_CONN_TABLES)
-            return refuse(c, rid, "too_many_tables",
+            return refuse(c, rid, CODE_TOO_MANY_TABLES,
                           "one connection may be at 16 tables at once; leave one first");
         t->seat[seat].player = cl->player;
         snprintf(t->seat[seat].name, sizeof t->seat[seat].name, "%s", cl->name);
@@ -155,7 +155,7 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
         free(meta);
         if (rc < 0) {
             t->seat[seat].player = 0;
-            return refuse(c, rid, "store_failed", err.text);
+            return refuse(c, rid, CODE_STORE_FAILED, err.text);
         }
     }
     member *m = ad_member_of(t, c);
@@ -163,7 +163,7 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
         if (m)
             ad_drop_member(t, c);
         if (ad_add_member(t, c, seat) < 0)
-            return refuse(c, rid, "too_many_tables",
+            return refuse(c, rid, CODE_TOO_MANY_TABLES,
                           "one connection may be at 16 tables at once; leave one first");
         t->seat[seat].online++;
         t->seat[seat].gone_ms = 0;
@@ -199,7 +199,7 @@ void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return;
     member *m = ad_member_of(t, c);
     if (!m && ad_add_member(t, c, -1) < 0)
-        return refuse(c, rid, "too_many_tables",
+        return refuse(c, rid, CODE_TOO_MANY_TABLES,
                       "one connection may be at 16 tables at once; leave one first");
     ad_schedule(l, t); /* someone is at it: a waiting table does not close */
     reply(c, rid, ad_joined(t, m ? ad_member_seat(t, m) : -1));
@@ -214,7 +214,7 @@ void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
     conn_lobby *cl = conn_state(c);
     int seat = ad_seat_of_player(t, cl->player);
     if (!m && seat < 0)
-        return refuse(c, rid, "not_seated", "you are not at that table");
+        return refuse(c, rid, CODE_NOT_SEATED, "you are not at that table");
     ad_err err;
     if (seat >= 0 && t->status == TABLE_WAITING) {
         /* every connection of the player leaves the seat (they watch on):

@@ -190,7 +190,7 @@ static int missed_events(lobby *l, table *t, uint32_t from, uint32_t stored, jso
             uint32_t n;
             ad_table *gt = ad_replay_stored(l, t, &last_ms, &n, from, events, &err);
             if (!gt) {
-                refuse(c, rid, "store_failed", err.text);
+                refuse(c, rid, CODE_STORE_FAILED, err.text);
                 return -1;
             }
             ad_table_free(gt);
@@ -215,14 +215,14 @@ void ad_cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return;
     member *m = ad_member_of(t, c);
     if (!m)
-        return refuse(c, rid, "not_watching", "join or watch the table before sync");
+        return refuse(c, rid, CODE_NOT_WATCHING, "join or watch the table before sync");
     json_t *vj = json_object_get(req, "v");
     if (!vj)
-        return refuse(c, rid, "missing_field", "sync needs v, the last version you saw");
+        return refuse(c, rid, CODE_MISSING_FIELD, "sync needs v, the last version you saw");
     if (!json_is_integer(vj) || json_integer_value(vj) < 0)
-        return refuse(c, rid, "bad_field", "v is a version, a whole number");
+        return refuse(c, rid, CODE_BAD_FIELD, "v is a version, a whole number");
     if (json_integer_value(vj) > (json_int_t)version(t))
-        return refuse(c, rid, "bad_field", "v is ahead of the table: it has not reached it");
+        return refuse(c, rid, CODE_BAD_FIELD, "v is ahead of the table: it has not reached it");
     uint32_t now_v = version(t), from = (uint32_t)json_integer_value(vj);
     json_t *events = json_array();
     size_t view_len = text_len(view_of(t, m->seat));

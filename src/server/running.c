@@ -281,23 +281,23 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     member *m = ad_member_of(t, c);
     int seat = m ? ad_member_seat(t, m) : -1; /* the seat is its player's now, or none */
     if (seat < 0)
-        return refuse(c, rid, "not_seated", "you hold no seat at that table (join it first)");
+        return refuse(c, rid, CODE_NOT_SEATED, "you hold no seat at that table (join it first)");
     json_t *action = json_object_get(req, "action");
     if (!action)
-        return refuse(c, rid, "missing_field", "act needs an action");
+        return refuse(c, rid, CODE_MISSING_FIELD, "act needs an action");
     if (t->status == TABLE_WAITING)
-        return refuse(c, rid, "not_started", "the game starts when every seat is taken");
+        return refuse(c, rid, CODE_NOT_STARTED, "the game starts when every seat is taken");
     json_t *vj = json_object_get(req, "v");
     if (vj && !json_is_integer(vj))
-        return refuse(c, rid, "bad_field", "v is the table's version, a whole number");
+        return refuse(c, rid, CODE_BAD_FIELD, "v is the table's version, a whole number");
     if (vj && json_integer_value(vj) != (json_int_t)version(t)) {
         char text[128];
         snprintf(text, sizeof text, "the table is at version %u, not %lld: nothing was done",
                  version(t), (long long)json_integer_value(vj));
-        return refuse(c, rid, "stale", text);
+        return refuse(c, rid, CODE_STALE, text);
     }
     if (t->status == TABLE_OVER)
-        return refuse(c, rid, "game_over", "the game is over");
+        return refuse(c, rid, CODE_GAME_OVER, "the game is over");
     ad_err err;
     int rc = ad_director_act_json(t->d, srv_now_ms(), seat, action, &l->out, &err);
     if (rc < 0) {
