@@ -22,7 +22,7 @@
 #define LEASE_MS 3000
 #define TICK_MS 1000
 
-int ad_cluster_notice(lobby *l, const table *t, ad_err *err)
+static int notice(lobby *l, const table *t, ad_err *err)
 {
     uint32_t on = 0;
     for (int s = 0; s < t->players; s++)
@@ -75,8 +75,10 @@ static void give_up(lobby *l, int64_t id, const char *to)
     l->ngone++;
 }
 
-void ad_give_ups(lobby *l)
+void ad_cluster_give_ups(lobby *l)
 {
+    if (!l->ngone)
+        return;
     for (int i = 0; i < l->ngone; i++) {
         table *t = ad_find_table(l, l->gone[i].id);
         if (t && !t->remote && !t->dirty)
@@ -226,6 +228,8 @@ static int lapsed_one(void *ctx, int64_t id)
  * up), finished tables' leases dropped, lapsed ones taken over. */
 void ad_cluster_tick(lobby *l)
 {
+    if (!ad_cluster_on(l))
+        return;
     int64_t now = srv_now_ms();
     ad_err err;
     for (int i = 0; i < l->ntab; i++)
@@ -267,10 +271,10 @@ int lobby_cluster(lobby *l, const char *node, bus *b, ad_err *err)
 /* In a cluster, the table a request names, as the command may have it:
  * this node's own (its lease taken now if need be), a remote copy for a
  * spectator, or NULL after a refusal. */
-table *ad_cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid)
+static table *cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid)
 {
-    const char *cmd = json_string_value(json_object_get(req, "cmd"));
-    int spectate = cmd && (strcmp(cmd, "watch") == 0 || strcmp(cmd, "sync") == 0);
+    const command *k = ad_command_find(json_string_value(json_object_get(req, "cmd")));
+    int spectate = k && k->spectates;
     conn_lobby *cl = conn_state(c);
     table *t = ad_find_table(l, id);
     if (t && (!t->remote || (spectate && cl->route != id) || t->status == TABLE_OVER))
@@ -317,4 +321,76 @@ void ad_cluster_made(lobby *l, table *t)
         t->leased = t->renewed = 1;
     else
         fprintf(stderr, "alphadeck serve: new table %lld: %s\n", (long long)t->id, e.text);
+}
+
+/* Reads "table": a table the lobby holds. */
+static int exists_one(void *ctx, const store_table *row)
+{
+    resume_ctx *r = ctx;
+    r->expired = row->status == TABLE_EXPIRED;
+    return 1;
+}
+
+/* In a cluster, the table a request names (req_table): 1 with *out this
+ * node's own (its lease taken now if need be), a remote copy for a
+ * spectator, or NULL after a refusal; 0 on a single node, or for a table
+ * the store does not hold (the lobby looks for it itself). */
+int ad_cluster_req_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid,
+                         table **out)
+{
+    if (!ad_cluster_on(l) || id <= 0)
+        return 0;
+    ad_err err;
+    resume_ctx r = {l, &err, 0, 0};
+    int known = store_table_get(l->st, id, exists_one, &r, &err);
+    *out = NULL;
+    if (known == 0 && r.expired)
+        refuse(c, rid, CODE_UNKNOWN_TABLE, SRV_CLOSED_WORDS);
+    else if (known == 0)
+        *out = cluster_table(l, c, id, req, rid);
+    else if (known < 0)
+        refuse(c, rid, CODE_STORE_FAILED, err.text);
+    return known <= 0;
+}
+
+/* A table is committing its steps or who is online (commit.c): the other
+ * nodes hear of it, in the same transaction, so only if it commits. */
+int ad_cluster_committing(lobby *l, const table *t, ad_err *err)
+{
+    if (!ad_cluster_on(l) || !(t->npend || t->seats_dirty))
+        return 0;
+    return notice(l, t, err);
+}
+
+/* A pass that wrote nothing: who is online now, told outside a transaction. */
+void ad_cluster_tell_online(lobby *l)
+{
+    ad_err err;
+    for (table *t = l->dirty; ad_cluster_on(l) && t; t = t->dnext)
+        if (t->seats_dirty && notice(l, t, &err) < 0)
+            fprintf(stderr, "alphadeck serve: %s\n", err.text);
+}
+
+/* This node plays t: alone, every table it holds but a remote copy; in a
+ * cluster, those it holds the lease of. */
+int ad_cluster_plays(const lobby *l, const table *t)
+{
+    return !t->remote && (!ad_cluster_on(l) || t->leased);
+}
+
+/* t closed (expired): its lease is dropped (else it lapses by itself). */
+void ad_cluster_let_go(lobby *l, table *t)
+{
+    ad_err err;
+    if (t->leased && store_lease_drop(l->st, t->id, &err) < 0)
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+    t->leased = 0;
+}
+
+/* hello's answer names a cluster's node: a client opens /ws?table=N there
+ * to play table N. */
+void ad_cluster_hello(lobby *l, json_t *answer)
+{
+    if (ad_cluster_on(l))
+        json_object_set_new(answer, "node", json_string(l->node));
 }

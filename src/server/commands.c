@@ -17,22 +17,10 @@ table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
         refuse(c, rid, CODE_BAD_FIELD, "table is a table's number");
         return NULL;
     }
-    if (l->node[0] && json_integer_value(v) > 0) {
-        ad_err err;
-        resume_ctx r = {l, &err, 0, 0};
-        int known = store_table_get(l->st, json_integer_value(v), ad_exists_one, &r, &err);
-        if (known == 0 && r.expired) {
-            refuse(c, rid, CODE_UNKNOWN_TABLE, SRV_CLOSED_WORDS);
-            return NULL;
-        }
-        if (known == 0)
-            return ad_cluster_table(l, c, json_integer_value(v), req, rid);
-        if (known < 0) {
-            refuse(c, rid, CODE_STORE_FAILED, err.text);
-            return NULL;
-        }
-    }
-    table *t = ad_find_table(l, json_integer_value(v));
+    table *t;
+    if (ad_cluster_req_table(l, c, json_integer_value(v), req, rid, &t))
+        return t;
+    t = ad_find_table(l, json_integer_value(v));
     int expired = t && t->status == TABLE_EXPIRED;
     if (!t)
         t = ad_load_table(l, json_integer_value(v), &expired);

@@ -53,13 +53,11 @@ void ad_flush_pass(lobby *l)
             free(meta);
         }
         /* the other nodes hear of it only if it commits */
-        if (ok && l->node[0] && (t->npend || t->seats_dirty))
-            ok = ad_cluster_notice(l, t, &err) == 0;
+        if (ok)
+            ok = ad_cluster_committing(l, t, &err) == 0;
     }
-    /* who is online, told outside a transaction when nothing is written */
-    for (table *t = l->dirty; !writes && l->node[0] && t; t = t->dnext)
-        if (t->seats_dirty && ad_cluster_notice(l, t, &err) < 0)
-            fprintf(stderr, "alphadeck serve: %s\n", err.text);
+    if (!writes)
+        ad_cluster_tell_online(l);
     if (writes && ok)
         ok = store_commit(l->st, &err) == 0;
     else if (writes)

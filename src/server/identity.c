@@ -144,7 +144,6 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
         }
     }
     json_t *r = json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token);
-    if (l->node[0]) /* a cluster's node: a client opens /ws?table=N to play table N */
-        json_object_set_new(r, "node", json_string(l->node));
+    ad_cluster_hello(l, r);
     reply(c, rid, r);
 }

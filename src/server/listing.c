@@ -124,7 +124,7 @@ void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid)
         offer(&li, cl->at[i]);
     ad_err err;
     int rc = 0;
-    if (l->node[0] && li.status != TABLE_OVER) {
+    if (ad_cluster_on(l) && li.status != TABLE_OVER) {
         if (li.status != TABLE_PLAYING)
             rc = store_tables(l->st, TABLE_WAITING, list_one, &li, &err);
         if (rc == 0 && li.status != TABLE_WAITING)

@@ -190,7 +190,7 @@ void ad_trim(lobby *l)
         return;
     int64_t now = srv_now_ms(), wait = l->trimmed_ms + TRIM_EVERY_MS - now;
     if (wait > 0) {
-        if (!l->node[0]) /* a cluster's node ticks every second anyway */
+        if (!ad_cluster_on(l)) /* a cluster's node ticks every second anyway */
             srv_timer(l->srv, &l->tick, wait);
         return;
     }
@@ -205,7 +205,7 @@ void ad_evict_finished(lobby *l)
     int over = 0, w = l->ntab;
     for (int i = l->ntab - 1; i >= 0; i--) { /* newest first, kept ones packed at the top */
         table *t = l->tab[i];
-        int listed = !l->node[0] && t->status == TABLE_OVER && over++ < KEEP_FINISHED;
+        int listed = !ad_cluster_on(l) && t->status == TABLE_OVER && over++ < KEEP_FINISHED;
         if (!listed && evictable(t)) {
             srv_timer_cancel(&t->tm);
             ad_free_table(t);
@@ -223,8 +223,7 @@ void lobby_flush(lobby *l)
 {
     if (l->dirty || l->nacks)
         ad_flush_pass(l);
-    if (l->ngone)
-        ad_give_ups(l);
+    ad_cluster_give_ups(l);
     if (l->evict)
         ad_evict_finished(l);
 }

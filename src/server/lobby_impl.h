@@ -189,6 +189,12 @@ static inline void refuse_err(conn *c, const json_t *rid, const ad_err *e)
     refuse(c, rid, ad_code_token(e->code), e->text);
 }
 
+/* This server is a node of a cluster (lobby_cluster was called). */
+static inline int ad_cluster_on(const lobby *l)
+{
+    return l->node[0] != 0;
+}
+
 static inline void mark_dirty(lobby *l, table *t)
 {
     if (!t->dirty) {
@@ -264,19 +270,24 @@ ad_table *ad_replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t 
 int ad_rebuild(lobby *l, table *t, ad_err *err);
 table *ad_row_table(const store_table *row, ad_err *err);
 table *ad_load_table(lobby *l, int64_t id, int *expired);
-int ad_exists_one(void *ctx, const store_table *row);
 
 /* commit.c */
 void ad_clear_pend(table *t);
 void ad_add_step_events(json_t *events, const json_t *step);
 void ad_flush_pass(lobby *l);
 
-/* cluster.c */
-int ad_cluster_notice(lobby *l, const table *t, ad_err *err);
-void ad_give_ups(lobby *l);
+/* cluster.c: several nodes on one store; on a single node (ad_cluster_on
+ * 0) each of these returns at once, doing nothing */
+void ad_cluster_give_ups(lobby *l);
 void ad_cluster_tick(lobby *l);
-table *ad_cluster_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid);
 void ad_cluster_made(lobby *l, table *t);
+int ad_cluster_req_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid,
+                         table **out);
+int ad_cluster_committing(lobby *l, const table *t, ad_err *err);
+void ad_cluster_tell_online(lobby *l);
+int ad_cluster_plays(const lobby *l, const table *t);
+void ad_cluster_let_go(lobby *l, table *t);
+void ad_cluster_hello(lobby *l, json_t *answer);
 
 /* identity.c */
 void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid);

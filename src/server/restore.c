@@ -229,18 +229,10 @@ table *ad_load_table(lobby *l, int64_t id, int *expired)
 int lobby_resume(lobby *l, ad_err *err)
 {
     resume_ctx r = {l, err, 0, 0};
-    if (l->node[0])
+    if (ad_cluster_on(l))
         return 0; /* a node of a cluster takes tables by their leases (ad_cluster_tick) */
     if (store_tables(l->st, TABLE_WAITING, resume_one, &r, err) < 0 ||
         store_tables(l->st, TABLE_PLAYING, resume_one, &r, err) < 0)
         return -1;
     return 0;
-}
-
-/* Reads "table": a table the lobby holds. */
-int ad_exists_one(void *ctx, const store_table *row)
-{
-    resume_ctx *r = ctx;
-    r->expired = row->status == TABLE_EXPIRED;
-    return 1;
 }

@@ -36,8 +36,7 @@ static int64_t first_away_ms(const lobby *l, const table *t)
  * making many).  Only where this node plays it. */
 static int64_t expiry_ms(lobby *l, table *t)
 {
-    int empty = t->status == TABLE_WAITING && t->nmem == 0 && !t->remote &&
-                (!l->node[0] || t->leased);
+    int empty = t->status == TABLE_WAITING && t->nmem == 0 && ad_cluster_plays(l, t);
     for (int s = 0; s < t->players && empty; s++)
         empty = !t->seat[s].player;
     if (!empty) {
@@ -230,17 +229,14 @@ static void expire(lobby *l, table *t)
         return;
     }
     t->status = TABLE_EXPIRED;
-    if (t->leased && store_lease_drop(l->st, t->id, &err) < 0)
-        fprintf(stderr, "alphadeck serve: %s\n", err.text); /* it lapses by itself */
-    t->leased = 0;
+    ad_cluster_let_go(l, t);
     l->evict = 1;
 }
 
 void lobby_timer(lobby *l, table *t)
 {
     if (!t) { /* the lobby's own tick */
-        if (l->node[0])
-            ad_cluster_tick(l);
+        ad_cluster_tick(l);
         ad_trim(l);
         return;
     }
