@@ -62,14 +62,7 @@ static void forget_table(lobby *l, table *t, const char *to)
  * ("": its lease is not this node's any more). */
 static void give_up(lobby *l, int64_t id, const char *to)
 {
-    if (l->ngone == l->cgone) {
-        int cap = l->cgone ? l->cgone * 2 : 16;
-        struct gone *n = realloc(l->gone, (size_t)cap * sizeof *n);
-        if (!n)
-            return;
-        l->gone = n;
-        l->cgone = cap;
-    }
+    l->gone = ad_grown(l->gone, l->ngone, &l->cgone, sizeof *l->gone, 16);
     l->gone[l->ngone].id = id;
     snprintf(l->gone[l->ngone].to, sizeof l->gone[l->ngone].to, "%s", to);
     l->ngone++;
@@ -106,10 +99,12 @@ static int remote_one(void *ctx, const store_table *row)
     t->tm.t = t;
     int64_t last_ms;
     t->t0 = ad_replay_stored(r->l, t, &last_ms, &t->rv, 0, NULL, r->err);
-    if (!t->t0 || ad_add_table(r->l, t) < 0) {
+    if (!t->t0) {
         ad_free_table(t);
         r->failed++;
+        return 1;
     }
+    ad_add_table(r->l, t);
     return 1;
 }
 

@@ -33,7 +33,7 @@ static void refill(const lobby *l, struct maker *m, int64_t now)
 
 /* The bucket of an address, made full when it has none.  A full bucket
  * remembers nothing, so the full ones are dropped to make room: only the
- * addresses that made players lately are kept.  NULL: out of memory. */
+ * addresses that made players lately are kept. */
 static struct maker *maker_of(lobby *l, const char *addr, int64_t now)
 {
     for (int i = 0; i < l->nmakers; i++)
@@ -46,14 +46,7 @@ static struct maker *maker_of(lobby *l, const char *addr, int64_t now)
         else
             i++;
     }
-    if (l->nmakers == l->cmakers) {
-        int cap = l->cmakers ? l->cmakers * 2 : 64;
-        struct maker *n = realloc(l->makers, (size_t)cap * sizeof *n);
-        if (!n)
-            return NULL;
-        l->makers = n;
-        l->cmakers = cap;
-    }
+    l->makers = ad_grown(l->makers, l->nmakers, &l->cmakers, sizeof *l->makers, 64);
     struct maker *m = &l->makers[l->nmakers++];
     snprintf(m->addr, sizeof m->addr, "%s", addr);
     m->tokens = l->lim.new_players_burst;
@@ -68,13 +61,19 @@ static int new_player_ok(lobby *l, const char *addr)
 {
     int64_t now = srv_now_ms();
     struct maker *m = maker_of(l, addr, now);
-    if (!m)
-        return 1; /* out of memory: refusing would not help */
     refill(l, m, now);
     if (m->tokens < 1)
         return 0;
     m->tokens -= 1;
     return 1;
+}
+
+/* A name that is not text: the limit in words. */
+static void refuse_name(conn *c, const json_t *rid)
+{
+    char text[64];
+    snprintf(text, sizeof text, "a name is text: 1 to %d characters", SRV_NAME_MAX);
+    refuse(c, rid, CODE_BAD_FIELD, text);
 }
 
 void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -84,7 +83,7 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!json_object_get(req, "name"))
         return refuse(c, rid, CODE_MISSING_FIELD, "hello needs a name");
     if (!given)
-        return refuse(c, rid, CODE_BAD_FIELD, "a name is text: 1 to 24 characters");
+        return refuse_name(c, rid);
     /* the name as stored and shown: its NFC form (names.c says what is refused) */
     char name[SRV_NAME_MAX * 4 + 1], why[200];
     if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)

@@ -20,6 +20,22 @@ const srv_clock_preset ad_clock_presets[] = {
 };
 const int ad_clock_presets_n = (int)(sizeof ad_clock_presets / sizeof ad_clock_presets[0]);
 
+/* Room for one more item in a growable array (items, n used of *cap),
+ * doubling from `first`: the lobby's arrays all grow through here.  Out of
+ * memory it aborts, as for the log of a table's steps there is nothing
+ * sane to do without it; the arrays are small and few. */
+void *ad_grown(void *items, int n, int *cap, size_t size, int first)
+{
+    if (n < *cap)
+        return items;
+    int c = *cap ? *cap * 2 : first;
+    void *more = realloc(items, (size_t)c * size);
+    if (!more)
+        abort();
+    *cap = c;
+    return more;
+}
+
 table *ad_find_table(lobby *l, int64_t id)
 {
     int lo = 0, hi = l->ntab - 1;
@@ -35,16 +51,9 @@ table *ad_find_table(lobby *l, int64_t id)
     return NULL;
 }
 
-int ad_add_table(lobby *l, table *t)
+void ad_add_table(lobby *l, table *t)
 {
-    if (l->ntab == l->ctab) {
-        int cap = l->ctab ? l->ctab * 2 : 64;
-        table **n = realloc(l->tab, (size_t)cap * sizeof *n);
-        if (!n)
-            return -1;
-        l->tab = n;
-        l->ctab = cap;
-    }
+    l->tab = ad_grown(l->tab, l->ntab, &l->ctab, sizeof *l->tab, 64);
     int i = l->ntab++; /* ids only grow, but resume may hand them in any order */
     while (i > 0 && l->tab[i - 1]->id > t->id) {
         l->tab[i] = l->tab[i - 1];
@@ -53,7 +62,6 @@ int ad_add_table(lobby *l, table *t)
     l->tab[i] = t;
     t->tm.l = l;
     t->tm.t = t;
-    return 0;
 }
 
 static json_t *meta_json(const table *t)

@@ -223,8 +223,9 @@ static inline uint32_t version(const table *t)
 }
 
 /* lobby.c */
+void *ad_grown(void *items, int n, int *cap, size_t size, int first);
 table *ad_find_table(lobby *l, int64_t id);
-int ad_add_table(lobby *l, table *t);
+void ad_add_table(lobby *l, table *t);
 char *ad_meta_text(const table *t);
 void ad_free_end(table *t);
 void ad_drop_game(table *t);
@@ -247,6 +248,7 @@ void ad_cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid);
 /* membership.c */
 int ad_member_seat(const table *t, const member *m);
 member *ad_member_of(table *t, const conn *c);
+void ad_refuse_conn_full(conn *c, const json_t *rid);
 int ad_add_member(table *t, conn *c, int seat);
 void ad_drop_member(table *t, conn *c);
 int ad_seat_of_player(const table *t, int64_t player);

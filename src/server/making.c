@@ -6,6 +6,9 @@
 
 #include "lobby_impl.h"
 
+#define PAUSE_MS 800      /* a bot's pause before it acts, unless create sets bot_pause_ms */
+#define PAUSE_MAX_MS 5000 /* ... up to this */
+
 /* A new table's seed when its creator gave none: one JavaScript reads back
  * whole (below 2^53), so a browser's copy of the record replays exactly. */
 static json_t *fresh_seed(void)
@@ -144,14 +147,13 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     char *meta = ad_meta_text(t);
     int rc = store_table_new(l->st, t->new_req, meta, TABLE_WAITING, t->created_ms, &t->id, err);
     free(meta);
-    if (rc < 0 || ad_add_table(l, t) < 0) {
-        if (rc == 0)
-            ad_err_set(err, AD_E_INTERNAL, "out of memory");
+    if (rc < 0) {
         ad_table_free(gt);
         free(t->new_req);
         free(t);
         return NULL;
     }
+    ad_add_table(l, t);
     ad_cluster_made(l, t);
     return t;
 }
@@ -246,23 +248,27 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
                           "clock is untimed, relaxed, normal or blitz (docs/server.md)");
         }
     }
-    int pause_ms = 800;
+    int pause_ms = PAUSE_MS;
     json_t *pj = json_object_get(req, "bot_pause_ms");
     if (pj) {
-        if (!json_is_integer(pj) || json_integer_value(pj) < 0 || json_integer_value(pj) > 5000) {
+        if (!json_is_integer(pj) || json_integer_value(pj) < 0 || json_integer_value(pj) > PAUSE_MAX_MS) {
             json_decref(new_req);
-            return refuse(c, rid, CODE_BAD_FIELD, "bot_pause_ms is 0 to 5000");
+            char text[64];
+            snprintf(text, sizeof text, "bot_pause_ms is 0 to %d", PAUSE_MAX_MS);
+            return refuse(c, rid, CODE_BAD_FIELD, text);
         }
         pause_ms = (int)json_integer_value(pj);
     }
     if (open_tables_of(l, cl->player) >= SRV_TABLES_PER_PLAYER) {
         json_decref(new_req);
-        return refuse(c, rid, CODE_TOO_MANY_TABLES, "a player may sit at 50 unfinished tables at most");
+        char text[80];
+        snprintf(text, sizeof text, "a player may sit at %d unfinished tables at most",
+                 SRV_TABLES_PER_PLAYER);
+        return refuse(c, rid, CODE_TOO_MANY_TABLES, text);
     }
     if (cl->nat == SRV_CONN_TABLES) {
         json_decref(new_req);
-        return refuse(c, rid, CODE_TOO_MANY_TABLES,
-                      "one connection may be at 16 tables at once; leave one first");
+        return ad_refuse_conn_full(c, rid);
     }
     int sit = -1;
     for (int s = 0; s < n && sit < 0; s++)

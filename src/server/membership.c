@@ -24,6 +24,15 @@ member *ad_member_of(table *t, const conn *c)
     return NULL;
 }
 
+/* A connection at SRV_CONN_TABLES tables is refused another. */
+void ad_refuse_conn_full(conn *c, const json_t *rid)
+{
+    char text[80];
+    snprintf(text, sizeof text, "one connection may be at %d tables at once; leave one first",
+             SRV_CONN_TABLES);
+    refuse(c, rid, CODE_TOO_MANY_TABLES, text);
+}
+
 int ad_add_member(table *t, conn *c, int seat)
 {
     member *m = ad_member_of(t, c);
@@ -34,22 +43,8 @@ int ad_add_member(table *t, conn *c, int seat)
     conn_lobby *cl = conn_state(c);
     if (cl->nat == SRV_CONN_TABLES)
         return -1;
-    if (cl->nat == cl->cat) {
-        int cap = cl->cat ? cl->cat * 2 : 2;
-        table **n = realloc(cl->at, (size_t)cap * sizeof *n);
-        if (!n)
-            return -1;
-        cl->at = n;
-        cl->cat = cap;
-    }
-    if (t->nmem == t->cmem) {
-        int cap = t->cmem ? t->cmem * 2 : t->players;
-        member *n = realloc(t->mem, (size_t)cap * sizeof *n);
-        if (!n)
-            return -1;
-        t->mem = n;
-        t->cmem = cap;
-    }
+    cl->at = ad_grown(cl->at, cl->nat, &cl->cat, sizeof *cl->at, 2);
+    t->mem = ad_grown(t->mem, t->nmem, &t->cmem, sizeof *t->mem, t->players);
     t->mem[t->nmem++] = (member){c, seat};
     cl->at[cl->nat++] = t;
     return 0;
@@ -146,8 +141,7 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
                 return refuse(c, rid, CODE_TABLE_FULL, "every seat at that table is taken");
         }
         if (cl->nat == SRV_CONN_TABLES)
-            return refuse(c, rid, CODE_TOO_MANY_TABLES,
-                          "one connection may be at 16 tables at once; leave one first");
+            return ad_refuse_conn_full(c, rid);
         t->seat[seat].player = cl->player;
         snprintf(t->seat[seat].name, sizeof t->seat[seat].name, "%s", cl->name);
         char *meta = ad_meta_text(t);
@@ -163,8 +157,7 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
         if (m)
             ad_drop_member(t, c);
         if (ad_add_member(t, c, seat) < 0)
-            return refuse(c, rid, CODE_TOO_MANY_TABLES,
-                          "one connection may be at 16 tables at once; leave one first");
+            return ad_refuse_conn_full(c, rid);
         t->seat[seat].online++;
         t->seat[seat].gone_ms = 0;
     }
@@ -199,8 +192,7 @@ void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return;
     member *m = ad_member_of(t, c);
     if (!m && ad_add_member(t, c, -1) < 0)
-        return refuse(c, rid, CODE_TOO_MANY_TABLES,
-                      "one connection may be at 16 tables at once; leave one first");
+        return ad_refuse_conn_full(c, rid);
     ad_schedule(l, t); /* someone is at it: a waiting table does not close */
     reply(c, rid, ad_joined(t, m ? ad_member_seat(t, m) : -1));
 }

@@ -178,12 +178,7 @@ static table *adopt(lobby *l, const store_table *row, ad_err *err)
         ad_free_table(t);
         return NULL;
     }
-    if (ad_add_table(l, t) < 0) {
-        srv_timer_cancel(&t->tm);
-        ad_err_set(err, AD_E_INTERNAL, "out of memory");
-        ad_free_table(t);
-        return NULL;
-    }
+    ad_add_table(l, t);
     ad_schedule(l, t); /* a waiting table nobody is at yet (a restart): its expiry */
     ad_compact(t);     /* a finished one read back for a look */
     return t;

@@ -77,14 +77,7 @@ void ad_took(lobby *l, table *t, ad_director_out *out)
     uint32_t base = ad_director_version(t->d) - (uint32_t)out->n;
     for (int i = 0; i < out->n; i++) {
         ad_director_step *s = &out->step[i];
-        if (t->npend == t->cpend) {
-            int cap = t->cpend ? t->cpend * 2 : 8;
-            pend_step *n = realloc(t->pend, (size_t)cap * sizeof *n);
-            if (!n)
-                abort(); /* nothing sane to do without memory for the log */
-            t->pend = n;
-            t->cpend = cap;
-        }
+        t->pend = ad_grown(t->pend, t->npend, &t->cpend, sizeof *t->pend, 8);
         json_t *aj = g->action_to_json(ad_table_state(gt), &s->action);
         pend_step *p = &t->pend[t->npend++];
         p->v = base + (uint32_t)i + 1;
@@ -308,13 +301,6 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
             break;
         }
     ad_took(l, t, &l->out);
-    if (l->nacks == l->cacks) {
-        int cap = l->cacks ? l->cacks * 2 : 64;
-        ack *n = realloc(l->acks, (size_t)cap * sizeof *n);
-        if (!n)
-            abort();
-        l->acks = n;
-        l->cacks = cap;
-    }
+    l->acks = ad_grown(l->acks, l->nacks, &l->cacks, sizeof *l->acks, 64);
     l->acks[l->nacks++] = (ack){c, rid ? json_incref((json_t *)rid) : NULL, t->id, v};
 }
