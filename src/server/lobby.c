@@ -230,7 +230,7 @@ void ad_evict_finished(lobby *l)
 void lobby_flush(lobby *l)
 {
     if (l->dirty || l->nacks)
-        ad_flush_pass(l);
+        ad_restore_failed(l, ad_commit_pass(l));
     ad_cluster_give_ups(l);
     if (l->evict)
         ad_evict_finished(l);

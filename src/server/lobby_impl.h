@@ -270,13 +270,19 @@ int ad_parse_meta(table *t, const char *text);
 json_t *ad_stored_step(ad_table *gt, const json_t *a, uint32_t v, ad_err *err);
 ad_table *ad_replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n, uint32_t from, json_t *events, ad_err *err);
 int ad_rebuild(lobby *l, table *t, ad_err *err);
+void ad_restore_failed(lobby *l, table *t);
 table *ad_row_table(const store_table *row, ad_err *err);
 table *ad_load_table(lobby *l, int64_t id, int *expired);
 
 /* commit.c */
 void ad_clear_pend(table *t);
 void ad_add_step_events(json_t *events, const json_t *step);
-void ad_flush_pass(lobby *l);
+/* The pass's commit: NULL when it committed (acks sent, updates pushed);
+ * when it failed, the tables it touched, chained by dnext, their pending
+ * steps dropped, to be rebuilt from the store (ad_restore_failed). */
+table *ad_commit_pass(lobby *l);
+void ad_ack_later(lobby *l, conn *c, const json_t *rid, int64_t table_id, uint32_t v);
+void ad_acks_forget(lobby *l, const conn *c);
 
 /* cluster.c: several nodes on one store; on a single node (ad_cluster_on
  * 0) each of these returns at once, doing nothing */

@@ -249,7 +249,5 @@ void lobby_conn_gone(lobby *l, conn *c)
     cl->at = NULL;
     cl->name = NULL;
     cl->cat = 0;
-    for (int i = 0; i < l->nacks; i++)
-        if (l->acks[i].c == c)
-            l->acks[i].c = NULL;
+    ad_acks_forget(l, c);
 }

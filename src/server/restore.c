@@ -231,3 +231,17 @@ int lobby_resume(lobby *l, ad_err *err)
         return -1;
     return 0;
 }
+
+/* The tables of a pass whose commit failed (chained by dnext): each
+ * rebuilt from the store, and everyone at it sent back to what is stored. */
+void ad_restore_failed(lobby *l, table *t)
+{
+    while (t) {
+        table *next = t->dnext; /* a rebuild may mark t dirty again, chaining it anew */
+        ad_err e;
+        if (ad_rebuild(l, t, &e) < 0)
+            fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+        ad_push_update(t, json_array(), 1, NULL);
+        t = next;
+    }
+}

@@ -301,6 +301,5 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
             break;
         }
     ad_took(l, t, &l->out);
-    l->acks = ad_grown(l->acks, l->nacks, &l->cacks, sizeof *l->acks, 64);
-    l->acks[l->nacks++] = (ack){c, rid ? json_incref((json_t *)rid) : NULL, t->id, v};
+    ad_ack_later(l, c, rid, t->id, v);
 }
