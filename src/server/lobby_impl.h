@@ -82,7 +82,7 @@ struct table {
     int players;
     char *new_req; /* with its seed, as compact JSON text (read back when needed) */
     int status;
-    int clock; /* index in presets */
+    int clock; /* index in ad_clock_presets */
     int pause_ms;
     int64_t next; /* the rematch's table, once made */
     int seeded;   /* its creator chose the seed, so may know every hand: told to all */
@@ -223,35 +223,36 @@ static inline uint32_t version(const table *t)
 }
 
 /* lobby.c */
-void *ad_grown(void *items, int n, int *cap, size_t size, int first);
-table *ad_find_table(lobby *l, int64_t id);
-void ad_add_table(lobby *l, table *t);
-char *ad_meta_text(const table *t);
-void ad_free_end(table *t);
-void ad_drop_game(table *t);
-void ad_compact(table *t);
-table *ad_alloc_table(int players);
+void *ad_grown(void *items, int n, int *cap, size_t size, int first); /* room for one more */
+table *ad_find_table(lobby *l, int64_t id);          /* in memory; NULL: not */
+void ad_add_table(lobby *l, table *t);               /* held from now on */
+table *ad_alloc_table(int players);                  /* NULL: out of memory */
 void ad_free_table(table *t);
+char *ad_meta_text(const table *t);                  /* its meta, as stored (caller frees) */
+void ad_free_end(table *t);
+void ad_drop_game(table *t);                         /* lets its director or deal go */
+void ad_compact(table *t);                           /* a finished game in little room */
 void ad_trim(lobby *l);
 void ad_evict_finished(lobby *l);
 
 /* pushes.c */
 json_t *ad_seats_json(const table *t);
-json_t *ad_joined(const table *t, int seat);
-void ad_push_all(table *t, json_t *j);
+json_t *ad_joined(const table *t, int seat);         /* the answer to create, join, watch */
+void ad_push_all(table *t, json_t *j);               /* one frame to every member (takes j) */
 void ad_push_seats(table *t);
-json_t *ad_told(const table *t, const json_t *events, int seat);
+json_t *ad_told(const table *t, const json_t *events, int seat); /* events in words */
 void ad_push_update(table *t, json_t *events, int sync_of, conn *only);
 void ad_push_clock(table *t);
 void ad_cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* membership.c */
-int ad_member_seat(const table *t, const member *m);
+int ad_member_seat(const table *t, const member *m); /* -1: it only watches */
 member *ad_member_of(table *t, const conn *c);
+int ad_add_member(table *t, conn *c, int seat);      /* -1: c is at SRV_CONN_TABLES */
 void ad_refuse_conn_full(conn *c, const json_t *rid);
-int ad_add_member(table *t, conn *c, int seat);
 void ad_drop_member(table *t, conn *c);
-int ad_seat_of_player(const table *t, int64_t player);
+int ad_seat_of_player(const table *t, int64_t player); /* -1: none */
+int ad_all_taken(const table *t);                    /* no open seat left */
 void ad_unseat_conn(lobby *l, conn *c);
 int ad_is_at(conn *c, const table *t);
 void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid);
@@ -259,8 +260,8 @@ void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid);
 void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* running.c */
-void ad_schedule(lobby *l, table *t);
-void ad_took(lobby *l, table *t, ad_director_out *out);
+void ad_schedule(lobby *l, table *t);                /* its timer set for what comes next */
+void ad_took(lobby *l, table *t, ad_director_out *out); /* what a director call did */
 ad_director *ad_make_director(table *t, ad_table *gt, int64_t now_ms, ad_err *err);
 int ad_start_game(lobby *l, table *t, ad_err *err);
 void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid);
@@ -268,11 +269,12 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid);
 /* restore.c */
 int ad_parse_meta(table *t, const char *text);
 json_t *ad_stored_step(ad_table *gt, const json_t *a, uint32_t v, ad_err *err);
-ad_table *ad_replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n, uint32_t from, json_t *events, ad_err *err);
+ad_table *ad_replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
+                           uint32_t from, json_t *events, ad_err *err);
 int ad_rebuild(lobby *l, table *t, ad_err *err);
-void ad_restore_failed(lobby *l, table *t);
-table *ad_row_table(const store_table *row, ad_err *err);
-table *ad_load_table(lobby *l, int64_t id, int *expired);
+void ad_restore_failed(lobby *l, table *t);          /* after ad_commit_pass failed */
+table *ad_row_table(const store_table *row, ad_err *err); /* a stored row, not yet live */
+table *ad_load_table(lobby *l, int64_t id, int *expired); /* read back when asked for */
 
 /* commit.c */
 void ad_clear_pend(table *t);
@@ -286,22 +288,21 @@ void ad_acks_forget(lobby *l, const conn *c);
 
 /* cluster.c: several nodes on one store; on a single node (ad_cluster_on
  * 0) each of these returns at once, doing nothing */
-void ad_cluster_give_ups(lobby *l);
-void ad_cluster_tick(lobby *l);
-void ad_cluster_made(lobby *l, table *t);
+void ad_cluster_tick(lobby *l);                      /* the lobby's tick: leases */
+void ad_cluster_give_ups(lobby *l);                  /* end of a pass: tables moved away */
+void ad_cluster_made(lobby *l, table *t);            /* its lease, taken */
+void ad_cluster_let_go(lobby *l, table *t);          /* its lease, dropped */
+int ad_cluster_plays(const lobby *l, const table *t);
 int ad_cluster_req_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid,
                          table **out);
 int ad_cluster_committing(lobby *l, const table *t, ad_err *err);
 void ad_cluster_tell_online(lobby *l);
-int ad_cluster_plays(const lobby *l, const table *t);
-void ad_cluster_let_go(lobby *l, table *t);
 void ad_cluster_hello(lobby *l, json_t *answer);
 
 /* identity.c */
 void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* making.c */
-int ad_all_taken(const table *t);
 void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid);
 void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
@@ -318,6 +319,8 @@ typedef struct command {
     int listed;    /* named in the list an unknown command gets */
 } command;
 const command *ad_command_find(const char *name); /* NULL: no such command */
+/* The table a request's "table" names (read back from the store when
+ * need be); NULL after a refusal. */
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 #endif

@@ -28,14 +28,6 @@ static int open_tables_of(lobby *l, int64_t player)
     return n;
 }
 
-int ad_all_taken(const table *t)
-{
-    for (int s = 0; s < t->players; s++)
-        if (!t->seat[s].bot[0] && !t->seat[s].player)
-            return 0;
-    return 1;
-}
-
 /* A table of bots alone: in play, and no person at it who has not left
  * (a seat given up, or handed to its stand-in while nobody of it is here,
  * is the bots'). */

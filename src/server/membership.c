@@ -87,6 +87,14 @@ int ad_seat_of_player(const table *t, int64_t player)
     return -1;
 }
 
+int ad_all_taken(const table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (!t->seat[s].bot[0] && !t->seat[s].player)
+            return 0;
+    return 1;
+}
+
 /* Connection c stops sitting anywhere; it watches on where it sat. */
 void ad_unseat_conn(lobby *l, conn *c)
 {

@@ -6,7 +6,10 @@
  *   lobby.c    players, tables and the protocol's commands; each table runs
  *              on a director, fed the wall clock through the loop's timers;
  *              actions are stored in one commit per pass of the loop, and
- *              acknowledged and pushed only after it
+ *              acknowledged and pushed only after it.  Its jobs each have a
+ *              file (commands.c, identity.c, making.c, listing.c,
+ *              membership.c, running.c, pushes.c, commit.c, restore.c,
+ *              cluster.c), sharing lobby_impl.h; the rest see this header
  *   workers.c  the threads that compute bot decisions off the loop
  *   archive.c  the thread that builds finished games' records and replays
  *              (records_http.c) off the loop, and the answers it keeps
@@ -116,7 +119,7 @@ typedef struct srv_clock_preset {
 extern const srv_clock_preset ad_clock_presets[];
 extern const int ad_clock_presets_n;
 
-/* lobby.c, for net.c */
+/* the lobby (lobby.c and its files), for net.c */
 lobby *lobby_new(server *s, store *st, int workers, ad_err *err);
 void lobby_free(lobby *l);
 void lobby_quiesce(lobby *l);                     /* stops every timer (before the loop ends) */
