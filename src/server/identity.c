@@ -76,6 +76,67 @@ static void refuse_name(conn *c, const json_t *rid)
     refuse(c, rid, CODE_BAD_FIELD, text);
 }
 
+/* The player a token names (name: the name they now give); 0 with *id,
+ * or -1 after a refusal. */
+static int known_player(lobby *l, conn *c, const json_t *rid, const json_t *tok,
+                        const char *name, int64_t *id)
+{
+    const char *ts = json_string_value(tok);
+    int good = ts && strlen(ts) == 32;
+    for (int i = 0; good && i < 32; i++)
+        good = hexval(ts[i]) >= 0;
+    if (!good)
+        return refuse(c, rid, CODE_BAD_TOKEN, "a token is the 32 hexadecimal digits hello gave"), -1;
+    uint8_t hash[32];
+    if (sha256(ts, 32, hash) < 0)
+        return refuse(c, rid, CODE_INTERNAL, "the token could not be hashed"), -1;
+    ad_err err;
+    int rc = store_player_find(l->st, hash, name, id, &err);
+    if (rc < 0)
+        return refuse(c, rid, CODE_STORE_FAILED, err.text), -1;
+    if (rc == 1)
+        return refuse(c, rid, CODE_BAD_TOKEN, "no player has that token"), -1;
+    return 0;
+}
+
+/* A new player called name, with a fresh token (33 bytes: 32 hexadecimal
+ * digits); 0 with *id, or -1 after a refusal. */
+static int new_player(lobby *l, conn *c, const json_t *rid, const char *name, char *token,
+                      int64_t *id)
+{
+    if (!new_player_ok(l, conn_state(c)->addr))
+        return refuse(c, rid, CODE_TOO_MANY_PLAYERS,
+                      "too many new players from your address lately: say hello with the "
+                      "token you were given, or try again in a minute"), -1;
+    uint8_t raw[16], hash[32];
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
+        return refuse(c, rid, CODE_INTERNAL, "no random bits for a token"), -1;
+    for (int i = 0; i < 16; i++)
+        snprintf(token + 2 * i, 3, "%02x", raw[i]);
+    if (sha256(token, 32, hash) < 0)
+        return refuse(c, rid, CODE_INTERNAL, "the token could not be hashed"), -1;
+    ad_err err;
+    if (store_player_new(l->st, name, hash, id, &err) < 0)
+        return refuse(c, rid, CODE_STORE_FAILED, err.text), -1;
+    return 0;
+}
+
+/* The name a person's seats show, changed to name (a finished game keeps
+ * the names it was played with: its replay's). */
+static void rename_seats(lobby *l, int64_t id, const char *name)
+{
+    for (int i = 0; i < l->ntab; i++) {
+        table *t = l->tab[i];
+        int s = ad_seat_of_player(t, id);
+        if (s >= 0 && t->status != TABLE_OVER && strcmp(t->seat[s].name, name) != 0) {
+            snprintf(t->seat[s].name, sizeof t->seat[s].name, "%s", name);
+            t->seats_dirty = 1;
+            t->meta_dirty = 1;
+            mark_dirty(l, t);
+        }
+    }
+}
+
 void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     const char *given = json_string_value(json_object_get(req, "name"));
@@ -88,60 +149,24 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     char name[SRV_NAME_MAX * 4 + 1], why[200];
     if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)
         return refuse(c, rid, CODE_BAD_FIELD, why);
-    conn_lobby *cl = conn_state(c);
-    ad_err err;
-    uint8_t hash[32];
     char token[33];
     int64_t id;
-    if (tok) {
-        const char *ts = json_string_value(tok);
-        int good = ts && strlen(ts) == 32;
-        for (int i = 0; good && i < 32; i++)
-            good = hexval(ts[i]) >= 0;
-        if (!good)
-            return refuse(c, rid, CODE_BAD_TOKEN, "a token is the 32 hexadecimal digits hello gave");
-        if (sha256(ts, 32, hash) < 0)
-            return refuse(c, rid, CODE_INTERNAL, "the token could not be hashed");
-        int rc = store_player_find(l->st, hash, name, &id, &err);
-        if (rc < 0)
-            return refuse(c, rid, CODE_STORE_FAILED, err.text);
-        if (rc == 1)
-            return refuse(c, rid, CODE_BAD_TOKEN, "no player has that token");
-        snprintf(token, sizeof token, "%s", ts);
-    } else {
-        if (!new_player_ok(l, cl->addr))
-            return refuse(c, rid, CODE_TOO_MANY_PLAYERS,
-                          "too many new players from your address lately: say hello with the "
-                          "token you were given, or try again in a minute");
-        uint8_t raw[16];
-        if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw)
-            return refuse(c, rid, CODE_INTERNAL, "no random bits for a token");
-        for (int i = 0; i < 16; i++)
-            snprintf(token + 2 * i, 3, "%02x", raw[i]);
-        if (sha256(token, 32, hash) < 0)
-            return refuse(c, rid, CODE_INTERNAL, "the token could not be hashed");
-        if (store_player_new(l->st, name, hash, &id, &err) < 0)
-            return refuse(c, rid, CODE_STORE_FAILED, err.text);
-    }
+    if (tok && known_player(l, c, rid, tok, name, &id) < 0)
+        return;
+    if (tok)
+        snprintf(token, sizeof token, "%s", json_string_value(tok));
+    else if (new_player(l, c, rid, name, token, &id) < 0)
+        return;
     char *nm = strdup(name);
     if (!nm)
         return refuse(c, rid, CODE_INTERNAL, "out of memory");
+    conn_lobby *cl = conn_state(c);
     if (cl->player && cl->player != id)
         ad_unseat_conn(l, c); /* another player now: the seats it sat at are not theirs */
     free(cl->name);
     cl->player = id;
     cl->name = nm;
-    for (int i = 0; i < l->ntab; i++) { /* the name a person's seats show */
-        int s = ad_seat_of_player(l->tab[i], id);
-        /* a finished game keeps the names it was played with (its replay's) */
-        if (s >= 0 && l->tab[i]->status != TABLE_OVER &&
-            strcmp(l->tab[i]->seat[s].name, name) != 0) {
-            snprintf(l->tab[i]->seat[s].name, sizeof l->tab[i]->seat[s].name, "%s", name);
-            l->tab[i]->seats_dirty = 1;
-            l->tab[i]->meta_dirty = 1;
-            mark_dirty(l, l->tab[i]);
-        }
-    }
+    rename_seats(l, id, name);
     json_t *r = json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token);
     ad_cluster_hello(l, r);
     reply(c, rid, r);

@@ -169,119 +169,164 @@ static int seed_ok(conn *c, const json_t *rid, const json_t *v)
     return 0;
 }
 
-void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
+/* create's `new` request: game, players, options and seed (a fresh one
+ * when none is given; *seeded when one is); NULL after a refusal. */
+static json_t *read_new_req(conn *c, const json_t *req, const json_t *rid, int *seeded)
 {
-    conn_lobby *cl = conn_state(c);
     if (!json_object_get(req, "game"))
-        return refuse(c, rid, CODE_MISSING_FIELD, "create needs a game");
+        return refuse(c, rid, CODE_MISSING_FIELD, "create needs a game"), NULL;
     if (!json_object_get(req, "players"))
-        return refuse(c, rid, CODE_MISSING_FIELD, "create needs players");
+        return refuse(c, rid, CODE_MISSING_FIELD, "create needs players"), NULL;
     json_t *new_req = json_object();
     const char *keys[] = {"game", "players", "options", "seed"};
     for (int i = 0; i < 4; i++)
         if (json_object_get(req, keys[i]))
             json_object_set(new_req, keys[i], json_object_get(req, keys[i]));
-    ad_err err;
-    int seeded = json_object_get(new_req, "seed") != NULL;
-    if (seeded && seed_ok(c, rid, json_object_get(new_req, "seed")) < 0) {
+    *seeded = json_object_get(new_req, "seed") != NULL;
+    if (*seeded && seed_ok(c, rid, json_object_get(new_req, "seed")) < 0) {
         json_decref(new_req);
-        return;
+        return NULL;
     }
-    if (!seeded)
+    if (!*seeded)
         json_object_set_new(new_req, "seed", fresh_seed());
+    return new_req;
+}
+
+/* create's seats: "open" or a bot level each (by default the maker's and
+ * basic bots); 0, or -1 after a refusal. */
+static int read_seats(conn *c, const json_t *req, const json_t *rid, const ad_game *g, int n,
+                      seat_t *seats)
+{
+    memset(seats, 0, (size_t)n * sizeof *seats);
+    for (int s = 0; s < n; s++)
+        snprintf(seats[s].bot, sizeof seats[s].bot, "%s", s == 0 ? "" : "basic");
+    json_t *sj = json_object_get(req, "seats");
+    if (!sj)
+        return 0;
+    if (!json_is_array(sj) || (int)json_array_size(sj) != n)
+        return refuse(c, rid, CODE_BAD_FIELD, "seats is an array of one entry a seat: "
+                                              "\"open\" or a bot level"), -1;
+    for (int s = 0; s < n; s++) {
+        const char *e = json_string_value(json_array_get(sj, (size_t)s));
+        ad_err err;
+        if (!e)
+            return refuse(c, rid, CODE_BAD_FIELD, "each seat is \"open\" or a bot level"), -1;
+        if (strcmp(e, "open") == 0) {
+            seats[s].bot[0] = 0;
+            continue;
+        }
+        if (strlen(e) >= sizeof seats[s].bot)
+            ad_err_set(&err, AD_E_BAD_LEVEL, "no bot level is called that");
+        if (strlen(e) >= sizeof seats[s].bot || !ad_bot_available(g, e, &err))
+            return refuse_err(c, rid, &err), -1;
+        snprintf(seats[s].bot, sizeof seats[s].bot, "%s", e);
+    }
+    return 0;
+}
+
+/* create's clock: a preset's index (untimed when none is given); -1 after
+ * a refusal, which names the presets. */
+static int read_clock(conn *c, const json_t *req, const json_t *rid)
+{
+    json_t *cj = json_object_get(req, "clock");
+    if (!cj)
+        return 0;
+    const char *cn = json_string_value(cj);
+    for (int i = 0; cn && i < ad_clock_presets_n; i++)
+        if (strcmp(cn, ad_clock_presets[i].name) == 0)
+            return i;
+    char text[200];
+    size_t n = (size_t)snprintf(text, sizeof text, "clock is");
+    for (int i = 0; i < ad_clock_presets_n && n < sizeof text; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s %s",
+                              i == 0 ? "" : i == ad_clock_presets_n - 1 ? " or" : ",",
+                              ad_clock_presets[i].name);
+    if (n < sizeof text)
+        snprintf(text + n, sizeof text - n, " (docs/server.md)");
+    refuse(c, rid, CODE_BAD_FIELD, text);
+    return -1;
+}
+
+/* create's bot_pause_ms: PAUSE_MS when none is given; -1 after a refusal. */
+static int read_pause(conn *c, const json_t *req, const json_t *rid)
+{
+    json_t *pj = json_object_get(req, "bot_pause_ms");
+    if (!pj)
+        return PAUSE_MS;
+    if (json_is_integer(pj) && json_integer_value(pj) >= 0 &&
+        json_integer_value(pj) <= PAUSE_MAX_MS)
+        return (int)json_integer_value(pj);
+    char text[64];
+    snprintf(text, sizeof text, "bot_pause_ms is 0 to %d", PAUSE_MAX_MS);
+    refuse(c, rid, CODE_BAD_FIELD, text);
+    return -1;
+}
+
+/* A player sits at SRV_TABLES_PER_PLAYER unfinished tables, a connection
+ * at SRV_CONN_TABLES, at most: 1, or 0 after a refusal. */
+static int room_for_one_more(lobby *l, conn *c, const json_t *rid)
+{
+    conn_lobby *cl = conn_state(c);
+    if (open_tables_of(l, cl->player) >= SRV_TABLES_PER_PLAYER) {
+        char text[80];
+        snprintf(text, sizeof text, "a player may sit at %d unfinished tables at most",
+                 SRV_TABLES_PER_PLAYER);
+        return refuse(c, rid, CODE_TOO_MANY_TABLES, text), 0;
+    }
+    if (cl->nat == SRV_CONN_TABLES)
+        return ad_refuse_conn_full(c, rid), 0;
+    return 1;
+}
+
+/* The maker sits at the first seat that is not a bot's (-1: none is). */
+static int sit_maker(const conn_lobby *cl, seat_t *seats, int n)
+{
+    for (int s = 0; s < n; s++)
+        if (!seats[s].bot[0]) {
+            seats[s].player = cl->player;
+            snprintf(seats[s].name, sizeof seats[s].name, "%s", cl->name);
+            return s;
+        }
+    return -1;
+}
+
+/* The refusal of a table that was not made (the store's failure, or the game's). */
+static void refuse_unmade(conn *c, const json_t *rid, const ad_err *err)
+{
+    refuse(c, rid, err->code == AD_E_IO ? CODE_STORE_FAILED : ad_code_token(err->code),
+           err->text);
+}
+
+void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    int seeded;
+    json_t *new_req = read_new_req(c, req, rid, &seeded);
+    if (!new_req)
+        return;
+    ad_err err;
     ad_setup su;
     const ad_game *g = ad_setup_from_json(new_req, &su, &err);
     if (!g) {
         json_decref(new_req);
         return refuse_err(c, rid, &err);
     }
-    int n = su.players;
+    int n = su.players, clock = -1, pause_ms = -1, sit = -1, waits = 0;
     seat_t seats[AD_MAX_SEATS];
-    memset(seats, 0, sizeof seats);
-    json_t *sj = json_object_get(req, "seats");
-    for (int s = 0; s < n; s++)
-        snprintf(seats[s].bot, sizeof seats[s].bot, "%s", s == 0 ? "" : "basic");
-    if (sj) {
-        if (!json_is_array(sj) || (int)json_array_size(sj) != n) {
-            json_decref(new_req);
-            return refuse(c, rid, CODE_BAD_FIELD, "seats is an array of one entry a seat: "
-                                               "\"open\" or a bot level");
-        }
-        for (int s = 0; s < n; s++) {
-            const char *e = json_string_value(json_array_get(sj, (size_t)s));
-            if (!e) {
-                json_decref(new_req);
-                return refuse(c, rid, CODE_BAD_FIELD, "each seat is \"open\" or a bot level");
-            }
-            if (strcmp(e, "open") == 0) {
-                seats[s].bot[0] = 0;
-                continue;
-            }
-            if (strlen(e) >= sizeof seats[s].bot || !ad_bot_available(g, e, &err)) {
-                json_decref(new_req);
-                if (strlen(e) >= sizeof seats[s].bot)
-                    ad_err_set(&err, AD_E_BAD_LEVEL, "no bot level is called that");
-                return refuse_err(c, rid, &err);
-            }
-            snprintf(seats[s].bot, sizeof seats[s].bot, "%s", e);
-        }
+    int ok = read_seats(c, req, rid, g, n, seats) == 0 &&
+             (clock = read_clock(c, req, rid)) >= 0 && (pause_ms = read_pause(c, req, rid)) >= 0 &&
+             room_for_one_more(l, c, rid);
+    if (ok) {
+        sit = sit_maker(conn_state(c), seats, n);
+        for (int s = 0; s < n; s++) /* an open seat is left once the maker sits: it waits */
+            waits |= !seats[s].bot[0] && !seats[s].player;
+        ok = may_make(l, c, waits, sit < 0, rid);
     }
-    int clock = 0;
-    json_t *cj = json_object_get(req, "clock");
-    if (cj) {
-        const char *cn = json_string_value(cj);
-        clock = -1;
-        for (int i = 0; cn && i < ad_clock_presets_n; i++)
-            if (strcmp(cn, ad_clock_presets[i].name) == 0)
-                clock = i;
-        if (clock < 0) {
-            json_decref(new_req);
-            return refuse(c, rid, CODE_BAD_FIELD,
-                          "clock is untimed, relaxed, normal or blitz (docs/server.md)");
-        }
-    }
-    int pause_ms = PAUSE_MS;
-    json_t *pj = json_object_get(req, "bot_pause_ms");
-    if (pj) {
-        if (!json_is_integer(pj) || json_integer_value(pj) < 0 || json_integer_value(pj) > PAUSE_MAX_MS) {
-            json_decref(new_req);
-            char text[64];
-            snprintf(text, sizeof text, "bot_pause_ms is 0 to %d", PAUSE_MAX_MS);
-            return refuse(c, rid, CODE_BAD_FIELD, text);
-        }
-        pause_ms = (int)json_integer_value(pj);
-    }
-    if (open_tables_of(l, cl->player) >= SRV_TABLES_PER_PLAYER) {
-        json_decref(new_req);
-        char text[80];
-        snprintf(text, sizeof text, "a player may sit at %d unfinished tables at most",
-                 SRV_TABLES_PER_PLAYER);
-        return refuse(c, rid, CODE_TOO_MANY_TABLES, text);
-    }
-    if (cl->nat == SRV_CONN_TABLES) {
-        json_decref(new_req);
-        return ad_refuse_conn_full(c, rid);
-    }
-    int sit = -1;
-    for (int s = 0; s < n && sit < 0; s++)
-        if (!seats[s].bot[0])
-            sit = s;
-    if (sit >= 0) {
-        seats[sit].player = cl->player;
-        snprintf(seats[sit].name, sizeof seats[sit].name, "%s", cl->name);
-    }
-    int waits = 0; /* an open seat is left once the maker sits: the table waits */
-    for (int s = 0; s < n; s++)
-        waits |= !seats[s].bot[0] && !seats[s].player;
-    if (!may_make(l, c, waits, sit < 0, rid)) {
-        json_decref(new_req);
-        return;
-    }
-    table *t = new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, c, &err);
+    table *t = ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, c, &err) : NULL;
     json_decref(new_req);
+    if (ok && !t)
+        refuse_unmade(c, rid, &err);
     if (!t)
-        return refuse(c, rid, err.code == AD_E_IO ? CODE_STORE_FAILED : ad_code_token(err.code),
-                      err.text);
+        return;
     ad_add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;
@@ -320,8 +365,7 @@ void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, c, &err);
     json_decref(nr);
     if (!nt)
-        return refuse(c, rid, err.code == AD_E_IO ? CODE_STORE_FAILED : ad_code_token(err.code),
-                      err.text);
+        return refuse_unmade(c, rid, &err);
     t->next = nt->id;
     t->meta_dirty = 1;
     mark_dirty(l, t);

@@ -120,46 +120,70 @@ int ad_is_at(conn *c, const table *t)
     return 0;
 }
 
-void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
+/* The open seat a join asks for (sv: its number; NULL: the first open
+ * one); -1 after a refusal. */
+static int open_seat(conn *c, const json_t *rid, const table *t, const json_t *sv)
+{
+    if (t->status != TABLE_WAITING)
+        return refuse(c, rid, CODE_TABLE_FULL, "every seat at that table is taken"), -1;
+    if (sv) {
+        json_int_t s = json_integer_value(sv);
+        if (s < 0 || s >= t->players)
+            return refuse(c, rid, CODE_BAD_SEAT, "there is no such seat at that table"), -1;
+        if (t->seat[s].bot[0] || t->seat[s].player)
+            return refuse(c, rid, CODE_SEAT_TAKEN, "that seat is taken"), -1;
+        return (int)s;
+    }
+    for (int s = 0; s < t->players; s++)
+        if (!t->seat[s].bot[0] && !t->seat[s].player)
+            return s;
+    return refuse(c, rid, CODE_TABLE_FULL, "every seat at that table is taken"), -1;
+}
+
+/* c's player takes the open seat, stored at once; -1 after a refusal. */
+static int take_seat(lobby *l, conn *c, const json_t *rid, table *t, int seat)
 {
     conn_lobby *cl = conn_state(c);
+    if (cl->nat == SRV_CONN_TABLES)
+        return ad_refuse_conn_full(c, rid), -1;
+    t->seat[seat].player = cl->player;
+    snprintf(t->seat[seat].name, sizeof t->seat[seat].name, "%s", cl->name);
+    ad_err err;
+    char *meta = ad_meta_text(t);
+    int rc = store_table_update(l->st, t->id, meta, t->status, t->started_ms, &err);
+    free(meta);
+    if (rc < 0) {
+        t->seat[seat].player = 0;
+        return refuse(c, rid, CODE_STORE_FAILED, err.text), -1;
+    }
+    return 0;
+}
+
+/* Joining a rematch moves on from the finished game before it, which then
+ * leaves memory once nobody is at it (ad_evict_finished). */
+static void leave_rematched(lobby *l, conn *c, const table *t)
+{
+    conn_lobby *cl = conn_state(c);
+    for (int i = cl->nat - 1; i >= 0; i--) {
+        table *o = cl->at[i];
+        if (o != t && o->status == TABLE_OVER && o->next == t->id) {
+            ad_drop_member(o, c);
+            mark_dirty(l, o);
+        }
+    }
+}
+
+void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
     table *t = ad_req_table(l, c, req, rid);
     if (!t)
         return;
     json_t *sv = json_object_get(req, "seat");
     if (sv && !json_is_integer(sv))
         return refuse(c, rid, CODE_BAD_FIELD, "seat is a seat's number");
-    int seat = ad_seat_of_player(t, cl->player);
-    ad_err err;
-    if (seat < 0) {
-        if (t->status != TABLE_WAITING)
-            return refuse(c, rid, CODE_TABLE_FULL, "every seat at that table is taken");
-        if (sv) {
-            json_int_t s = json_integer_value(sv);
-            if (s < 0 || s >= t->players)
-                return refuse(c, rid, CODE_BAD_SEAT, "there is no such seat at that table");
-            if (t->seat[s].bot[0] || t->seat[s].player)
-                return refuse(c, rid, CODE_SEAT_TAKEN, "that seat is taken");
-            seat = (int)s;
-        } else {
-            for (int s = 0; s < t->players && seat < 0; s++)
-                if (!t->seat[s].bot[0] && !t->seat[s].player)
-                    seat = s;
-            if (seat < 0)
-                return refuse(c, rid, CODE_TABLE_FULL, "every seat at that table is taken");
-        }
-        if (cl->nat == SRV_CONN_TABLES)
-            return ad_refuse_conn_full(c, rid);
-        t->seat[seat].player = cl->player;
-        snprintf(t->seat[seat].name, sizeof t->seat[seat].name, "%s", cl->name);
-        char *meta = ad_meta_text(t);
-        int rc = store_table_update(l->st, t->id, meta, t->status, t->started_ms, &err);
-        free(meta);
-        if (rc < 0) {
-            t->seat[seat].player = 0;
-            return refuse(c, rid, CODE_STORE_FAILED, err.text);
-        }
-    }
+    int seat = ad_seat_of_player(t, conn_state(c)->player);
+    if (seat < 0 && ((seat = open_seat(c, rid, t, sv)) < 0 || take_seat(l, c, rid, t, seat) < 0))
+        return;
     member *m = ad_member_of(t, c);
     if (!(m && m->seat == seat)) {
         if (m)
@@ -169,15 +193,8 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
         t->seat[seat].online++;
         t->seat[seat].gone_ms = 0;
     }
-    /* joining a rematch moves on from the finished game before it, which
-     * then leaves memory once nobody is at it (ad_evict_finished) */
-    for (int i = cl->nat - 1; i >= 0; i--) {
-        table *o = cl->at[i];
-        if (o != t && o->status == TABLE_OVER && o->next == t->id) {
-            ad_drop_member(o, c);
-            mark_dirty(l, o);
-        }
-    }
+    leave_rematched(l, c, t);
+    ad_err err;
     if (t->d && t->status == TABLE_PLAYING && (ad_director_away(t->d) & (1u << seat))) {
         if (ad_director_take_back(t->d, srv_now_ms(), seat, &l->out, &err) < 0)
             fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, err.text);

@@ -67,18 +67,16 @@ void ad_schedule(lobby *l, table *t)
         srv_timer(l->srv, &t->tm, at - srv_now_ms());
 }
 
-/* Takes what a director call did: its steps become pending (stored and
- * pushed at the end of the pass), its bot requests go to the workers, its
- * wake to the timer. */
-void ad_took(lobby *l, table *t, ad_director_out *out)
+/* A director's applied steps, pending until the pass's commit: each with
+ * its action as JSON text and its public step (+ "v") for the push. */
+static void pend_steps(lobby *l, table *t, const ad_director_out *out)
 {
-    const ad_game *g = t->g;
     const ad_table *gt = ad_director_table(t->d);
     uint32_t base = ad_director_version(t->d) - (uint32_t)out->n;
     for (int i = 0; i < out->n; i++) {
-        ad_director_step *s = &out->step[i];
+        const ad_director_step *s = &out->step[i];
         t->pend = ad_grown(t->pend, t->npend, &t->cpend, sizeof *t->pend, 8);
-        json_t *aj = g->action_to_json(ad_table_state(gt), &s->action);
+        json_t *aj = t->g->action_to_json(ad_table_state(gt), &s->action);
         pend_step *p = &t->pend[t->npend++];
         p->v = base + (uint32_t)i + 1;
         p->seat = s->seat;
@@ -90,20 +88,11 @@ void ad_took(lobby *l, table *t, ad_director_out *out)
         json_object_set_new(p->ev, "v", json_integer(p->v));
         mark_dirty(l, t);
     }
-    if (out->n && g->is_over(ad_table_state(gt)) && t->status != TABLE_OVER) {
-        t->status = TABLE_OVER;
-        t->meta_dirty = 1;
-        mark_dirty(l, t);
-    }
-    if (out->away != t->away) {
-        t->away = out->away;
-        t->seats_dirty = 1;
-        mark_dirty(l, t);
-    }
-    if (out->n || t->seats_dirty) {
-        t->clock_dirty = 1;
-        mark_dirty(l, t);
-    }
+}
+
+/* The bots' decisions the director asks for, each a job for the workers. */
+static void ask_bots(lobby *l, table *t)
+{
     ad_bot_request rq[8];
     int n;
     while ((n = ad_director_requests(t->d, rq, 8)) > 0)
@@ -119,6 +108,30 @@ void ad_took(lobby *l, table *t, ad_director_out *out)
             j->rq = rq[i];
             workers_submit(l->w, j);
         }
+}
+
+/* Takes what a director call did: its steps become pending (stored and
+ * pushed at the end of the pass), its bot requests go to the workers, its
+ * wake to the timer. */
+void ad_took(lobby *l, table *t, ad_director_out *out)
+{
+    pend_steps(l, t, out);
+    if (out->n && t->g->is_over(ad_table_state(ad_director_table(t->d))) &&
+        t->status != TABLE_OVER) {
+        t->status = TABLE_OVER;
+        t->meta_dirty = 1;
+        mark_dirty(l, t);
+    }
+    if (out->away != t->away) {
+        t->away = out->away;
+        t->seats_dirty = 1;
+        mark_dirty(l, t);
+    }
+    if (out->n || t->seats_dirty) {
+        t->clock_dirty = 1;
+        mark_dirty(l, t);
+    }
+    ask_bots(l, t);
     t->wake_ms = out->wake_ms;
     ad_schedule(l, t);
     ad_director_out_clear(out);

@@ -249,6 +249,76 @@ static void one_connection_is_at_so_many_tables_and_is_told_how_many(void **stat
     json_decref(r);
 }
 
+/* The last frame c got that is a push of that kind (NULL: none), borrowed. */
+static json_t *last_push(conn *c, const char *kind)
+{
+    json_t *found = NULL;
+    size_t i;
+    json_t *j;
+    json_array_foreach(c->got, i, j) {
+        const char *p = json_string_value(json_object_get(j, "push"));
+        if (p && strcmp(p, kind) == 0)
+            found = j;
+    }
+    return found;
+}
+
+static void an_act_is_acknowledged_only_after_its_pass_is_stored(void **state)
+{
+    fixture *f = *state;
+    hello(f->l, f->c[0], "Ann");
+    hello(f->l, f->c[1], "Bob");
+    json_int_t t = two_seats(f->l, f->c[0]);
+    char text[256];
+    snprintf(text, sizeof text, "{\"cmd\":\"join\",\"table\":%lld}", (long long)t);
+    json_t *r = ask(f->l, f->c[1], text);
+    int turn = (int)json_integer_value(json_array_get(json_object_get(r, "asked"), 0));
+    json_decref(r);
+    conn *mover = f->c[turn], *other = f->c[1 - turn];
+    /* the mover's hand, from a sync of its view */
+    snprintf(text, sizeof text, "{\"cmd\":\"sync\",\"table\":%lld,\"v\":0}", (long long)t);
+    assert_string_equal(ASK_CODE(f->l, mover, text), "");
+    json_t *view = json_object_get(last_push(mover, "update"), "view");
+    char *card = json_dumps(json_array_get(json_object_get(view, "hand"), 0), JSON_ENCODE_ANY);
+    char *call = json_dumps(json_object_get(view, "call"), JSON_ENCODE_ANY);
+    snprintf(text, sizeof text,
+             "{\"cmd\":\"act\",\"table\":%lld,\"rid\":\"a\",\"action\":{\"type\":\"play\","
+             "\"cards\":[%s],\"say\":%s}}",
+             (long long)t, card, call);
+    free(card);
+    free(call);
+    json_array_clear(mover->got);
+    json_array_clear(other->got);
+    lobby_request(f->l, mover, text, strlen(text));
+    assert_int_equal(json_array_size(mover->got), 0); /* nothing before the commit */
+    assert_int_equal(json_array_size(other->got), 0);
+    lobby_flush(f->l);
+    json_t *ack = json_array_get(mover->got, 0);
+    assert_true(json_is_true(json_object_get(ack, "ok")));
+    assert_int_equal(json_integer_value(json_object_get(ack, "v")), 1);
+    assert_string_equal(json_string_value(json_object_get(ack, "rid")), "a");
+    assert_int_equal(json_integer_value(json_object_get(last_push(other, "update"), "v")), 1);
+}
+
+static void a_clock_not_among_the_presets_is_refused_naming_them(void **state)
+{
+    fixture *f = *state;
+    hello(f->l, f->c[0], "Ann");
+    json_t *r = ask(f->l, f->c[0], "{\"cmd\":\"create\",\"game\":\"noway\",\"players\":2,"
+                                   "\"clock\":\"lazy\"}");
+    assert_string_equal(json_string_value(json_object_get(r, "code")), "bad_field");
+    char words[200] = "clock is";
+    for (int i = 0; i < ad_clock_presets_n; i++)
+        snprintf(words + strlen(words), sizeof words - strlen(words), "%s %s",
+                 i == 0 ? "" : i == ad_clock_presets_n - 1 ? " or" : ",",
+                 ad_clock_presets[i].name);
+    strcat(words, " (docs/server.md)");
+    assert_string_equal(json_string_value(json_object_get(r, "error")), words);
+    assert_string_equal(json_string_value(json_object_get(r, "error")),
+                        "clock is untimed, relaxed, normal or blitz (docs/server.md)");
+    json_decref(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +338,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_waiting_table_someone_sits_at_does_not_close, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(one_connection_is_at_so_many_tables_and_is_told_how_many,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(an_act_is_acknowledged_only_after_its_pass_is_stored,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(a_clock_not_among_the_presets_is_refused_naming_them,
                                         setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
