@@ -35,7 +35,7 @@ static int notice(lobby *l, const table *t, ad_err *err)
 }
 
 /* The table leaves this node: its lease handed to node `to` (when given),
- * its connections ad_told (each may connect again through HAProxy, which
+ * its connections told (each may connect again through HAProxy, which
  * sends it to the table's node), its timer stopped, and it is forgotten.
  * Only between passes (nothing pending). */
 static void forget_table(lobby *l, table *t, const char *to)

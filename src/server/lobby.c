@@ -1,8 +1,16 @@
 /*
- * lobby.c - the lobby's centre: the tables it holds (a registry by number),
- * a table's life from made to freed, and finished tables leaving memory
- * (evict).  The lobby's other jobs each have a file (lobby_impl.h lists
- * them); net.c sees the lobby through server.h alone.
+ * lobby.c - players, tables and the server protocol's commands
+ * (docs/server.md), and this file the lobby's centre: the tables it holds
+ * (a registry by number), a table's life from made to freed, finished
+ * tables leaving memory (evict), and what net.c calls at a pass's end.
+ * Each table being played runs on a director: the loop gives it the wall
+ * clock, people's actions and the workers' bot answers (running.c); what
+ * the director applies is kept as pending steps until the end of the
+ * loop's pass, when lobby_flush stores them all in one commit and only
+ * then acknowledges the `act`s and pushes the updates (commit.c).  When
+ * the commit fails nothing is acknowledged and every table it touched is
+ * rebuilt from the store (restore.c).  Each other job has a file of its
+ * own: lobby_impl.h lists them.
  */
 #include <malloc.h>
 #include <stdarg.h>

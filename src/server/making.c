@@ -70,7 +70,7 @@ static void holdings(const lobby *l, int64_t player, const char *addr, holding *
 }
 
 /* May this connection make a table now, one that will wait for players
- * (waits) or that bots play alone from the ad_start_game (alone)?  Else it is
+ * (waits) or that bots play alone from the start (alone)?  Else it is
  * refused, with the limit in words.  A player or an address whose tables
  * of bots alone reach their limit makes none until one ends: so `leave`,
  * never refused, cannot pile them up either. */

@@ -1,6 +1,6 @@
 /*
  * fuzz_server.c - libFuzzer harness for the server's frame handler,
- * lobby_request (src/server/lobby.c), with its store on an in-memory
+ * lobby_request (src/server/commands.c), with its store on an in-memory
  * SQLite database.  The input is split into lines, each one text frame;
  * frames go to the first of two connections, or to the second when the
  * line begins with '@' (removed), so two players can meet at one table.

@@ -1,5 +1,5 @@
 /*
- * test_lobby.c - the server's lobby (src/server/lobby*.c and the files of
+ * test_lobby.c - the server's lobby (src/server/lobby.c and the files of
  * its jobs) driven alone: frames in through lobby_request, frames out read
  * from each connection, the pass's end (lobby_flush) run by the test, the
  * store on an in-memory SQLite database, and net.c and the workers stubbed
