@@ -6,10 +6,7 @@
  *   lobby.c    players, tables and the protocol's commands; each table runs
  *              on a director, fed the wall clock through the loop's timers;
  *              actions are stored in one commit per pass of the loop, and
- *              acknowledged and pushed only after it.  Its jobs each have a
- *              file (commands.c, identity.c, making.c, listing.c,
- *              membership.c, running.c, pushes.c, commit.c, restore.c,
- *              cluster.c), sharing lobby_impl.h; the rest see this header
+ *              acknowledged and pushed only after it
  *   workers.c  the threads that compute bot decisions off the loop
  *   archive.c  the thread that builds finished games' records and replays
  *              (records_http.c) off the loop, and the answers it keeps
@@ -110,16 +107,7 @@ void srv_timer_cancel(srv_timer_t *tm);
 /* Wakes the loop from another thread (a worker's answer is waiting). */
 void srv_wake(server *s);
 
-/* The clock presets a table is made with (lobby.c): a person's turn and
- * challenge answer, in ms (0: untimed), by name; GET /api/games lists them. */
-typedef struct srv_clock_preset {
-    const char *name;
-    int turn_ms, answer_ms;
-} srv_clock_preset;
-extern const srv_clock_preset ad_clock_presets[];
-extern const int ad_clock_presets_n;
-
-/* the lobby (lobby.c and its files), for net.c */
+/* lobby.c, for net.c */
 lobby *lobby_new(server *s, store *st, int workers, ad_err *err);
 void lobby_free(lobby *l);
 void lobby_quiesce(lobby *l);                     /* stops every timer (before the loop ends) */
@@ -146,6 +134,14 @@ typedef struct lobby_limits {
 } lobby_limits;
 lobby_limits lobby_limits_default(void);
 void lobby_set_limits(lobby *l, const lobby_limits *lim);
+/* The clock presets a table is made with (lobby.c): a person's turn and
+ * challenge answer, in ms (0: untimed), by name; GET /api/games lists them. */
+typedef struct srv_clock_preset {
+    const char *name;
+    int turn_ms, answer_ms;
+} srv_clock_preset;
+extern const srv_clock_preset ad_clock_presets[];
+extern const int ad_clock_presets_n;
 /* Makes this server node `node` of a cluster on its PostgreSQL store,
  * hearing the other nodes through b (bus.c); lobby_bus_news takes what
  * they said. */
