@@ -6,20 +6,30 @@
  * (tests/server_stub.c) with a clock the test moves.  Each test is named
  * after the promise it checks.
  */
+#include <unistd.h>
+
+#include <sqlite3.h>
+
 #include "../testutil.h"
 #include "../server_stub.h"
 
 typedef struct fixture {
+    char path[64]; /* the store's database file ("": in memory) */
     store *st;
     lobby *l;
     conn *c[3];
 } fixture;
 
-static int setup(void **state)
+/* A lobby on a store in memory, or (on_file) in a database file of its own. */
+static int setup_store(void **state, int on_file)
 {
     fixture *f = calloc(1, sizeof *f);
     ad_err e;
-    f->st = store_open(":memory:", &e);
+    if (on_file) {
+        snprintf(f->path, sizeof f->path, "/tmp/test_lobby_XXXXXX");
+        close(mkstemp(f->path));
+    }
+    f->st = store_open(on_file ? f->path : ":memory:", &e);
     assert_non_null(f->st);
     f->l = lobby_new(NULL, f->st, 1, &e);
     assert_non_null(f->l);
@@ -32,6 +42,16 @@ static int setup(void **state)
     return 0;
 }
 
+static int setup(void **state)
+{
+    return setup_store(state, 0);
+}
+
+static int setup_file(void **state)
+{
+    return setup_store(state, 1);
+}
+
 static int teardown(void **state)
 {
     fixture *f = *state;
@@ -41,6 +61,14 @@ static int teardown(void **state)
     lobby_quiesce(f->l);
     lobby_free(f->l);
     store_close(f->st);
+    if (f->path[0]) { /* the file and SQLite's write-ahead log beside it */
+        char side[80];
+        unlink(f->path);
+        snprintf(side, sizeof side, "%s-wal", f->path);
+        unlink(side);
+        snprintf(side, sizeof side, "%s-shm", f->path);
+        unlink(side);
+    }
     for (int i = 0; i < 3; i++) {
         json_decref(f->c[i]->got);
         free(f->c[i]);
@@ -263,33 +291,53 @@ static json_t *last_push(conn *c, const char *kind)
     return found;
 }
 
-static void an_act_is_acknowledged_only_after_its_pass_is_stored(void **state)
+/* A game of no way begun between Ann (c[0]) and Bob (c[1]): its number,
+ * and whose turn it is (*mover) and not (*other). */
+static json_int_t begun(fixture *f, conn **mover, conn **other)
 {
-    fixture *f = *state;
     hello(f->l, f->c[0], "Ann");
     hello(f->l, f->c[1], "Bob");
     json_int_t t = two_seats(f->l, f->c[0]);
-    char text[256];
+    char text[128];
     snprintf(text, sizeof text, "{\"cmd\":\"join\",\"table\":%lld}", (long long)t);
     json_t *r = ask(f->l, f->c[1], text);
     int turn = (int)json_integer_value(json_array_get(json_object_get(r, "asked"), 0));
     json_decref(r);
-    conn *mover = f->c[turn], *other = f->c[1 - turn];
-    /* the mover's hand, from a sync of its view */
+    *mover = f->c[turn];
+    *other = f->c[1 - turn];
+    return t;
+}
+
+/* A legal act of the mover's, as a frame with rid "a" (caller frees): its
+ * first card, saying the call, from a sync of its view. */
+static char *first_card_act(fixture *f, json_int_t t, conn *mover)
+{
+    char text[128];
     snprintf(text, sizeof text, "{\"cmd\":\"sync\",\"table\":%lld,\"v\":0}", (long long)t);
     assert_string_equal(ASK_CODE(f->l, mover, text), "");
     json_t *view = json_object_get(last_push(mover, "update"), "view");
     char *card = json_dumps(json_array_get(json_object_get(view, "hand"), 0), JSON_ENCODE_ANY);
     char *call = json_dumps(json_object_get(view, "call"), JSON_ENCODE_ANY);
-    snprintf(text, sizeof text,
+    char *act = malloc(256);
+    snprintf(act, 256,
              "{\"cmd\":\"act\",\"table\":%lld,\"rid\":\"a\",\"action\":{\"type\":\"play\","
              "\"cards\":[%s],\"say\":%s}}",
              (long long)t, card, call);
     free(card);
     free(call);
+    return act;
+}
+
+static void an_act_is_acknowledged_only_after_its_pass_is_stored(void **state)
+{
+    fixture *f = *state;
+    conn *mover, *other;
+    json_int_t t = begun(f, &mover, &other);
+    char *act = first_card_act(f, t, mover);
     json_array_clear(mover->got);
     json_array_clear(other->got);
-    lobby_request(f->l, mover, text, strlen(text));
+    lobby_request(f->l, mover, act, strlen(act));
+    free(act);
     assert_int_equal(json_array_size(mover->got), 0); /* nothing before the commit */
     assert_int_equal(json_array_size(other->got), 0);
     lobby_flush(f->l);
@@ -298,6 +346,35 @@ static void an_act_is_acknowledged_only_after_its_pass_is_stored(void **state)
     assert_int_equal(json_integer_value(json_object_get(ack, "v")), 1);
     assert_string_equal(json_string_value(json_object_get(ack, "rid")), "a");
     assert_int_equal(json_integer_value(json_object_get(last_push(other, "update"), "v")), 1);
+}
+
+static void an_act_whose_pass_is_not_stored_is_refused_and_never_happened(void **state)
+{
+    fixture *f = *state;
+    conn *mover, *other;
+    json_int_t t = begun(f, &mover, &other);
+    char *act = first_card_act(f, t, mover);
+    /* another writer holds the database: the pass's commit cannot begin */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    json_array_clear(mover->got);
+    json_array_clear(other->got);
+    lobby_request(f->l, mover, act, strlen(act));
+    lobby_flush(f->l);
+    json_t *no = json_array_get(mover->got, 0);
+    assert_string_equal(json_string_value(json_object_get(no, "code")), "store_failed");
+    assert_string_equal(json_string_value(json_object_get(no, "rid")), "a");
+    /* everyone is sent back to what is stored: version 0 */
+    json_t *back = last_push(other, "update");
+    assert_true(json_is_true(json_object_get(back, "sync")));
+    assert_int_equal(json_integer_value(json_object_get(back, "v")), 0);
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(db);
+    /* the same act again is made, as the first of the game */
+    json_t *r = ask(f->l, mover, act);
+    assert_int_equal(int_of(r, "v"), 1);
+    free(act);
 }
 
 static void a_clock_not_among_the_presets_is_refused_naming_them(void **state)
@@ -341,6 +418,8 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(an_act_is_acknowledged_only_after_its_pass_is_stored,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            an_act_whose_pass_is_not_stored_is_refused_and_never_happened, setup_file, teardown),
         cmocka_unit_test_setup_teardown(a_clock_not_among_the_presets_is_refused_naming_them,
                                         setup, teardown),
     };
