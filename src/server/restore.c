@@ -1,8 +1,8 @@
 /*
  * restore.c - tables rebuilt from the store: all unfinished ones after a
  * restart (lobby_resume), one asked for by number that is not in memory
- * (ad_load_table), and one whose pass's commit failed (ad_rebuild: what
- * was not stored never happened).
+ * (ad_load_table), and those whose pass's commit failed (ad_restore_failed:
+ * what was not stored never happened).
  */
 #include "lobby_impl.h"
 
