@@ -134,7 +134,7 @@ $(B)/fuzz_engine: tests/fuzz/fuzz_engine.c src/cli/engine.c $(HEADERS) $(B)/liba
 
 # fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
 # stubbed (tests/server_stub.c)
-$(B)/fuzz_server: tests/fuzz/fuzz_server.c $(LOBBY_DEPS) $(HEADERS) $(B)/libalphadeck.a
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(LOBBY_LIBS) $(LDLIBS)
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
