@@ -19,6 +19,15 @@ CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets libuv sqlite3 libpq
 # the server's store: its front and its two back ends (src/server/store*.c)
 STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c
 STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
+# the server's lobby, by job (src/server/lobby_impl.h), and what a test of
+# it links beside it: the store, the bus, names, and the transport and the
+# workers stubbed (tests/server_stub.c)
+LOBBY_SRC := src/server/lobby.c src/server/commands.c src/server/identity.c \
+             src/server/making.c src/server/listing.c src/server/membership.c \
+             src/server/running.c src/server/pushes.c src/server/commit.c \
+             src/server/restore.c src/server/cluster.c
+LOBBY_DEPS := $(LOBBY_SRC) src/server/bus.c src/server/names.c $(STORE_SRC) tests/server_stub.c
+LOBBY_LIBS := $(STORE_LIBS) $(shell pkg-config --libs libcrypto) -lunistring
 
 B       ?= build
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c src/bots/*.c src/lexicon/*.c \
@@ -127,6 +136,12 @@ $(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tes
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< src/server/names.c $(B)/libalphadeck.a $(TEST_LIBS) -lunistring $(LDLIBS)
 
+# the lobby is not in the library: its test links it and what it needs
+# (LOBBY_DEPS), net.c and the workers stubbed with a clock the test moves
+$(B)/tests/test_lobby: tests/unit/test_lobby.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS)
+
 # bench/store-pass.c: how long a pass of the server's loop holds the store
 $(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
@@ -162,10 +177,9 @@ $(B)/fuzz_engine: tests/fuzz/fuzz_engine.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
 
 # fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
-# stubbed in the harness
-$(B)/fuzz_server: tests/fuzz/fuzz_server.c src/server/lobby.c src/server/bus.c src/server/names.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< src/server/lobby.c src/server/bus.c src/server/names.c \
-	    $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(shell pkg-config --libs libcrypto) -lunistring $(LDLIBS)
+# stubbed (tests/server_stub.c)
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(LOBBY_LIBS) $(LDLIBS)
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)

@@ -182,11 +182,11 @@ static json_t *seat_names_json(void)
 static json_t *clocks_json(void)
 {
     json_t *a = json_array();
-    const char *name;
-    int turn_ms, answer_ms;
-    for (int i = 0; ad_clock_preset(i, &name, &turn_ms, &answer_ms); i++)
-        json_array_append_new(a, json_pack("{s:s,s:i,s:i}", "name", name, "turn_ms", turn_ms,
-                                           "answer_ms", answer_ms));
+    for (int i = 0; i < ad_clock_presets_n; i++) {
+        const srv_clock_preset *c = &ad_clock_presets[i];
+        json_array_append_new(a, json_pack("{s:s,s:i,s:i}", "name", c->name, "turn_ms",
+                                           c->turn_ms, "answer_ms", c->answer_ms));
+    }
     return a;
 }
 

@@ -134,6 +134,14 @@ typedef struct lobby_limits {
 } lobby_limits;
 lobby_limits lobby_limits_default(void);
 void lobby_set_limits(lobby *l, const lobby_limits *lim);
+/* The clock presets a table is made with (lobby.c): a person's turn and
+ * challenge answer, in ms (0: untimed), by name; GET /api/games lists them. */
+typedef struct srv_clock_preset {
+    const char *name;
+    int turn_ms, answer_ms;
+} srv_clock_preset;
+extern const srv_clock_preset ad_clock_presets[];
+extern const int ad_clock_presets_n;
 /* Makes this server node `node` of a cluster on its PostgreSQL store,
  * hearing the other nodes through b (bus.c); lobby_bus_news takes what
  * they said. */
@@ -214,9 +222,6 @@ int api_static(const char *path, char **body, const char **type);
 /* GET /api/games: every game and the facts the browser shows (docs/server.md),
  * built once and cacheable; a reference of the caller's, or NULL. */
 srv_body *ad_api_games_body(void);
-/* lobby.c: the clock preset i (0, 1, ...): its name and a person's turn and
- * answer in ms; 0 past the last. */
-int ad_clock_preset(int i, const char **name, int *turn_ms, int *answer_ms);
 /* The per-connection state the lobby keeps (lobby_conn.h): the transport
  * holds it for the lobby, opaque, from the WebSocket's open to its end. */
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */

@@ -30,7 +30,7 @@ const MIN_TABLES = 6;      // tables played, at least...
 const MAX_TABLES = 12;     // ...and more, up to this, until every node has one
 const KILL_AT_V = 15;      // the kill comes once every table is past this version
 const MOVING_MS = 15000;   // how long a request is asked again while `moving`
-const LEASE_MS = 3000;     // a lease not renewed for this long lapses (src/server/lobby.c)
+const LEASE_MS = 3000;     // a lease not renewed for this long lapses (src/server/cluster.c)
 const RESUME_MS = LEASE_MS + 5000 + 2000; // lapse, the 5 s the issue allows, 2 s of slack
 const TEST_MS = 120000;
 

@@ -1,0 +1,327 @@
+/*
+ * lobby_impl.h - the lobby's insides, shared by its files and by nobody
+ * else (net.c and the rest see server.h).  The lobby by job:
+ *
+ *   lobby.c       the tables it holds, a table's life, eviction, stats
+ *   commands.c    the protocol's commands in one table, and dispatch
+ *   identity.c    hello: names and tokens
+ *   making.c      create and rematch, within what one may hold
+ *   listing.c     tables: what there is to join or watch
+ *   membership.c  join, watch, leave: who sits or watches where
+ *   running.c     directors, timers, bot answers, act; a waiting table's expiry
+ *   pushes.c      updates, seats and clocks pushed to members; sync
+ *   commit.c      the pass's group commit, then acks and pushes
+ *   restore.c     tables rebuilt from the store
+ *   cluster.c     leases and notices between nodes (nothing on a single node)
+ *
+ * One thread (the loop's) runs all of it.
+ */
+#ifndef AD_LOBBY_IMPL_H
+#define AD_LOBBY_IMPL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+#include "lobby_conn.h"
+
+/* The codes a request is refused with (docs/server.md, "Errors"), each
+ * written once; the codes of the games' own refusals come from
+ * ad_code_token. */
+#define CODE_BAD_FIELD            "bad_field"
+#define CODE_BAD_JSON             "bad_json"
+#define CODE_BAD_SEAT             "bad_seat"
+#define CODE_BAD_TOKEN            "bad_token"
+#define CODE_BUSY                 "busy"
+#define CODE_ELSEWHERE            "elsewhere"
+#define CODE_FORBIDDEN            "forbidden"
+#define CODE_GAME_OVER            "game_over"
+#define CODE_INTERNAL             "internal"
+#define CODE_MISSING_FIELD        "missing_field"
+#define CODE_MOVING               "moving"
+#define CODE_NO_HELLO             "no_hello"
+#define CODE_NOT_OVER             "not_over"
+#define CODE_NOT_SEATED           "not_seated"
+#define CODE_NOT_STARTED          "not_started"
+#define CODE_NOT_WATCHING         "not_watching"
+#define CODE_SEAT_TAKEN           "seat_taken"
+#define CODE_STALE                "stale"
+#define CODE_STORE_FAILED         "store_failed"
+#define CODE_TABLE_FULL           "table_full"
+#define CODE_TOO_MANY_PLAYERS     "too_many_players"
+#define CODE_TOO_MANY_TABLES      "too_many_tables"
+#define CODE_UNKNOWN_CMD          "unknown_cmd"
+#define CODE_UNKNOWN_TABLE        "unknown_table"
+
+typedef struct member {
+    conn *c;
+    int seat; /* -1: a spectator */
+} member;
+
+typedef struct seat_t {
+    int64_t player;                 /* a person's seat, once taken (0: open, or a bot's) */
+    char name[SRV_NAME_MAX * 4 + 1];
+    char bot[AD_DIRECTOR_LEVEL_MAX]; /* a bot's level; "" for a person's seat */
+    int online;                     /* that person's connections at the table */
+    int64_t gone_ms;                /* when its last connection went (0: here, or not a
+                                     * person's seat); the stand-in takes over away_ms later */
+} seat_t;
+
+typedef struct pend_step {
+    uint32_t v;
+    int seat, by;
+    int64_t at_ms;
+    char *action; /* JSON text */
+    json_t *ev;   /* the director's public step: {"seat","at_ms","events"[,"by"]} + "v" */
+} pend_step;
+
+struct table {
+    int64_t id;
+    uint64_t gen; /* changes when the table is rebuilt: older bot answers are dropped */
+    const ad_game *g;
+    int players;
+    char *new_req; /* with its seed, as compact JSON text (read back when needed) */
+    int status;
+    int clock; /* index in ad_clock_presets */
+    int pause_ms;
+    int64_t next; /* the rematch's table, once made */
+    int seeded;   /* its creator chose the seed, so may know every hand: told to all */
+    int64_t creator;     /* the player who made it (stored in its meta) */
+    char addr[64];       /* ... from that address ("" when unknown: made before a restart) */
+    int64_t empty_ms;    /* waiting with nobody seated or at it since then (0: someone is) */
+    ad_table *t0;    /* while waiting: the deal to come */
+    ad_director *d;  /* while playing or over (it owns its table) */
+    char **end;      /* over, held in little room (compact): the last views as text, [0]
+                      * the public one, [s+1] seat s's; no director then */
+    uint32_t end_v;  /* ... and its version */
+    int64_t created_ms, started_ms;
+    srv_timer_t tm;
+    member *mem;
+    int nmem, cmem;
+    pend_step *pend; /* applied, not yet stored */
+    int npend, cpend;
+    int meta_dirty;  /* meta or status to store with the next commit */
+    int seats_dirty; /* a seats push to send */
+    int clock_dirty; /* a clock push to send (the asked seats or their deadlines changed) */
+    uint32_t away;
+    int64_t wake_ms; /* the director's next wake (AD_DIRECTOR_NEVER: none) */
+    /* the last SRV_HISTORY stored versions' steps, for sync, as compact
+     * JSON text (a step as a tree of jansson objects took about 1.5 KB,
+     * five times its text); the places only once the table has a step
+     * (NULL before).  A sync further back reads the store (ad_cmd_sync). */
+    char **hist;
+    table *dnext;
+    int dirty;
+    /* in a cluster (docs/deploy.md): */
+    int leased;   /* this node holds the table's lease (it plays the table) */
+    int renewed;  /* ... and the last renewal said so */
+    int remote;   /* a spectators' copy of a table another node plays: t0 follows the
+                   * stored log, rv its version */
+    uint32_t rv;
+    seat_t seat[]; /* players of them */
+};
+
+typedef struct ack {
+    conn *c;
+    json_t *rid;
+    int64_t table;
+    uint32_t v;
+} ack;
+
+struct lobby {
+    server *srv;
+    store *st;
+    workers *w;
+    table **tab; /* by id, ascending */
+    int ntab, ctab;
+    table *dirty;
+    int64_t away_ms; /* a person gone that long from a game in play: the stand-in plays */
+    /* a node of a cluster: its name ("" alone), what it hears from the
+     * others, its lease timer, and the tables to give up once flushed */
+    char node[64];
+    bus *bus;
+    srv_timer_t tick; /* (also a trim put off: trim) */
+    struct gone {
+        int64_t id;
+        char to[64]; /* the node it goes to ("": its lease lapsed, or was lost) */
+    } *gone;
+    int ngone, cgone;
+    ack *acks;
+    int nacks, cacks;
+    uint64_t gen;
+    ad_director_out out; /* scratch for every director call */
+    int evict;           /* a finished table may leave memory (ad_evict_finished) */
+    int freed;           /* tables it freed since the heap was last trimmed */
+    int64_t trimmed_ms;  /* ... when that was */
+    lobby_limits lim;
+    /* new players made by each address lately: a bucket each (new_player_ok) */
+    struct maker {
+        char addr[64];
+        double tokens;
+        int64_t at_ms;
+    } *makers;
+    int nmakers, cmakers;
+};
+
+typedef struct resume_ctx {
+    lobby *l;
+    ad_err *err;
+    int failed;
+    int expired; /* the table asked for closed unstarted (never read back) */
+} resume_ctx;
+
+/* ------------------------------------------------------------ small helpers */
+
+static inline void reply(conn *c, const json_t *rid, json_t *j)
+{
+    if (rid)
+        json_object_set(j, "rid", (json_t *)rid);
+    conn_send(c, j);
+}
+
+static inline void refuse(conn *c, const json_t *rid, const char *code, const char *text)
+{
+    reply(c, rid, json_pack("{s:b,s:s,s:s}", "ok", 0, "error", text, "code", code));
+}
+
+static inline void refuse_err(conn *c, const json_t *rid, const ad_err *e)
+{
+    refuse(c, rid, ad_code_token(e->code), e->text);
+}
+
+/* This server is a node of a cluster (lobby_cluster was called). */
+static inline int ad_cluster_on(const lobby *l)
+{
+    return l->node[0] != 0;
+}
+
+static inline void mark_dirty(lobby *l, table *t)
+{
+    if (!t->dirty) {
+        t->dirty = 1;
+        t->dnext = l->dirty;
+        l->dirty = t;
+    }
+}
+
+static inline const char *status_name(int s)
+{
+    return s == TABLE_WAITING   ? "waiting"
+           : s == TABLE_PLAYING ? "playing"
+           : s == TABLE_OVER    ? "over"
+                                : "expired";
+}
+
+static inline const ad_table *game_table(const table *t)
+{
+    return t->d ? ad_director_table(t->d) : t->t0;
+}
+
+static inline uint32_t version(const table *t)
+{
+    return t->d ? ad_director_version(t->d) : t->remote ? t->rv : t->end ? t->end_v : 0;
+}
+
+/* lobby.c */
+void *ad_grown(void *items, int n, int *cap, size_t size, int first); /* room for one more */
+table *ad_find_table(lobby *l, int64_t id);          /* in memory; NULL: not */
+void ad_add_table(lobby *l, table *t);               /* held from now on */
+table *ad_alloc_table(int players);                  /* NULL: out of memory */
+void ad_free_table(table *t);
+char *ad_meta_text(const table *t);                  /* its meta, as stored (caller frees) */
+void ad_free_end(table *t);
+void ad_drop_game(table *t);                         /* lets its director or deal go */
+void ad_compact(table *t);                           /* a finished game in little room */
+void ad_trim(lobby *l);
+void ad_evict_finished(lobby *l);
+
+/* pushes.c */
+json_t *ad_seats_json(const table *t);
+json_t *ad_joined(const table *t, int seat);         /* the answer to create, join, watch */
+void ad_push_all(table *t, json_t *j);               /* one frame to every member (takes j) */
+void ad_push_seats(table *t);
+json_t *ad_told(const table *t, const json_t *events, int seat); /* events in words */
+void ad_push_update(table *t, json_t *events, int sync_of, conn *only);
+void ad_push_clock(table *t);
+void ad_cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* membership.c */
+int ad_member_seat(const table *t, const member *m); /* -1: it only watches */
+member *ad_member_of(table *t, const conn *c);
+int ad_add_member(table *t, conn *c, int seat);      /* -1: c is at SRV_CONN_TABLES */
+void ad_refuse_conn_full(conn *c, const json_t *rid);
+void ad_drop_member(table *t, conn *c);
+int ad_seat_of_player(const table *t, int64_t player); /* -1: none */
+int ad_all_taken(const table *t);                    /* no open seat left */
+void ad_unseat_conn(lobby *l, conn *c);
+int ad_is_at(conn *c, const table *t);
+void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* running.c */
+void ad_schedule(lobby *l, table *t);                /* its timer set for what comes next */
+void ad_took(lobby *l, table *t, ad_director_out *out); /* what a director call did */
+ad_director *ad_make_director(table *t, ad_table *gt, int64_t now_ms, ad_err *err);
+int ad_start_game(lobby *l, table *t, ad_err *err);
+void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* restore.c */
+int ad_parse_meta(table *t, const char *text);
+json_t *ad_stored_step(ad_table *gt, const json_t *a, uint32_t v, ad_err *err);
+ad_table *ad_replay_stored(lobby *l, const table *t, int64_t *last_ms, uint32_t *n,
+                           uint32_t from, json_t *events, ad_err *err);
+int ad_rebuild(lobby *l, table *t, ad_err *err);
+void ad_restore_failed(lobby *l, table *t);          /* after ad_commit_pass failed */
+table *ad_row_table(const store_table *row, ad_err *err); /* a stored row, not yet live */
+table *ad_load_table(lobby *l, int64_t id, int *expired); /* read back when asked for */
+
+/* commit.c */
+void ad_clear_pend(table *t);
+void ad_add_step_events(json_t *events, const json_t *step);
+/* The pass's commit: NULL when it committed (acks sent, updates pushed);
+ * when it failed, the tables it touched, chained by dnext, their pending
+ * steps dropped, to be rebuilt from the store (ad_restore_failed). */
+table *ad_commit_pass(lobby *l);
+void ad_ack_later(lobby *l, conn *c, const json_t *rid, int64_t table_id, uint32_t v);
+void ad_acks_forget(lobby *l, const conn *c);
+
+/* cluster.c: several nodes on one store; on a single node (ad_cluster_on
+ * 0) each of these returns at once, doing nothing */
+void ad_cluster_tick(lobby *l);                      /* the lobby's tick: leases */
+void ad_cluster_give_ups(lobby *l);                  /* end of a pass: tables moved away */
+void ad_cluster_made(lobby *l, table *t);            /* its lease, taken */
+void ad_cluster_let_go(lobby *l, table *t);          /* its lease, dropped */
+int ad_cluster_plays(const lobby *l, const table *t);
+int ad_cluster_req_table(lobby *l, conn *c, int64_t id, const json_t *req, const json_t *rid,
+                         table **out);
+int ad_cluster_committing(lobby *l, const table *t, ad_err *err);
+void ad_cluster_tell_online(lobby *l);
+void ad_cluster_hello(lobby *l, json_t *answer);
+
+/* identity.c */
+void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* making.c */
+void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* listing.c */
+void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* commands.c: the protocol's commands, one table of them */
+typedef void ad_cmd_fn(lobby *l, conn *c, const json_t *req, const json_t *rid);
+typedef struct command {
+    const char *name;
+    ad_cmd_fn *run;
+    int hello;     /* needs a hello first */
+    int spectates; /* may be served from a spectators' copy (cluster.c) */
+    int listed;    /* named in the list an unknown command gets */
+} command;
+const command *ad_command_find(const char *name); /* NULL: no such command */
+/* The table a request's "table" names (read back from the store when
+ * need be); NULL after a refusal. */
+table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+#endif

@@ -1,0 +1,245 @@
+/*
+ * pushes.c - what a table's members are sent without asking: the update
+ * (events told in words by the narrator, each member's own view), the
+ * seats and the clock; and `sync`, the same update for one who missed some.
+ */
+#include "alphadeck/narrate.h"
+#include "lobby_impl.h"
+
+json_t *ad_seats_json(const table *t)
+{
+    json_t *a = json_array();
+    uint32_t away = t->d ? ad_director_away(t->d) : 0;
+    for (int s = 0; s < t->players; s++) {
+        const seat_t *st = &t->seat[s];
+        json_t *o = json_pack("{s:o,s:o,s:b}", "name",
+                              st->player ? json_string(st->name) : json_null(), "bot",
+                              st->bot[0] ? json_string(st->bot) : json_null(), "online",
+                              st->bot[0] ? 1 : st->online > 0);
+        if (away & (1u << s))
+            json_object_set_new(o, "away", json_true());
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+/* Seat's view (a spectator's: -1).  Before the game starts nobody sees a
+ * card, not even their own: a deal read while the table waits could be
+ * read seat by seat (leave, join the next), or made again until it suits.
+ * A seat then gets the public view, naming the seat. */
+static json_t *view_of(const table *t, int seat)
+{
+    if (t->end)
+        return json_loads(t->end[seat + 1], 0, NULL);
+    if (t->status != TABLE_WAITING || seat < 0)
+        return ad_table_view_json(game_table(t), seat < 0 ? AD_PUBLIC : seat);
+    json_t *v = ad_table_view_json(game_table(t), AD_PUBLIC);
+    json_object_set_new(v, "seat", json_integer(seat));
+    return v;
+}
+
+/* The seats the director asks now: in a challenge window one at a time,
+ * nearest the claimer's left first, though the view's to_act names all of
+ * the window's seats.  A person acts when their seat is here. */
+static json_t *asked_json(const table *t)
+{
+    json_t *a = json_array();
+    uint32_t m = t->d && t->status == TABLE_PLAYING ? ad_director_asked(t->d) : 0;
+    for (int s = 0; s < t->players; s++)
+        if (m & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    return a;
+}
+
+json_t *ad_joined(const table *t, int seat)
+{
+    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b}", "ok", 1, "table", (json_int_t)t->id,
+                     "seat", seat >= 0 ? json_integer(seat) : json_null(), "v",
+                     (json_int_t)version(t), "view", view_of(t, seat), "status",
+                     status_name(t->status), "asked", asked_json(t), "seeded", t->seeded);
+}
+
+/* The same frame to everyone at the table, written out once. */
+void ad_push_all(table *t, json_t *j)
+{
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!text)
+        return;
+    size_t n = strlen(text);
+    for (int i = 0; i < t->nmem; i++)
+        conn_send_text(t->mem[i].c, text, n);
+    free(text);
+}
+
+void ad_push_seats(table *t)
+{
+    ad_push_all(t, json_pack("{s:s,s:I,s:o}", "push", "seats", "table", (json_int_t)t->id, "seats",
+                          ad_seats_json(t)));
+    t->seats_dirty = 0;
+}
+
+/* The events as seat (or -1, a spectator) is told them: each with its
+ * sentence, "text", from the narrator the terminal uses ("You" for seat). */
+json_t *ad_told(const table *t, const json_t *events, int seat)
+{
+    const char *names[AD_MAX_SEATS] = {0};
+    for (int s = 0; s < t->players; s++)
+        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+    narrator n = {.g = t->g, .players = t->players, .you = seat, .names = names};
+    json_t *out = json_array();
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        json_t *one = json_copy((json_t *)e);
+        char text[400];
+        if (narrate_event(&n, e, text, sizeof text))
+            json_object_set_new(one, "text", json_string(text));
+        json_array_append_new(out, one);
+    }
+    return out;
+}
+
+/* An update to every member: the events given, each its own view (for
+ * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
+void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
+{
+    json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
+    json_t *tells[AD_MAX_SEATS + 1] = {0};
+    json_t *asked = asked_json(t);
+    for (int i = 0; i < t->nmem; i++) {
+        member *m = &t->mem[i];
+        if (only && m->c != only)
+            continue;
+        int seat = ad_member_seat(t, m);
+        json_t **vw = &views[seat + 1], **tl = &tells[seat + 1];
+        if (!*vw)
+            *vw = view_of(t, seat);
+        if (!*tl)
+            *tl = ad_told(t, events, seat);
+        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O}", "push", "update", "table",
+                              (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
+                              "view", *vw, "asked", asked);
+        if (sync_of)
+            json_object_set_new(p, "sync", json_true());
+        if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
+            json_object_set_new(p, "whole", json_true());
+        conn_send(m->c, p);
+    }
+    for (int i = 0; i <= AD_MAX_SEATS; i++) {
+        json_decref(views[i]);
+        json_decref(tells[i]);
+    }
+    json_decref(asked);
+    json_decref(events);
+}
+
+void ad_push_clock(table *t)
+{
+    if (!t->d || t->status != TABLE_PLAYING)
+        return;
+    uint32_t asked = ad_director_asked(t->d);
+    int64_t soonest = AD_DIRECTOR_NEVER;
+    json_t *seats = json_array();
+    for (int s = 0; s < t->players; s++) {
+        int64_t dl = ad_director_deadline(t->d, s);
+        if (!(asked & (1u << s)) || dl == AD_DIRECTOR_NEVER)
+            continue;
+        json_array_append_new(seats, json_integer(s));
+        if (dl < soonest)
+            soonest = dl;
+    }
+    if (soonest == AD_DIRECTOR_NEVER) {
+        json_decref(seats);
+        return;
+    }
+    int64_t left = soonest - srv_now_ms();
+    ad_push_all(t, json_pack("{s:s,s:I,s:o,s:I}", "push", "clock", "table", (json_int_t)t->id,
+                          "seats", seats, "deadline_ms", (json_int_t)(left > 0 ? left : 0)));
+}
+
+/* The least text a step's events take as a sync tells them: one event
+ * of a few fields at least ({"type":..,"v":..,"seat_acting":..}). */
+#define STEP_MIN 32
+
+/* The length of j's compact text (j is taken). */
+static size_t text_len(json_t *j)
+{
+    char *text = json_dumps(j, JSON_COMPACT);
+    size_t n = text ? strlen(text) : 0;
+    free(text);
+    json_decref(j);
+    return n;
+}
+
+/* The events of the steps stored after version `from`, up to `stored`,
+ * into events: from memory when they are all among the last SRV_HISTORY,
+ * else read from the store (sync is rare: a reconnection), so a table in
+ * play keeps only a few in memory.  -1 after a refusal. */
+static int missed_events(lobby *l, table *t, uint32_t from, uint32_t stored, json_t *events,
+                         conn *c, const json_t *rid)
+{
+    for (uint32_t v = from + 1; v <= stored; v++) {
+        const char *text = t->hist && stored - from <= SRV_HISTORY ? t->hist[v % SRV_HISTORY] : NULL;
+        json_t *ev = text ? json_loads(text, 0, NULL) : NULL;
+        if (!ev || json_integer_value(json_object_get(ev, "v")) != v) {
+            json_decref(ev);
+            json_array_clear(events);
+            ad_err err;
+            int64_t last_ms;
+            uint32_t n;
+            ad_table *gt = ad_replay_stored(l, t, &last_ms, &n, from, events, &err);
+            if (!gt) {
+                refuse(c, rid, CODE_STORE_FAILED, err.text);
+                return -1;
+            }
+            ad_table_free(gt);
+            /* a node's copy of another's table may lag the store: only its versions */
+            size_t keep = json_array_size(events);
+            while (keep > 0 &&
+                   json_integer_value(json_object_get(json_array_get(events, keep - 1), "v")) >
+                       (json_int_t)stored)
+                json_array_remove(events, --keep);
+            break;
+        }
+        ad_add_step_events(events, ev);
+        json_decref(ev);
+    }
+    return 0;
+}
+
+void ad_cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
+{
+    table *t = ad_req_table(l, c, req, rid);
+    if (!t)
+        return;
+    member *m = ad_member_of(t, c);
+    if (!m)
+        return refuse(c, rid, CODE_NOT_WATCHING, "join or watch the table before sync");
+    json_t *vj = json_object_get(req, "v");
+    if (!vj)
+        return refuse(c, rid, CODE_MISSING_FIELD, "sync needs v, the last version you saw");
+    if (!json_is_integer(vj) || json_integer_value(vj) < 0)
+        return refuse(c, rid, CODE_BAD_FIELD, "v is a version, a whole number");
+    if (json_integer_value(vj) > (json_int_t)version(t))
+        return refuse(c, rid, CODE_BAD_FIELD, "v is ahead of the table: it has not reached it");
+    uint32_t now_v = version(t), from = (uint32_t)json_integer_value(vj);
+    json_t *events = json_array();
+    size_t view_len = text_len(view_of(t, m->seat));
+    uint32_t stored = now_v - (uint32_t)t->npend;
+    /* the events, or the whole view when that is shorter (a sync from far
+     * back: its events would be many times the view, 118 KB from v 0 of a
+     * long game); a step's events take STEP_MIN bytes at least, so a long
+     * way back the store need not even be read */
+    if (from < stored && (size_t)(stored - from) * STEP_MIN <= view_len &&
+        missed_events(l, t, from, stored, events, c, rid) < 0) {
+        json_decref(events);
+        return;
+    }
+    int whole = from < stored && (json_array_size(events) == 0 ||
+                                  text_len(ad_told(t, events, m->seat)) > view_len);
+    if (whole)
+        json_array_clear(events);
+    ad_push_update(t, events, whole ? 2 : 1, c);
+    reply(c, rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v));
+}
