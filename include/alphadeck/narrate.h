@@ -31,18 +31,18 @@ typedef struct narrator {
 
 /* The name of a seat at the table: "You" for n->you, else its name in
  * n->names, else Ann, Bea, ... */
-const char *narrate_name(const narrator *n, int seat);
+const char *ad_narrate_name(const narrator *n, int seat);
 
 /* One event as a sentence into buf (at most len bytes, no newline).
  * Returns 1, or 0 when the event is not worth a line (buf is then "").
  * It remembers what one event says of the next (n->time_up). */
-int narrate_event(narrator *n, const json_t *event, char *buf, size_t len);
+int ad_narrate_event(narrator *n, const json_t *event, char *buf, size_t len);
 
 /* "two M's", "three sevens", "one ace": count cards of `say` in n's game. */
-void narrate_count(const narrator *n, int count, const char *say, char *buf, size_t len);
+void ad_narrate_count(const narrator *n, int count, const char *say, char *buf, size_t len);
 
 /* "E, H and K": the strings of a JSON array, listed. */
-void narrate_list(const json_t *items, char *buf, size_t len);
+void ad_narrate_list(const json_t *items, char *buf, size_t len);
 
 #pragma GCC visibility pop
 

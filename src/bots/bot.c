@@ -55,7 +55,7 @@ static void level_list(const ad_game *g, char *buf, size_t len)
 }
 
 /* The bot of that level for game g: *fn (NULL for the game's own
- * random_action) and *reads_state (bot_lookup's); -1 with err set when g
+ * random_action) and *reads_state (ad_bot_lookup's); -1 with err set when g
  * has no such level. */
 static int find(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err)
 {
@@ -72,7 +72,7 @@ static int find(const ad_game *g, const char *level, bot_fn *fn, int *reads_stat
     return ad_err_set(err, AD_E_BAD_LEVEL, "%s has no %s bot yet (try: %s)", g->title, level, hint);
 }
 
-int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err)
+int ad_bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err)
 {
     return find(g, level, fn, reads_state, err);
 }

@@ -22,8 +22,8 @@ typedef void (*bot_fn)(const void *view, int seat, ad_bot_opts *o, ad_rng *r, ad
  * public pace), so a caller that holds the state may skip making the view
  * (a test checks that it chooses the same from the state as from the view).
  * 0, or -1 with err when there is no such bot. */
-int bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err);
-/* A decision of the bot bot_lookup gave, as ad_bot_choose_opts makes it
+int ad_bot_lookup(const ad_game *g, const char *level, bot_fn *fn, int *reads_state, ad_err *err);
+/* A decision of the bot ad_bot_lookup gave, as ad_bot_choose_opts makes it
  * once its checks passed (the game not over, seat among to_act): 0 acts,
  * 1 waits.  opts is never NULL.  Inline: the director makes one a step. */
 static inline int bot_decide(const ad_game *g, bot_fn fn, const void *view, int seat,

@@ -11,7 +11,7 @@
 
 #include "search.h"
 
-double search_now(void)
+double ad_search_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -74,7 +74,7 @@ static int halving(const search_game *sg, const void *view, int seat, const ad_a
         if (deals < 1)
             deals = 1;
         for (long j = 0; j < deals; j++) {
-            if (until > 0 && j > 0 && search_now() >= until)
+            if (until > 0 && j > 0 && ad_search_now() >= until)
                 break;
             sg->determinize(view, seat, r, deal);
             uint64_t dice = ad_rng_next(r);
@@ -105,7 +105,7 @@ static int halving(const search_game *sg, const void *view, int seat, const ad_a
     return alive[0];
 }
 
-void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opts *o,
+void ad_search_choose(const search_game *sg, const void *view, int seat, ad_bot_opts *o,
                    ad_rng *r, ad_action *out)
 {
     ad_action cand[SEARCH_MAX_CANDIDATES];
@@ -121,13 +121,13 @@ void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opt
     long budget = o && o->sims > 0 ? o->sims : sg->sims;
     double deadline = 0;
     if (o && o->think_ms > 0) {
-        deadline = search_now() + o->think_ms / 1000.0;
+        deadline = ad_search_now() + o->think_ms / 1000.0;
         if (o->sims <= 0)
             budget = 1L << 40;
     }
     if (sg->paired) {
         long n = 0;
-        double start = deadline > 0 ? search_now() : 0;
+        double start = deadline > 0 ? ad_search_now() : 0;
         *out = cand[halving(sg, view, seat, cand, nc, budget, start, deadline, r, &n)];
         if (o)
             o->sims_done = n;
@@ -136,7 +136,7 @@ void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opt
     void *st = malloc(sg->g->state_size);
     long n = 0;
     for (; n < budget; n++) {
-        if (deadline > 0 && (n & 15) == 0 && search_now() >= deadline)
+        if (deadline > 0 && (n & 15) == 0 && ad_search_now() >= deadline)
             break;
         int best = 0;
         if (n < nc) {

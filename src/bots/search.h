@@ -40,10 +40,10 @@ typedef struct search_game {
 /* Chooses seat's action from its view: UCB1 over the candidates, each
  * simulation on a fresh determinization (or, with `paired`, sequential
  * halving on common deals).  Fills o->sims_done if o. */
-void search_choose(const search_game *sg, const void *view, int seat, ad_bot_opts *o,
+void ad_search_choose(const search_game *sg, const void *view, int seat, ad_bot_opts *o,
                    ad_rng *r, ad_action *out);
 
 /* The monotonic clock in seconds. */
-double search_now(void);
+double ad_search_now(void);
 
 #endif

@@ -20,7 +20,7 @@ static const char *type_word(const json_t *v)
     }
 }
 
-int adj_int(const json_t *obj, const char *key, int required, long long min, long long max,
+int ad_json_int(const json_t *obj, const char *key, int required, long long min, long long max,
             long long def, long long *out, ad_err *err)
 {
     const json_t *v = json_object_get(obj, key);
@@ -41,7 +41,7 @@ int adj_int(const json_t *obj, const char *key, int required, long long min, lon
     return 0;
 }
 
-int adj_str(const json_t *obj, const char *key, int required, const char **out, ad_err *err)
+int ad_json_str(const json_t *obj, const char *key, int required, const char **out, ad_err *err)
 {
     const json_t *v = json_object_get(obj, key);
     *out = NULL;
@@ -57,10 +57,10 @@ int adj_str(const json_t *obj, const char *key, int required, const char **out, 
     return 0;
 }
 
-int adj_word(const json_t *obj, const char *key, char *out, int max, ad_err *err)
+int ad_json_word(const json_t *obj, const char *key, char *out, int max, ad_err *err)
 {
     const char *text;
-    if (adj_str(obj, key, 1, &text, err) < 0)
+    if (ad_json_str(obj, key, 1, &text, err) < 0)
         return -1;
     size_t len = strlen(text);
     if (len == 0 || len > (size_t)max)
@@ -78,7 +78,7 @@ int adj_word(const json_t *obj, const char *key, char *out, int max, ad_err *err
     return 0;
 }
 
-json_t *adj_cards(const ad_deck *d, const uint8_t *kinds, int n)
+json_t *ad_json_cards(const ad_deck *d, const uint8_t *kinds, int n)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
@@ -86,7 +86,7 @@ json_t *adj_cards(const ad_deck *d, const uint8_t *kinds, int n)
     return a;
 }
 
-json_t *adj_counts(const ad_deck *d, const uint8_t *counts, int nkinds)
+json_t *ad_json_counts(const ad_deck *d, const uint8_t *counts, int nkinds)
 {
     json_t *a = json_array();
     for (int k = 0; k < nkinds; k++)
@@ -95,7 +95,7 @@ json_t *adj_counts(const ad_deck *d, const uint8_t *counts, int nkinds)
     return a;
 }
 
-int adj_parse_cards(const ad_deck *d, const json_t *arr, const char *what, uint8_t *out, int max,
+int ad_json_parse_cards(const ad_deck *d, const json_t *arr, const char *what, uint8_t *out, int max,
                     int *n, ad_err *err)
 {
     if (!json_is_array(arr))
@@ -121,7 +121,7 @@ int adj_parse_cards(const ad_deck *d, const json_t *arr, const char *what, uint8
     return 0;
 }
 
-json_t *adj_seats(uint32_t mask, int players)
+json_t *ad_json_seats(uint32_t mask, int players)
 {
     json_t *a = json_array();
     for (int s = 0; s < players; s++)
@@ -130,7 +130,7 @@ json_t *adj_seats(uint32_t mask, int players)
     return a;
 }
 
-json_t *adj_int_array(const int32_t *v, int n)
+json_t *ad_json_int_array(const int32_t *v, int n)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)

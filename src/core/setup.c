@@ -88,7 +88,7 @@ const ad_game *ad_setup_from_json(const json_t *req, ad_setup *su, ad_err *err)
     memset(su, 0, sizeof *su);
     su->deck_n = -1;
     su->dealer = -1;
-    if (adj_str(req, "game", 1, &id, err) < 0)
+    if (ad_json_str(req, "game", 1, &id, err) < 0)
         return NULL;
     const ad_game *g = ad_game_find(id);
     if (!g) {
@@ -115,11 +115,11 @@ const ad_game *ad_setup_from_json(const json_t *req, ad_setup *su, ad_err *err)
     const json_t *deck = json_object_get(req, "deck");
     if (deck) {
         const ad_deck *d = ad_deck_get(g->deck);
-        if (adj_parse_cards(d, deck, "deck", su->deck, AD_MAX_DECK, &su->deck_n, err) < 0)
+        if (ad_json_parse_cards(d, deck, "deck", su->deck, AD_MAX_DECK, &su->deck_n, err) < 0)
             return NULL;
     }
     if (json_object_get(req, "dealer")) {
-        if (adj_int(req, "dealer", 1, 0, su->players - 1, 0, &x, err) < 0) {
+        if (ad_json_int(req, "dealer", 1, 0, su->players - 1, 0, &x, err) < 0) {
             err->code = AD_E_BAD_SEAT;
             return NULL;
         }

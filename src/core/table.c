@@ -122,7 +122,7 @@ static json_t *setup_json(const ad_game *g, const ad_setup *su)
         json_object_set_new(req, "seed", json_string(text));
     }
     if (su->deck_n >= 0)
-        json_object_set_new(req, "deck", adj_cards(ad_deck_get(g->deck), su->deck, su->deck_n));
+        json_object_set_new(req, "deck", ad_json_cards(ad_deck_get(g->deck), su->deck, su->deck_n));
     if (su->dealer >= 0)
         json_object_set_new(req, "dealer", json_integer(su->dealer));
     return req;

@@ -31,7 +31,7 @@ typedef struct seat_rt {
     ad_seat_cfg cfg;
     uint8_t away;      /* a person's seat the stand-in plays */
     uint8_t on_state;  /* its bot reads nothing a view hides: it needs no view */
-    bot_fn fn;         /* its bot (bot_lookup), for inline decisions */
+    bot_fn fn;         /* its bot (ad_bot_lookup), for inline decisions */
     uint8_t direct;    /* its own bot, decided here (decide) with no pause: schedule_all's
                         * short way may take it */
     uint8_t job;       /* JOB_*: the bot decision of this position */
@@ -727,10 +727,10 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
         }
         if (seats[s].person)
             people |= 1u << s;
-        else if (bot_lookup(g, seats[s].level, &fn[s], &reads[s], err) < 0)
+        else if (ad_bot_lookup(g, seats[s].level, &fn[s], &reads[s], err) < 0)
             return NULL;
     }
-    if (people && bot_lookup(g, o.standin, &fn[AD_MAX_SEATS], &reads[AD_MAX_SEATS], err) < 0)
+    if (people && ad_bot_lookup(g, o.standin, &fn[AD_MAX_SEATS], &reads[AD_MAX_SEATS], err) < 0)
         return NULL;
     ad_director *d = calloc(1, sizeof *d + (size_t)n * sizeof d->seat[0]);
     if (d && o.inline_bots)

@@ -15,7 +15,7 @@ static void load(void)
     dict = ad_lex_load_default(&dict_err);
 }
 
-const ad_lex *games_dictionary(ad_err *err)
+const ad_lex *ad_games_dictionary(ad_err *err)
 {
     pthread_once(&dict_once, load);
     if (!dict && err)

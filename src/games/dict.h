@@ -8,6 +8,6 @@
 #include "alphadeck/lexicon.h"
 
 /* The dictionary, or NULL with err set when it cannot be loaded. */
-const ad_lex *games_dictionary(ad_err *err);
+const ad_lex *ad_games_dictionary(ad_err *err);
 
 #endif

@@ -21,17 +21,17 @@ typedef struct ad_bot_level {
     bot_fn choose;    /* NULL: the game's own random_action */
     /* 1 when it reads nothing a view hides (the game's random_action, or
      * Shout's `random`: that and the game's public pace), so a caller that
-     * holds the state may skip making the view (bot_lookup's reads_state). */
+     * holds the state may skip making the view (ad_bot_lookup's reads_state). */
     int reads_state;
 } ad_bot_level;
 
 struct ad_unit;
 /* A family's narrator: one event of type `type` as a sentence into buf, as
- * narrate.h's narrate_event promises; 0 when the event is not told.  u is
+ * narrate.h's ad_narrate_event promises; 0 when the event is not told.  u is
  * the unit of the narrator's game (its words). */
 typedef int (*ad_narrate_fn)(const struct ad_unit *u, narrator *n, const json_t *e,
                              const char *type, char *buf, size_t len);
-/* "two sevens": count cards of `say` in u's game (narrate.h's narrate_count). */
+/* "two sevens": count cards of `say` in u's game (narrate.h's ad_narrate_count). */
 typedef void (*ad_count_fn)(const struct ad_unit *u, int count, const char *say, char *buf,
                             size_t len);
 

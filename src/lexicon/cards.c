@@ -52,7 +52,7 @@ static void make_table(void)
             add_multi(d->kind[k]);
 }
 
-const lex_cards *lex_cards_get(void)
+const lex_cards *ad_lex_cards_get(void)
 {
     pthread_once(&table_once, make_table);
     return &table;
@@ -60,12 +60,12 @@ const lex_cards *lex_cards_get(void)
 
 int ad_lex_card_count(void)
 {
-    return lex_cards_get()->n;
+    return ad_lex_cards_get()->n;
 }
 
 int ad_lex_card(const char *name)
 {
-    const lex_cards *t = lex_cards_get();
+    const lex_cards *t = ad_lex_cards_get();
     char up[8];
     size_t len = name ? strlen(name) : 0;
     if (len == 0 || len >= sizeof up)
@@ -80,19 +80,19 @@ int ad_lex_card(const char *name)
 
 const char *ad_lex_card_name(int id)
 {
-    const lex_cards *t = lex_cards_get();
+    const lex_cards *t = ad_lex_cards_get();
     return id >= 0 && id < t->n ? t->name[id] : NULL;
 }
 
 const char *ad_lex_card_letters(int id)
 {
-    const lex_cards *t = lex_cards_get();
+    const lex_cards *t = ad_lex_cards_get();
     return id >= 0 && id < t->n ? t->letters[id] : NULL;
 }
 
-int lex_cards_check(const uint8_t *cards, int n, ad_err *err)
+int ad_lex_cards_check(const uint8_t *cards, int n, ad_err *err)
 {
-    int ncards = lex_cards_get()->n;
+    int ncards = ad_lex_cards_get()->n;
     if (n < 0 || n > AD_LEX_HAND_MAX)
         return ad_err_set(err, AD_E_BAD_CARD, "a query takes 0 to %d cards, not %d",
                           AD_LEX_HAND_MAX, n);
@@ -105,7 +105,7 @@ int lex_cards_check(const uint8_t *cards, int n, ad_err *err)
 /* The names of the multi-letter cards, for an error message. */
 static void multi_names(char *out, size_t size)
 {
-    const lex_cards *t = lex_cards_get();
+    const lex_cards *t = ad_lex_cards_get();
     size_t used = 0;
     out[0] = 0;
     for (int id = AD_LEX_WILD + 1; id < t->n && used + 8 < size; id++)

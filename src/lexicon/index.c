@@ -178,7 +178,7 @@ static int build_all(builder *b, const lex_list *l, uint32_t *root)
     return b->oom ? -1 : 0;
 }
 
-ad_lex *lex_build(const lex_list *l, ad_err *err)
+ad_lex *ad_lex_build(const lex_list *l, ad_err *err)
 {
     builder *b = calloc(1, sizeof *b);
     ad_lex *lex = calloc(1, sizeof *lex);
@@ -354,7 +354,7 @@ int ad_lex_set_dir(const char *dir)
  * folder the program chose, $AD_LEXICON_DIR, then the installed one.  The
  * running program's own folder is none of them: a library cannot know
  * which program it is in, so the program says (src/cli/main.c does). */
-ad_lex *lex_find_index(int size)
+ad_lex *ad_lex_find_index(int size)
 {
     char name[32], installed[PATH_MAX], path[PATH_MAX + 64];
     snprintf(name, sizeof name, "scowl-%d", size);

@@ -58,7 +58,7 @@ typedef struct lex_cards {
     uint8_t len[AD_LEX_CARD_MAX];      /* letters in the card; 1 for the wild */
 } lex_cards;
 
-const lex_cards *lex_cards_get(void);
+const lex_cards *ad_lex_cards_get(void);
 
 /* Whether spelling a beats b: more cards, then fewer wilds. */
 static inline int lex_better(const ad_lex_spelling *a, const ad_lex_spelling *b)
@@ -67,7 +67,7 @@ static inline int lex_better(const ad_lex_spelling *a, const ad_lex_spelling *b)
 }
 
 /* Checks cards[0..n) against the card table; -1 with err set when bad. */
-int lex_cards_check(const uint8_t *cards, int n, ad_err *err);
+int ad_lex_cards_check(const uint8_t *cards, int n, ad_err *err);
 
 /* A sorted list of distinct words, each NUL-terminated (words point into
  * memory the caller owns). */
@@ -78,17 +78,17 @@ typedef struct lex_list {
 } lex_list;
 
 /* Builds the DAWG of a sorted list into a new ad_lex (info partly filled). */
-ad_lex *lex_build(const lex_list *l, ad_err *err);
+ad_lex *ad_lex_build(const lex_list *l, ad_err *err);
 
 /* The text of the SCOWL lists up to size, concatenated (caller frees). */
-char *lex_scowl_text(int size, size_t *len, char *source, size_t srclen, ad_err *err);
+char *ad_lex_scowl_text(int size, size_t *len, char *source, size_t srclen, ad_err *err);
 /* A whole file, NUL-terminated (caller frees); at most 256 MB. */
-char *lex_read_file(const char *path, size_t *len, ad_err *err);
+char *ad_lex_read_file(const char *path, size_t *len, ad_err *err);
 /* Splits text (modified in place) into a sorted list of distinct words;
  * counts what it skips in info.  Caller frees l->word and l->len. */
-int lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, ad_err *err);
+int ad_lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, ad_err *err);
 
 /* The index of SCOWL size `size` if one is found and sound, else NULL. */
-ad_lex *lex_find_index(int size);
+ad_lex *ad_lex_find_index(int size);
 
 #endif

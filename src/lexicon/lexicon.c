@@ -17,9 +17,9 @@ static ad_lex *from_text(char *text, size_t len, ad_err *err)
     lex_list l;
     ad_lex_info info;
     memset(&info, 0, sizeof info);
-    if (lex_list_from_text(text, len, &l, &info, err) < 0)
+    if (ad_lex_list_from_text(text, len, &l, &info, err) < 0)
         return NULL;
-    ad_lex *lex = lex_build(&l, err);
+    ad_lex *lex = ad_lex_build(&l, err);
     if (lex) {
         lex->info.skipped = info.skipped;
         lex->info.first_skipped = info.first_skipped;
@@ -32,13 +32,13 @@ static ad_lex *from_text(char *text, size_t len, ad_err *err)
 ad_lex *ad_lex_load_scowl(int size, int flags, ad_err *err)
 {
     if (!(flags & AD_LEX_BUILD)) {
-        ad_lex *lex = lex_find_index(size);
+        ad_lex *lex = ad_lex_find_index(size);
         if (lex)
             return lex;
     }
     char source[sizeof(((ad_lex_info *)0)->source)];
     size_t len;
-    char *text = lex_scowl_text(size, &len, source, sizeof source, err);
+    char *text = ad_lex_scowl_text(size, &len, source, sizeof source, err);
     if (!text)
         return NULL;
     ad_lex *lex = from_text(text, len, err);
@@ -73,7 +73,7 @@ static void name_file(ad_err *err, const char *path)
 ad_lex *ad_lex_load_file(const char *path, ad_err *err)
 {
     size_t len;
-    char *text = lex_read_file(path, &len, err);
+    char *text = ad_lex_read_file(path, &len, err);
     if (!text)
         return NULL;
     ad_lex *lex = from_text(text, len, err);

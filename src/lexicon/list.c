@@ -61,7 +61,7 @@ static int scowl_size_ok(int size)
     return 0;
 }
 
-char *lex_scowl_text(int size, size_t *len, char *source, size_t srclen, ad_err *err)
+char *ad_lex_scowl_text(int size, size_t *len, char *source, size_t srclen, ad_err *err)
 {
     if (!scowl_size_ok(size)) {
         ad_err_set(err, AD_E_BAD_DICT,
@@ -214,7 +214,7 @@ static int check_text(const char *text, size_t len, long *lines, ad_err *err)
     return 0;
 }
 
-int lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, ad_err *err)
+int ad_lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, ad_err *err)
 {
     long lines;
     memset(l, 0, sizeof *l);
@@ -243,7 +243,7 @@ int lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, a
     return sort_unique(l, err);
 }
 
-char *lex_read_file(const char *path, size_t *len, ad_err *err)
+char *ad_lex_read_file(const char *path, size_t *len, ad_err *err)
 {
     char *buf = NULL;
     size_t cap = 0;

@@ -133,11 +133,11 @@ int ad_lex_spell(const char *word, const uint8_t *cards, int n, int flags, ad_le
                  ad_err *err)
 {
     int len = word_length(word, err);
-    if (len < 0 || lex_cards_check(cards, n, err) < 0)
+    if (len < 0 || ad_lex_cards_check(cards, n, err) < 0)
         return -1;
     speller s;
     memset(&s, 0, sizeof s);
-    s.t = lex_cards_get();
+    s.t = ad_lex_cards_get();
     if (flags & AD_LEX_IN_ORDER) {
         int ok = spell_in_order(s.t, word, len, cards, n, &s.best);
         if (ok && out)

@@ -52,11 +52,11 @@ static int64_t start(walk *w, const ad_lex *lex, const uint8_t *cards, int n, in
                      ad_err *err)
 {
     uint32_t letters = 0;
-    if (lex_cards_check(cards, n, err) < 0)
+    if (ad_lex_cards_check(cards, n, err) < 0)
         return -1;
     memset(w, 0, sizeof *w);
     w->cell = lex->cell;
-    w->t = lex_cards_get();
+    w->t = ad_lex_cards_get();
     w->min_cards = min_cards > 1 ? min_cards : 1;
     for (int i = 0; i < n; i++) {
         int c = cards[i];
@@ -206,7 +206,7 @@ int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
     if (i < 0 || i >= r->n)
         return -1;
     const rec *e = &r->e[i];
-    const lex_cards *t = lex_cards_get();
+    const lex_cards *t = ad_lex_cards_get();
     uint8_t left[26];
     memcpy(out->word, r->pool + e->at, (size_t)e->len + 1);
     memcpy(left, r->hand, sizeof left);

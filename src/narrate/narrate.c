@@ -10,7 +10,7 @@
 #include "games/unit.h"
 #include "narrate/narrate_impl.h"
 
-void narrate_count(const narrator *n, int count, const char *say, char *buf, size_t len)
+void ad_narrate_count(const narrator *n, int count, const char *say, char *buf, size_t len)
 {
     const ad_unit *u = ad_unit_of(n->g);
     if (u && u->count)
@@ -19,7 +19,7 @@ void narrate_count(const narrator *n, int count, const char *say, char *buf, siz
         narrate_plain_count(count, say, buf, len);
 }
 
-int narrate_event(narrator *n, const json_t *event, char *buf, size_t len)
+int ad_narrate_event(narrator *n, const json_t *event, char *buf, size_t len)
 {
     const ad_unit *u = ad_unit_of(n->g);
     if (len)

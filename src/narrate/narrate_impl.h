@@ -14,7 +14,7 @@
 /* The seat as the object of a sentence: "you" for n->you. */
 static inline const char *object_name(const narrator *n, int seat)
 {
-    return seat == n->you ? "you" : narrate_name(n, seat);
+    return seat == n->you ? "you" : ad_narrate_name(n, seat);
 }
 
 /* A verb for the seat: "say" for You, "says" for the others. */

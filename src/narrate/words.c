@@ -11,7 +11,7 @@
 static const char *const seat_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",
                                                      "Fay", "Gus", "Hal", "Ivy", "Jon"};
 
-const char *narrate_name(const narrator *n, int seat)
+const char *ad_narrate_name(const narrator *n, int seat)
 {
     if (seat == n->you)
         return "You";
@@ -20,7 +20,7 @@ const char *narrate_name(const narrator *n, int seat)
     return seat >= 0 && seat < AD_MAX_SEATS ? seat_names[seat] : "Someone";
 }
 
-void narrate_list(const json_t *items, char *buf, size_t len)
+void ad_narrate_list(const json_t *items, char *buf, size_t len)
 {
     size_t count = json_array_size(items), used = 0;
     if (len)

@@ -46,7 +46,7 @@ static json_t *objection_json(const ad_game *g)
     narrator n = {.g = g, .players = 2, .you = -1};
     json_t *ev = json_pack("{s:s,s:i,s:i}", "type", "challenge", "seat", 0, "of", 1);
     char line[160];
-    narrate_event(&n, ev, line, sizeof line);
+    ad_narrate_event(&n, ev, line, sizeof line);
     json_decref(ev);
     char *open = strchr(line, '"'), *close = open ? strchr(open + 1, '"') : NULL;
     return close ? json_stringn(open + 1, (size_t)(close - open - 1)) : json_string("");
@@ -105,7 +105,7 @@ static json_t *claim_json(const ad_game *g)
         json_t *p = json_array();
         for (int k = 0; k < CLAIM_COUNTS; k++) {
             char w[64];
-            narrate_count(&n, k, d->class_name[c], w, sizeof w);
+            ad_narrate_count(&n, k, d->class_name[c], w, sizeof w);
             json_array_append_new(p, json_string(w));
         }
         json_array_append_new(says, json_string(d->class_name[c]));
@@ -121,7 +121,7 @@ static json_t *claim_json(const ad_game *g)
 /* The board: each square's letter, picture, emoji and name (a1..h6). */
 static json_t *board_rows(void)
 {
-    const seqboard *b = seqboard_get();
+    const seqboard *b = ad_seqboard_get();
     if (!b)
         return NULL;
     json_t *rows = json_array();
@@ -129,7 +129,7 @@ static json_t *board_rows(void)
         json_t *row = json_array();
         for (int c = 0; c < SEQB_COLS; c++) {
             char name[8];
-            seqboard_name(r + 1, c + 1, name, sizeof name);
+            ad_seqboard_name(r + 1, c + 1, name, sizeof name);
             json_array_append_new(row, json_pack("{s:s,s:s,s:s,s:s}", "letter", b->letter[r][c],
                                                  "picture", b->picture[r][c], "emoji",
                                                  b->emoji[r][c], "name", name));
@@ -175,7 +175,7 @@ static json_t *seat_names_json(void)
     narrator n = {.g = ad_game_at(0), .players = AD_MAX_SEATS, .you = -1};
     json_t *a = json_array();
     for (int s = 0; s < AD_MAX_SEATS; s++)
-        json_array_append_new(a, json_string(narrate_name(&n, s)));
+        json_array_append_new(a, json_string(ad_narrate_name(&n, s)));
     return a;
 }
 

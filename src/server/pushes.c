@@ -93,7 +93,7 @@ json_t *ad_told(const table *t, const json_t *events, int seat)
     json_array_foreach(events, i, e) {
         json_t *one = json_copy((json_t *)e);
         char text[400];
-        if (narrate_event(&n, e, text, sizeof text))
+        if (ad_narrate_event(&n, e, text, sizeof text))
             json_object_set_new(one, "text", json_string(text));
         json_array_append_new(out, one);
     }

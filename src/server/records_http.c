@@ -96,7 +96,7 @@ static json_t *replay_step(ad_replay *rp, narrator *nr, const json_t *acts, int 
     json_t *e;
     json_array_foreach(events, i, e) {
         char text[400];
-        if (narrate_event(nr, e, text, sizeof text))
+        if (ad_narrate_event(nr, e, text, sizeof text))
             json_object_set_new(e, "text", json_string(text));
     }
     const ad_step *st = ad_replay_step(rp);

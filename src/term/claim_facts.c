@@ -18,7 +18,7 @@ static void find_objection(const ad_game *g, char *out, size_t n)
     narrator nar = {.g = g, .players = 2, .you = -1};
     json_t *ev = json_pack("{s:s,s:i,s:i}", "type", "challenge", "seat", 0, "of", 1);
     char line[160];
-    narrate_event(&nar, ev, line, sizeof line);
+    ad_narrate_event(&nar, ev, line, sizeof line);
     json_decref(ev);
     char *open = strchr(line, '"'), *close = open ? strchr(open + 1, '"') : NULL;
     size_t len = close ? (size_t)(close - open - 1) : 0;

@@ -111,7 +111,7 @@ static void tell_step(ad_term_clock *c, const ad_director_step *st)
     char line[400];
     size_t i;
     json_t *ev;
-    json_array_foreach(events, i, ev) if (narrate_event(c->nar, ev, line, sizeof line))
+    json_array_foreach(events, i, ev) if (ad_narrate_event(c->nar, ev, line, sizeof line))
         c->say(c->ctx, line);
 }
 

@@ -23,7 +23,7 @@
 
 const char *play_name(const player *p, int seat)
 {
-    return narrate_name(&p->nar, seat);
+    return ad_narrate_name(&p->nar, seat);
 }
 
 json_t *play_view(const player *p)

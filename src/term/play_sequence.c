@@ -17,13 +17,13 @@
 /* "c2" for a [row, column] JSON pair. */
 static void square_name(const json_t *sq, char *buf, size_t len)
 {
-    seqboard_name((int)json_integer_value(json_array_get(sq, 0)),
+    ad_seqboard_name((int)json_integer_value(json_array_get(sq, 0)),
                   (int)json_integer_value(json_array_get(sq, 1)), buf, len);
 }
 
 static void show_board(player *p, const json_t *v)
 {
-    const seqboard *b = seqboard_get();
+    const seqboard *b = ad_seqboard_get();
     const json_t *board = json_object_get(v, "board");
     fprintf(p->out, "     ");
     for (int c = 0; c < SEQB_COLS; c++)
@@ -260,7 +260,7 @@ static int parse(player *p, const char *line, json_t **action, char *why, size_t
     if (!square)
         return card_alone(p, c, action, why, len);
     int r, col;
-    if (!seqboard_parse(square, &r, &col)) {
+    if (!ad_seqboard_parse(square, &r, &col)) {
         snprintf(why, len, "\"%s\" is not a square: columns are a-h, rows 1-6, e.g. c2.", square);
         return PLAY_BAD;
     }
@@ -272,7 +272,7 @@ static int parse(player *p, const char *line, json_t **action, char *why, size_t
 static void explain(player *p, char *text, size_t len)
 {
     (void)p;
-    seqboard_rewrite(text, len);
+    ad_seqboard_rewrite(text, len);
 }
 
 static void result(player *p)

@@ -30,7 +30,7 @@ typedef struct reviewer {
 
 static const char *name_of(const reviewer *v, int seat)
 {
-    return narrate_name(&v->nar, seat);
+    return ad_narrate_name(&v->nar, seat);
 }
 
 /* A JSON value in a few words: strings bare, arrays of strings spaced,
@@ -166,7 +166,7 @@ static void tell_step(reviewer *v)
     int told = 0;
     v->nar.time_up = 0; /* what one event says of the next stays within a step */
     json_array_foreach(events, i, e) {
-        if (narrate_event(&v->nar, e, line, sizeof line)) {
+        if (ad_narrate_event(&v->nar, e, line, sizeof line)) {
             fprintf(v->out, "  %s\n", line);
             told++;
         }

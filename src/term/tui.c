@@ -398,7 +398,7 @@ static int between(tui *t)
         snprintf(t->status, sizeof t->status,
                  "Your time ran out: the computer plays for you.  Any key takes your seat back.");
     else if (bot >= 0)
-        snprintf(t->status, sizeof t->status, "%s %s...", narrate_name(&t->nar, bot),
+        snprintf(t->status, sizeof t->status, "%s %s...", ad_narrate_name(&t->nar, bot),
                  t->kind->doing(t, bot));
     tui_draw(t);
     int wait = tui_until_wake(t);
@@ -433,7 +433,7 @@ static void tell_result(tui *t)
     char line[TUI_W];
     if (json_is_integer(w)) {
         int s = (int)json_integer_value(w);
-        snprintf(line, sizeof line, "%s %s the game!", narrate_name(&t->nar, s),
+        snprintf(line, sizeof line, "%s %s the game!", ad_narrate_name(&t->nar, s),
                  s == t->ts->human ? "win" : "wins");
     } else if (json_is_array(w) && json_array_size(w) > 0) {
         char names[TUI_W] = "";
@@ -444,7 +444,7 @@ static void tell_result(tui *t)
             size_t len = strlen(names);
             snprintf(names + len, sizeof names - len, "%s%s",
                      i == 0 ? "" : i + 1 == json_array_size(w) ? " and " : ", ",
-                     narrate_name(&t->nar, s));
+                     ad_narrate_name(&t->nar, s));
         }
         snprintf(line, sizeof line, "%.160s win the game!%s", names, you ? " (your side)" : "");
     } else {
@@ -533,7 +533,7 @@ int tui_play(const tui_setup *ts)
     json_decref(v);
     char who[64] = "";
     if (dealer >= 0)
-        snprintf(who, sizeof who, "; %s %s", dealer == ts->human ? "you" : narrate_name(&t->nar, dealer),
+        snprintf(who, sizeof who, "; %s %s", dealer == ts->human ? "you" : ad_narrate_name(&t->nar, dealer),
                  dealer == ts->human ? "deal" : "deals");
     snprintf(line, sizeof line, "%s, %d players: you are seat %d%s. ? shows the rules.",
              t->g->title, t->players, ts->human, who);

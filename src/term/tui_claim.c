@@ -34,7 +34,7 @@ static int card_colour(const tui *t, const char *card)
 /* "two M's" for a count of a class in this game. */
 static void claim_words(const tui *t, long count, const char *say, char *buf, size_t n)
 {
-    narrate_count(&t->nar, (int)count, say, buf, n);
+    ad_narrate_count(&t->nar, (int)count, say, buf, n);
 }
 
 static void draw_table(const tui *t, const json_t *v, int y, int x, int h, int w)
@@ -51,7 +51,7 @@ static void draw_table(const tui *t, const json_t *v, int y, int x, int h, int w
     const json_t *claim = json_object_get(v, "claim");
     if (claim && r < y + h - 1) {
         claim_words(t, tui_int(claim, "count"), tui_str(claim, "say"), words, sizeof words);
-        snprintf(line, sizeof line, "%s: \"%s\"", narrate_name(&t->nar, (int)tui_int(claim, "seat")),
+        snprintf(line, sizeof line, "%s: \"%s\"", ad_narrate_name(&t->nar, (int)tui_int(claim, "seat")),
                  words);
         tui_put(r++, x + 2, C_WARN, A_BOLD, line);
     }
@@ -83,7 +83,7 @@ static void draw_players(const tui *t, const json_t *v, int y, int x, int h, int
         char line[96];
         long n = (long)json_integer_value(json_array_get(counts, (size_t)s));
         int len = snprintf(line, sizeof line, "%s %-4s %3ld card%s", acting ? ">" : " ",
-                           narrate_name(&t->nar, s), n, n == 1 ? " " : "s");
+                           ad_narrate_name(&t->nar, s), n, n == 1 ? " " : "s");
         if (scored && len > 0)
             snprintf(line + len, sizeof line - (size_t)len, "  %ld pts",
                      (long)json_integer_value(json_array_get(scores, (size_t)s)));
@@ -299,7 +299,7 @@ static int human_answers(tui *t)
     claim_words(t, tui_int(claim, "count"), tui_str(claim, "say"), words, sizeof words);
     const char *call = facts(t)->objection;
     char who[16];
-    snprintf(who, sizeof who, "%s", narrate_name(&t->nar, (int)tui_int(claim, "seat")));
+    snprintf(who, sizeof who, "%s", ad_narrate_name(&t->nar, (int)tui_int(claim, "seat")));
     json_decref(v);
     for (;;) {
         int wait = tui_until_wake(t);

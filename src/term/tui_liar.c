@@ -33,11 +33,11 @@ static void draw_table(const tui *t, const json_t *v, int y, int x, int h, int w
     const char *word = tui_str(v, "word");
     if (*word) {
         int by = (int)tui_int(v, "announcer");
-        snprintf(line, sizeof line, "%s to %s: \"%s\" (%zu letters)", narrate_name(&t->nar, by),
-                 narrate_name(&t->nar, (by + 1) % t->players), word, strlen(word));
+        snprintf(line, sizeof line, "%s to %s: \"%s\" (%zu letters)", ad_narrate_name(&t->nar, by),
+                 ad_narrate_name(&t->nar, (by + 1) % t->players), word, strlen(word));
         tui_put(r++, x + 2, C_WARN, A_BOLD, line);
     } else {
-        snprintf(line, sizeof line, "%s %s a fresh hand", narrate_name(&t->nar, holder),
+        snprintf(line, sizeof line, "%s %s a fresh hand", ad_narrate_name(&t->nar, holder),
                  holder == t->ts->human ? "hold" : "holds");
         tui_put(r++, x + 2, 0, 0, line);
     }
@@ -73,7 +73,7 @@ static void draw_players(const tui *t, const json_t *v, int y, int x, int h, int
         if (n > 0)
             snprintf(hand, sizeof hand, "holds %ld", n);
         snprintf(line, sizeof line, "%s %-4s %3ld pts  %s", acting ? ">" : " ",
-                 narrate_name(&t->nar, s),
+                 ad_narrate_name(&t->nar, s),
                  (long)json_integer_value(json_array_get(scores, (size_t)s)), hand);
         tui_put(y + 1 + s, x + 2, acting ? C_TURN : 0, s == t->ts->human ? A_BOLD : 0, line);
     }
@@ -113,7 +113,7 @@ static int announce(tui *t)
             snprintf(t->status, sizeof t->status,
                      "Type a %ld-%ld letter word for %s, Enter: say it   Tab: computer   Esc: leave",
                      tui_int(letters, "min"), tui_int(letters, "max"),
-                     narrate_name(&t->nar, (t->ts->human + 1) % t->players));
+                     ad_narrate_name(&t->nar, (t->ts->human + 1) % t->players));
         json_decref(v);
         tui_draw(t);
         int k = tui_wait_key(t, tui_until_wake(t));
@@ -158,7 +158,7 @@ static int respond(tui *t)
     json_t *v = tui_view(t);
     snprintf(t->status, sizeof t->status,
              "%s says your hand spells \"%s\".  y: accept it   n: \"Liar!\"   a: computer",
-             narrate_name(&t->nar, (int)tui_int(v, "announcer")), tui_str(v, "word"));
+             ad_narrate_name(&t->nar, (int)tui_int(v, "announcer")), tui_str(v, "word"));
     json_decref(v);
     for (;;) {
         tui_draw(t);

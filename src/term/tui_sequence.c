@@ -23,13 +23,13 @@
  * blank board when its data is missing. */
 static char letter_at(int q)
 {
-    const seqboard *b = seqboard_get();
+    const seqboard *b = ad_seqboard_get();
     return b ? b->letter[q / COLS_B][q % COLS_B][0] : ' ';
 }
 
 static const char *picture_at(int q)
 {
-    const seqboard *b = seqboard_get();
+    const seqboard *b = ad_seqboard_get();
     return b ? b->picture[q / COLS_B][q % COLS_B] : "";
 }
 
@@ -38,7 +38,7 @@ static const char *picture_at(int q)
  * NULL, and the picture goes by its name alone. */
 static const char *emoji_at(int q)
 {
-    const seqboard *b = seqboard_get();
+    const seqboard *b = ad_seqboard_get();
     const char *e = b ? b->emoji[q / COLS_B][q % COLS_B] : "";
     wchar_t w[2];
     if (!*e || strcmp(nl_langinfo(CODESET), "UTF-8") != 0 || mbstowcs(w, e, 2) != 1 ||
@@ -118,7 +118,7 @@ static void draw_players(const tui *t, const json_t *v, int y)
     for (int s = 0; s < t->players && x < COLS - 20; s++) {
         const char *colour = json_string_value(json_array_get(colours, (size_t)s));
         char cell[64];
-        snprintf(cell, sizeof cell, "%s%s %ld", s == turn ? ">" : " ", narrate_name(&t->nar, s),
+        snprintf(cell, sizeof cell, "%s%s %ld", s == turn ? ">" : " ", ad_narrate_name(&t->nar, s),
                  (long)json_integer_value(json_array_get(counts, (size_t)s)));
         tui_put(y, x, colour ? chip_pair(colour) : 0, s == turn ? A_BOLD : 0, cell);
         x += (int)strlen(cell) + 2;
@@ -268,7 +268,7 @@ static int human_turn(tui *t)
                 }
                 break;
             }
-            seqboard_rewrite(e.text, sizeof e.text); /* squares as the board names them */
+            ad_seqboard_rewrite(e.text, sizeof e.text); /* squares as the board names them */
             if (isalpha((unsigned char)e.text[1])) /* a word, not a square like "c2" */
                 e.text[0] = (char)toupper((unsigned char)e.text[0]);
             snprintf(t->status, sizeof t->status, "%s.", e.text);

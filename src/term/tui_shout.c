@@ -61,7 +61,7 @@ static void draw(tui *t, const json_t *v)
     else
         snprintf(line, sizeof line, "Round %ld of %ld: %s %s, %ld cards in the deck. Your words: "
                  "%ld+ cards.", tui_int(v, "round"), tui_int(v, "rounds"),
-                 dealer == human ? "you" : narrate_name(&t->nar, dealer),
+                 dealer == human ? "you" : ad_narrate_name(&t->nar, dealer),
                  dealer == human ? "deal" : "deals", tui_int(v, "deck_count"),
                  seat_value(v, "need", human));
     tui_put(7, 0, is_final(v) ? C_WARN : 0, 0, line);
@@ -71,7 +71,7 @@ static void draw(tui *t, const json_t *v)
     tui_put(8, 0, C_DIM, 0, "cards");
     for (int s = 0; s < t->players && 19 + 7 * s + 6 < COLS; s++) {
         int you = s == human;
-        tui_put(8, 19 + 7 * s, you ? C_TURN : 0, A_BOLD, narrate_name(&t->nar, s));
+        tui_put(8, 19 + 7 * s, you ? C_TURN : 0, A_BOLD, ad_narrate_name(&t->nar, s));
         for (int r = 0; r < 3; r++) {
             snprintf(line, sizeof line, "%3ld", seat_value(v, keys[r], s));
             tui_put(9 + r, 19 + 7 * s, you ? C_TURN : 0, you ? A_BOLD : 0, line);
@@ -124,7 +124,7 @@ static int deal(tui *t)
     ad_err e;
     if (dealer != t->ts->human)
         snprintf(t->status, sizeof t->status, "%s deals this round, not you.",
-                 narrate_name(&t->nar, dealer));
+                 ad_narrate_name(&t->nar, dealer));
     else if (final)
         snprintf(t->status, sizeof t->status, "The deck is empty: there is nothing left to deal.");
     else if (tui_act_json(t, t->ts->human, json_pack("{s:s}", "type", "deal"), &e) < 0)

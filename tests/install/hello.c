@@ -53,7 +53,7 @@ static void narrate_last(const ad_table *t, const ad_events *ev)
     json_t *e;
     char line[256];
     json_array_foreach(events, i, e)
-        if (narrate_event(&n, e, line, sizeof line))
+        if (ad_narrate_event(&n, e, line, sizeof line))
             printf("narrated: %s\n", line);
     json_decref(events);
 }

@@ -4,9 +4,7 @@
 # ad_, hidden or not: a program that links the archive meets them all.
 # Prints each name that is not, and ends with cmocka's "[  PASSED  ] 1
 # test(s)." or "[  FAILED  ] 1 test(s)." line, which tests/run counts.
-# Not yet in `make test`: the library's old unprefixed names (adj_*, bot_*,
-# lex_*, narrate_*, ...) are renamed first; then tests/run calls this
-# beside tests/install/pkgconfig.sh.
+# tests/run calls it beside tests/install/pkgconfig.sh.
 set -u
 b=${1:-build}
 lib=$b/libalphadeck.a

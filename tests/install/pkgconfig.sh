@@ -56,11 +56,9 @@ fi
 so="$root$prefix/lib/libalphadeck.so"
 names=$(nm -D --defined-only "$so" | awk '{print $NF}')
 [ -n "$names" ] || fail "nm -D finds no symbol in $so"
-# narrate.h's functions until they are renamed ad_narrate_* (see
-# src/libalphadeck.map); after the rename this allowance matches nothing
-others=$(echo "$names" | grep -v -e '^ad_' -e '^narrate_')
+others=$(echo "$names" | grep -v -e '^ad_')
 [ -z "$others" ] || fail "the shared object exports names that are not ad_: $others"
-echo "libalphadeck.so exports $(echo "$names" | wc -l) names, each ad_ (or narrate_, for now)"
+echo "libalphadeck.so exports $(echo "$names" | wc -l) names, each ad_"
 
 if [ "$problems" -eq 0 ]; then
     echo "[  PASSED  ] 1 test(s)."

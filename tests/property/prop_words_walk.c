@@ -135,7 +135,7 @@ static void plain_visit(plain *p, uint32_t s, int left, int depth, int n)
 static void plain_words(plain *p, const ad_lex *lex, const uint8_t *hand, int n, int min)
 {
     p->lex = lex;
-    p->t = lex_cards_get();
+    p->t = ad_lex_cards_get();
     p->min = min > 1 ? min : 1;
     for (int i = 0; i < p->n; i++) /* empties the table of the last hand's words */
         p->slot[p->out[i].slot] = 0;

@@ -85,7 +85,7 @@ static void test_claim_bots_challenge_what_their_own_face_down_cards_disprove(vo
         b++;
     for (int i = 0; i < 200; i++) {
         claim_state d;
-        strong_claim_deal(&v, 0, &r, &d);
+        ad_strong_claim_deal(&v, 0, &r, &d);
         assert_int_equal(d.hand[1][b], 0);
         assert_int_equal(d.pile[b], 2);
     }
@@ -595,7 +595,7 @@ static void test_strong_lets_a_claim_of_three_cards_stand_as_a_casual_player_blu
     int aces = 0;
     for (int i = 0; i < 400; i++) {
         claim_state d;
-        strong_claim_deal(&v, 1, &r, &d);
+        ad_strong_claim_deal(&v, 1, &r, &d);
         int all = 1;
         for (int c = 0; c < d.claim_n; c++)
             all &= d.class_of[d.claim_cards[c]] == 0;
@@ -639,7 +639,7 @@ static void test_strong_reads_little_into_a_no_way_claim_where_seats_skip_letter
         k++;
     for (int i = 0; i < 400; i++) {
         claim_state d;
-        strong_claim_deal(&v, 1, &r, &d);
+        ad_strong_claim_deal(&v, 1, &r, &d);
         int a = d.hand[0][k];
         for (int c = 0; c < d.claim_n; c++)
             a += d.claim_cards[c] == k;
@@ -954,13 +954,13 @@ static void test_strong_in_no_way_with_four_players_scores_its_own_cards_not_the
         /* seat 0 itself holds one card more */
         heavy.hand[0][1] += 1;
         heavy.count[0] += 1;
-        double v = strong_claim_value(&s, 0);
-        assert_true(strong_claim_value(&heavy, 0) < v);
+        double v = ad_strong_claim_value(&s, 0);
+        assert_true(ad_strong_claim_value(&heavy, 0) < v);
         if (players == 4) {
-            assert_true(strong_claim_value(&loaded, 0) == v);
+            assert_true(ad_strong_claim_value(&loaded, 0) == v);
             assert_true(v > 0.99); /* nearly a win, while nobody has gone out */
         } else {
-            assert_true(strong_claim_value(&loaded, 0) > v); /* 3 players: as before */
+            assert_true(ad_strong_claim_value(&loaded, 0) > v); /* 3 players: as before */
         }
         ad_table_free(t);
     }

@@ -570,7 +570,7 @@ static void random_level_same_from_state_and_view(const ad_game *g, ad_table *t,
     }
 }
 
-/* The same for the `random` level whatever it is (bot_lookup's reads_state): in
+/* The same for the `random` level whatever it is (ad_bot_lookup's reads_state): in
  * Shout a bot of its own, the game's random action and a reaction time. */
 static void test_random_level_chooses_the_same_from_the_state_as_from_the_view(void **st)
 {

@@ -211,7 +211,7 @@ static void test_strong_sequence_casual_model_plays_as_basic_does(void **state)
                 same &= memcmp(&a[i], &a[0], sizeof a[0]) == 0;
             }
             if (same) {
-                strong_sequence_casual(&v, seat, &r, &m);
+                ad_strong_sequence_casual(&v, seat, &r, &m);
                 assert_memory_equal(&m, &a[0], sizeof m);
                 compared++;
             }
@@ -243,7 +243,7 @@ static void test_strong_sequence_infers_an_opponent_that_did_not_block_holds_no_
     seq_state v;
     ad_game_find("sequence")->view(&s, 0, &v);
     uint8_t absent[SQ_KINDS];
-    assert_int_equal(strong_sequence_absent(&v, 0, absent), 1);
+    assert_int_equal(ad_strong_sequence_absent(&v, 0, absent), 1);
     for (int k = 0; k < s.deck->nkinds; k++) {
         const char *n = s.deck->kind[k];
         if (!strcmp(n, "A") || !strcmp(n, "E") || !strcmp(n, "Z") || !strcmp(n, "X"))
@@ -267,7 +267,7 @@ static void test_strong_sequence_reads_no_missing_card_into_a_block(void **state
     seq_state v;
     ad_game_find("sequence")->view(&s, 0, &v);
     uint8_t absent[SQ_KINDS];
-    strong_sequence_absent(&v, 0, absent);
+    ad_strong_sequence_absent(&v, 0, absent);
     assert_int_equal(absent[s.bd->kind_z], 0);
     assert_int_equal(absent[s.bd->kind_x], 0);
     assert_int_equal(absent[s.bd->letter_of[SQ(1, 1)]], 0);

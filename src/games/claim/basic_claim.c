@@ -106,7 +106,7 @@ static void turn(const claim_state *s, int seat, ad_action *out)
     out->cards[out->n++] = (uint8_t)best; /* a bluff of one card */
 }
 
-BOT_FN(bot_basic_claim)
+BOT_FN(ad_bot_basic_claim)
 {
     (void)o;
     const claim_state *s = view;

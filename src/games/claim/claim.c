@@ -673,7 +673,7 @@ static json_t *last_json(const claim_state *s)
     }
     json_t *o = json_pack("{s:i,s:o}", "seat", s->last.seat, "action", act);
     if (s->last.settled) {
-        json_t *out = json_pack("{s:o,s:b,s:o,s:i}", "cards", adj_cards(d, s->last.rev, s->last.nrev),
+        json_t *out = json_pack("{s:o,s:b,s:o,s:i}", "cards", ad_json_cards(d, s->last.rev, s->last.nrev),
                                 "true", s->last.truthful, "taker",
                                 s->last.taker >= 0 ? json_integer(s->last.taker) : json_null(),
                                 "taken", s->last.taken);
@@ -694,31 +694,31 @@ static json_t *claim_view_json(const void *view)
     json_object_set_new(v, "players", json_integer(n));
     json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
-    json_object_set_new(v, "to_act", adj_seats(claim_to_act(s), n));
+    json_object_set_new(v, "to_act", ad_json_seats(claim_to_act(s), n));
     if (s->viewer == AD_GOD) {
         json_t *hands = json_array();
         for (int p = 0; p < n; p++)
-            json_array_append_new(hands, adj_counts(d, s->hand[p], s->nkinds));
+            json_array_append_new(hands, ad_json_counts(d, s->hand[p], s->nkinds));
         json_object_set_new(v, "hands", hands);
-        json_object_set_new(v, "pile", adj_counts(d, s->pile, s->nkinds));
+        json_object_set_new(v, "pile", ad_json_counts(d, s->pile, s->nkinds));
         json_t *laid = json_array();
         for (int p = 0; p < n; p++)
-            json_array_append_new(laid, adj_counts(d, s->laid[p], s->nkinds));
+            json_array_append_new(laid, ad_json_counts(d, s->laid[p], s->nkinds));
         json_object_set_new(v, "laid", laid);
     } else if (s->viewer >= 0) {
-        json_object_set_new(v, "hand", adj_counts(d, s->hand[s->viewer], s->nkinds));
-        json_object_set_new(v, "laid", adj_counts(d, s->laid[s->viewer], s->nkinds));
+        json_object_set_new(v, "hand", ad_json_counts(d, s->hand[s->viewer], s->nkinds));
+        json_object_set_new(v, "laid", ad_json_counts(d, s->laid[s->viewer], s->nkinds));
     }
     json_t *counts = json_array();
     for (int p = 0; p < n; p++)
         json_array_append_new(counts, json_integer(s->count[p]));
     json_object_set_new(v, "hand_counts", counts);
-    json_object_set_new(v, "scores", adj_int_array(s->score, n));
+    json_object_set_new(v, "scores", ad_json_int_array(s->score, n));
     /* the public history: cards seen going into each hand, plays turned up
      * and how many of them were false */
     json_t *seen = json_array(), *shown = json_array(), *lied = json_array();
     for (int p = 0; p < n; p++) {
-        json_array_append_new(seen, adj_counts(d, s->known[p], s->nkinds));
+        json_array_append_new(seen, ad_json_counts(d, s->known[p], s->nkinds));
         json_array_append_new(shown, json_integer(s->shown[p]));
         json_array_append_new(lied, json_integer(s->lied[p]));
     }
@@ -740,7 +740,7 @@ static json_t *claim_view_json(const void *view)
                               "say", d->class_name[s->claim_say], "called",
                               d->class_name[s->claim_call]);
         if (s->viewer == AD_GOD || s->viewer == s->claim_seat)
-            json_object_set_new(c, "cards", adj_cards(d, s->claim_cards, s->claim_n));
+            json_object_set_new(c, "cards", ad_json_cards(d, s->claim_cards, s->claim_n));
         json_object_set_new(v, "claim", c);
     }
     if (s->rules->pays_points) {
@@ -786,7 +786,7 @@ static json_t *claim_legal_json(const void *view, int seat)
             json_array_append_new(say, json_string(d->class_name[c]));
     json_array_append_new(
         a, json_pack("{s:s,s:{s:o,s:i,s:i},s:o}", "type", "play", "cards", "from",
-                     adj_counts(d, s->hand[seat], s->nkinds), "min", 1, "max", most, "say", say));
+                     ad_json_counts(d, s->hand[seat], s->nkinds), "min", 1, "max", most, "say", say));
     if (s->allow_pass)
         json_array_append_new(a, json_pack("{s:s}", "type", "pass"));
     return a;
@@ -799,7 +799,7 @@ static int claim_action_from_json(const void *st, const json_t *j, ad_action *ou
     memset(out, 0, sizeof *out);
     if (!json_is_object(j))
         return ad_err_set(err, AD_E_BAD_ACTION, "an action must be a JSON object");
-    if (adj_str(j, "type", 1, &type, err) < 0)
+    if (ad_json_str(j, "type", 1, &type, err) < 0)
         return -1;
     if (strcmp(type, "pass") == 0) {
         out->type = CC_A_PASS;
@@ -817,11 +817,11 @@ static int claim_action_from_json(const void *st, const json_t *j, ad_action *ou
     if (!cards)
         return ad_err_set(err, AD_E_MISSING_FIELD, "a play needs \"cards\"");
     int n;
-    if (adj_parse_cards(s->deck, cards, "cards", out->cards, AD_ACTION_MAX_CARDS, &n, err) < 0)
+    if (ad_json_parse_cards(s->deck, cards, "cards", out->cards, AD_ACTION_MAX_CARDS, &n, err) < 0)
         return -1;
     out->n = (uint8_t)n;
     const char *say;
-    if (adj_str(j, "say", 0, &say, err) < 0)
+    if (ad_json_str(j, "say", 0, &say, err) < 0)
         return -1;
     if (!say) {
         out->arg[0] = s->call;
@@ -840,7 +840,7 @@ static json_t *claim_action_to_json(const void *st, const ad_action *a)
     const claim_state *s = st;
     if (a->type == CC_A_PLAY)
         return json_pack("{s:s,s:o,s:s}", "type", "play", "cards",
-                         adj_cards(s->deck, a->cards, a->n), "say",
+                         ad_json_cards(s->deck, a->cards, a->n), "say",
                          s->deck->class_name[a->arg[0]]);
     return json_pack("{s:s}", "type", a->type == CC_A_PASS ? "pass" : "challenge");
 }
@@ -865,7 +865,7 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
         return json_pack("{s:s,s:i,s:i}", "type", "challenge", "seat", e->seat, "of", e->other);
     case CC_EV_REVEAL:
         return json_pack("{s:s,s:i,s:o,s:b}", "type", "reveal", "seat", e->seat, "cards",
-                         adj_cards(d, e->cards, e->n), "true", (int)e->value);
+                         ad_json_cards(d, e->cards, e->n), "true", (int)e->value);
     case CC_EV_TAKE:
         return json_pack("{s:s,s:i,s:i}", "type", "take", "seat", e->seat, "count", e->value);
     case CC_EV_WIN:

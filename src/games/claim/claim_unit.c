@@ -8,8 +8,8 @@
 
 static const ad_bot_level levels[] = {
     {"random", NULL, 1},
-    {"basic", bot_basic_claim, 0},
-    {"strong", bot_strong_claim, 0},
+    {"basic", ad_bot_basic_claim, 0},
+    {"strong", ad_bot_strong_claim, 0},
 };
 
 static const claim_words noway_words = {"No Way", 0};

@@ -9,13 +9,13 @@
 #include "claim.h"
 #include "games/unit.h"
 
-BOT_FN(bot_basic_claim);
-BOT_FN(bot_strong_claim);
+BOT_FN(ad_bot_basic_claim);
+BOT_FN(ad_bot_strong_claim);
 /* strong_claim.c's deal of the cards seat cannot see, for its tests: a full
  * state at out (sizeof claim_state) that agrees with seat's view. */
-void strong_claim_deal(const void *view, int seat, ad_rng *r, void *out);
+void ad_strong_claim_deal(const void *view, int seat, ad_rng *r, void *out);
 /* And its score of a full state for seat (1 won, 0 lost, else between). */
-double strong_claim_value(const void *state, int seat);
+double ad_strong_claim_value(const void *state, int seat);
 
 /* What the narrator says differently in each claim game (ad_unit.words). */
 typedef struct claim_words {

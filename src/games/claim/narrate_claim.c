@@ -35,7 +35,7 @@ int ad_claim_narrate(const ad_unit *u, narrator *n, const json_t *e, const char 
                      size_t len)
 {
     int seat = ev_int(e, "seat");
-    const char *who = narrate_name(n, seat);
+    const char *who = ad_narrate_name(n, seat);
     char w[160];
     if (strcmp(type, "play") == 0) {
         const char *say = ev_str(e, "say"), *called = ev_str(e, "called");
@@ -52,7 +52,7 @@ int ad_claim_narrate(const ad_unit *u, narrator *n, const json_t *e, const char 
         snprintf(buf, len, "%s %s \"%s!\"", who, verb(n, seat, "call", "calls"),
                  ((const claim_words *)u->words)->call);
     } else if (strcmp(type, "reveal") == 0) {
-        narrate_list(json_object_get(e, "cards"), w, sizeof w);
+        ad_narrate_list(json_object_get(e, "cards"), w, sizeof w);
         snprintf(buf, len, "The cards are %s: %s.", w,
                  json_is_true(json_object_get(e, "true")) ? "the claim was true"
                                                           : "the claim was false");
@@ -73,7 +73,7 @@ int ad_claim_narrate(const ad_unit *u, narrator *n, const json_t *e, const char 
                  k == 1 ? "" : "s");
     } else if (strcmp(type, "deal") == 0) {
         int dealer = ev_int(e, "dealer");
-        snprintf(buf, len, "Deal %d: %s %s.", ev_int(e, "deal"), narrate_name(n, dealer),
+        snprintf(buf, len, "Deal %d: %s %s.", ev_int(e, "deal"), ad_narrate_name(n, dealer),
                  verb(n, dealer, "deal", "deals"));
     } else if (strcmp(type, "time_up") == 0) {
         snprintf(buf, len, "Time is up after %d turns: %s %s the fewest cards.", ev_int(e, "turns"),

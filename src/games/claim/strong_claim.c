@@ -135,7 +135,7 @@ static int skip_candidates(const claim_state *s, int seat, const uint8_t *honest
         return pair_bluffs(s, bad, nb, 2, out);
     ad_rng unused;
     ad_rng_seed(&unused, 0); /* basic's turn draws nothing */
-    bot_basic_claim(s, seat, NULL, &unused, &out[0]);
+    ad_bot_basic_claim(s, seat, NULL, &unused, &out[0]);
     int n = 1 + honest_plays(s, honest, h, &out[1]);
     int pad = -1;
     for (int k = 0; k < s->nkinds; k++)
@@ -481,7 +481,7 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
  * the search see each big honest play as a likely lie and doubt it. */
 static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
 {
-    bot_basic_claim(state, seat, NULL, r, out);
+    ad_bot_basic_claim(state, seat, NULL, r, out);
 }
 
 /* Cards weighed by how hard they are to shed: a card never called for the
@@ -535,20 +535,20 @@ static const search_game claim_search = {
     .paired = 1,
 };
 
-BOT_FN(bot_strong_claim)
+BOT_FN(ad_bot_strong_claim)
 {
     const claim_state *s = view;
     search_game sg = claim_search;
     sg.g = s->rules->say_free ? &ad_game_noway : &ad_game_doubt;
-    search_choose(&sg, view, seat, o, r, out);
+    ad_search_choose(&sg, view, seat, o, r, out);
 }
 
-void strong_claim_deal(const void *view, int seat, ad_rng *r, void *out)
+void ad_strong_claim_deal(const void *view, int seat, ad_rng *r, void *out)
 {
     determinize(view, seat, r, out);
 }
 
-double strong_claim_value(const void *state, int seat)
+double ad_strong_claim_value(const void *state, int seat)
 {
     return value(state, seat);
 }

@@ -122,7 +122,7 @@ static void discard(const liar_state *s, ad_action *out)
     out->cards[0] = (uint8_t)best_k;
 }
 
-BOT_FN(bot_basic_liar)
+BOT_FN(ad_bot_basic_liar)
 {
     (void)o;
     const liar_state *s = view;

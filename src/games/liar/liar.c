@@ -50,7 +50,7 @@ static int store_word(const char *w, int len, void *ctx)
 /* Groups the dictionary's words by length, once. */
 static void load_words(void)
 {
-    const ad_lex *lex = games_dictionary(&words_err);
+    const ad_lex *lex = ad_games_dictionary(&words_err);
     if (!lex)
         return;
     words.lex = lex;
@@ -453,7 +453,7 @@ static json_t *last_json(const liar_state *s)
     if (s->last.type == LI_A_LIAR)
         json_object_set_new(o, "outcome",
                             json_pack("{s:o,s:s,s:b,s:i,s:i}", "cards",
-                                      adj_cards(s->deck, s->last.rev, s->last.nrev), "word",
+                                      ad_json_cards(s->deck, s->last.rev, s->last.nrev), "word",
                                       s->last.word, "spelled", s->last.spelled, "scorer",
                                       s->last.spelled ? s->last.other : s->last.seat, "points",
                                       s->last.points));
@@ -465,7 +465,7 @@ static json_t *held_json(const liar_state *s, int p)
 {
     if (s->held_at[p] < 0)
         return json_null();
-    return json_pack("{s:o,s:i}", "cards", adj_counts(s->deck, s->held[p], LI_LETTERS), "passes",
+    return json_pack("{s:o,s:i}", "cards", ad_json_counts(s->deck, s->held[p], LI_LETTERS), "passes",
                      s->held_at[p]);
 }
 
@@ -479,36 +479,36 @@ static json_t *liar_view_json(const void *view)
     json_object_set_new(v, "players", json_integer(n));
     json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
-    json_object_set_new(v, "to_act", adj_seats(liar_to_act(s), n));
+    json_object_set_new(v, "to_act", ad_json_seats(liar_to_act(s), n));
     uint8_t none[LI_LETTERS] = {0};
     if (s->viewer == AD_GOD) {
         json_t *hands = json_array();
         for (int p = 0; p < n; p++)
-            json_array_append_new(hands, adj_counts(d, p == s->holder ? s->hand : none, LI_LETTERS));
+            json_array_append_new(hands, ad_json_counts(d, p == s->holder ? s->hand : none, LI_LETTERS));
         json_object_set_new(v, "hands", hands);
         json_t *pile = json_array();
         for (int i = s->pile_n - 1; i >= 0; i--)
             json_array_append_new(pile, json_string(d->kind[s->pile[i]]));
         json_object_set_new(v, "deck", pile);
-        json_object_set_new(v, "discards", adj_counts(d, s->discard, LI_LETTERS));
+        json_object_set_new(v, "discards", ad_json_counts(d, s->discard, LI_LETTERS));
         json_t *held = json_array(), *gone = json_array();
         for (int p = 0; p < n; p++) {
             json_array_append_new(held, held_json(s, p));
-            json_array_append_new(gone, adj_counts(d, s->gone[p], LI_LETTERS));
+            json_array_append_new(gone, ad_json_counts(d, s->gone[p], LI_LETTERS));
         }
         json_object_set_new(v, "held", held);
         json_object_set_new(v, "gone", gone);
     } else if (s->viewer >= 0) {
         json_object_set_new(v, "hand",
-                            adj_counts(d, s->viewer == s->holder ? s->hand : none, LI_LETTERS));
+                            ad_json_counts(d, s->viewer == s->holder ? s->hand : none, LI_LETTERS));
         json_object_set_new(v, "held", held_json(s, s->viewer));
-        json_object_set_new(v, "gone", adj_counts(d, s->gone[s->viewer], LI_LETTERS));
+        json_object_set_new(v, "gone", ad_json_counts(d, s->gone[s->viewer], LI_LETTERS));
     }
     json_t *counts = json_array();
     for (int p = 0; p < n; p++)
         json_array_append_new(counts, json_integer(p == s->holder ? s->hand_n : 0));
     json_object_set_new(v, "hand_counts", counts);
-    json_object_set_new(v, "scores", adj_int_array(s->score, n));
+    json_object_set_new(v, "scores", ad_json_int_array(s->score, n));
     json_object_set_new(v, "winner", s->phase == LI_OVER ? json_integer(s->winner) : json_null());
     json_object_set_new(v, "last", last_json(s));
     json_object_set_new(v, "holder", json_integer(s->holder));
@@ -518,7 +518,7 @@ static json_t *liar_view_json(const void *view)
     letters_allowed(s, &min, &max);
     json_object_set_new(v, "letters", json_pack("{s:i,s:i}", "min", min, "max", max));
     json_object_set_new(v, "passes", json_integer(s->passes));
-    json_object_set_new(v, "turned_up", adj_counts(d, s->turned_up, LI_LETTERS));
+    json_object_set_new(v, "turned_up", ad_json_counts(d, s->turned_up, LI_LETTERS));
     json_t *shown = json_array(), *lied = json_array();
     for (int p = 0; p < n; p++) {
         json_array_append_new(shown, json_integer(s->shown[p]));
@@ -574,14 +574,14 @@ static int liar_action_from_json(const void *st, const json_t *j, ad_action *out
     memset(out, 0, sizeof *out);
     if (!json_is_object(j))
         return ad_err_set(err, AD_E_BAD_ACTION, "an action must be a JSON object");
-    if (adj_str(j, "type", 1, &type, err) < 0)
+    if (ad_json_str(j, "type", 1, &type, err) < 0)
         return -1;
     if (strcmp(type, "accept") == 0 || strcmp(type, "liar") == 0) {
         out->type = (uint8_t)(type[0] == 'a' ? LI_A_ACCEPT : LI_A_LIAR);
         return 0;
     }
     if (strcmp(type, "discard") == 0) {
-        if (adj_str(j, "card", 1, &text, err) < 0)
+        if (ad_json_str(j, "card", 1, &text, err) < 0)
             return -1;
         int k = ad_deck_kind(s->deck, text);
         if (k < 0)
@@ -594,7 +594,7 @@ static int liar_action_from_json(const void *st, const json_t *j, ad_action *out
     if (strcmp(type, "announce") != 0)
         return ad_err_set(err, AD_E_BAD_ACTION,
                           "unknown action \"%.20s\"; use announce, accept, liar or discard", type);
-    if (adj_word(j, "word", out->word, LI_WORD_MAX, err) < 0)
+    if (ad_json_word(j, "word", out->word, LI_WORD_MAX, err) < 0)
         return -1;
     out->type = LI_A_ANNOUNCE;
     return 0;
@@ -630,7 +630,7 @@ static json_t *liar_event_json(const void *st, const ad_event *e)
         return json_pack("{s:s,s:i,s:i}", "type", "liar", "seat", e->seat, "of", e->other);
     case LI_EV_REVEAL: /* one reveal per apply: its cards are last.rev */
         return json_pack("{s:s,s:i,s:o,s:s,s:b}", "type", "reveal", "seat", e->seat, "cards",
-                         adj_cards(s->deck, s->last.rev, s->last.nrev), "word", s->last.word,
+                         ad_json_cards(s->deck, s->last.rev, s->last.nrev), "word", s->last.word,
                          "spelled", (int)e->value);
     case LI_EV_SCORE:
         return json_pack("{s:s,s:i,s:i}", "type", "score", "seat", e->seat, "points", e->value);

@@ -9,8 +9,8 @@
 #include "games/unit.h"
 #include "liar.h"
 
-BOT_FN(bot_basic_liar);
-BOT_FN(bot_strong_liar);
+BOT_FN(ad_bot_basic_liar);
+BOT_FN(ad_bot_strong_liar);
 
 /* The narrator (narrate_liar.c): unit.h's ad_narrate_fn. */
 int ad_liar_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,

@@ -13,7 +13,7 @@ int ad_liar_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *
 {
     (void)u; /* a family of one game: no words differ */
     int seat = ev_int(e, "seat");
-    const char *who = narrate_name(n, seat);
+    const char *who = ad_narrate_name(n, seat);
     char w[160];
     if (strcmp(type, "announce") == 0) {
         snprintf(buf, len, "%s %s to %s: \"%s.\"", who, verb(n, seat, "say", "says"),
@@ -33,7 +33,7 @@ int ad_liar_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *
         char owner[24];
         snprintf(owner, sizeof owner, "%s%s", seat == n->you ? "Your" : who,
                  seat == n->you ? "" : "'s");
-        narrate_list(json_object_get(e, "cards"), w, sizeof w);
+        ad_narrate_list(json_object_get(e, "cards"), w, sizeof w);
         snprintf(buf, len, "%s hand is shown: %s. It %s \"%s\".", owner, w,
                  json_is_true(json_object_get(e, "spelled")) ? "spells" : "does not spell",
                  ev_str(e, "word"));
@@ -48,7 +48,7 @@ int ad_liar_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *
                  ev_int(e, "cards"));
     } else if (strcmp(type, "over") == 0) {
         int winner = ev_int(e, "winner");
-        snprintf(buf, len, "%s %s the target.", narrate_name(n, winner),
+        snprintf(buf, len, "%s %s the target.", ad_narrate_name(n, winner),
                  verb(n, winner, "reach", "reaches"));
     } else {
         return 0;

@@ -792,12 +792,12 @@ static const search_game liar_search = {
     .sims = 1000,
 };
 
-BOT_FN(bot_strong_liar)
+BOT_FN(ad_bot_strong_liar)
 {
     pthread_once(&tables_once, make_tables);
     liar_ctx *c = malloc(sizeof *c);
     if (!c) {
-        bot_basic_liar(view, seat, o, r, out);
+        ad_bot_basic_liar(view, seat, o, r, out);
         return;
     }
     setup(c, view, seat);
@@ -805,6 +805,6 @@ BOT_FN(bot_strong_liar)
         c->p_true = chance_true(c, r);
     search_game sg = liar_search;
     sg.g = &ad_game_liar;
-    search_choose(&sg, c, seat, o, r, out);
+    ad_search_choose(&sg, c, seat, o, r, out);
     free(c);
 }

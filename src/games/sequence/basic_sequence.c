@@ -100,12 +100,12 @@ static long score(const seq_state *s, int seat, const ad_action *a)
     return gain;
 }
 
-BOT_FN(bot_basic_sequence)
+BOT_FN(ad_bot_basic_sequence)
 {
     (void)o;
     const seq_state *s = view;
     ad_action all[SQ_MAX_LEGAL];
-    int n = seq_legal(s, seat, all), ties = 0;
+    int n = ad_seq_legal(s, seat, all), ties = 0;
     long best = 0;
     memset(out, 0, sizeof *out);
     for (int i = 0; i < n; i++) {

@@ -15,9 +15,9 @@ static void square_words(const json_t *sq, char *buf, size_t len)
 {
     int r = (int)json_integer_value(json_array_get(sq, 0));
     int c = (int)json_integer_value(json_array_get(sq, 1));
-    const seqboard *b = seqboard_get();
+    const seqboard *b = ad_seqboard_get();
     char name[8];
-    seqboard_name(r, c, name, sizeof name);
+    ad_seqboard_name(r, c, name, sizeof name);
     if (b && r >= 1 && r <= SEQB_ROWS && c >= 1 && c <= SEQB_COLS)
         snprintf(buf, len, "the %s (%s, %s)", b->picture[r - 1][c - 1], b->letter[r - 1][c - 1],
                  name);
@@ -31,7 +31,7 @@ int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const ch
 {
     (void)u; /* a family of one game: no words differ */
     int seat = ev_int(e, "seat");
-    const char *who = narrate_name(n, seat), *card = ev_str(e, "card");
+    const char *who = ad_narrate_name(n, seat), *card = ev_str(e, "card");
     char w[120];
     if (strcmp(type, "turn_in") == 0) {
         snprintf(buf, len, "%s %s in the dead card %s.", who, verb(n, seat, "turn", "turns"), card);
@@ -64,7 +64,7 @@ int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const ch
         for (size_t i = 0; i < json_array_size(line) && used < sizeof w; i++) {
             const json_t *sq = json_array_get(line, i);
             char name[8];
-            seqboard_name((int)json_integer_value(json_array_get(sq, 0)),
+            ad_seqboard_name((int)json_integer_value(json_array_get(sq, 0)),
                           (int)json_integer_value(json_array_get(sq, 1)), name, sizeof name);
             used += (size_t)snprintf(w + used, sizeof w - used, "%s%s", i ? " " : "", name);
         }

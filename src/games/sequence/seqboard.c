@@ -63,13 +63,13 @@ static void load_once(void)
     loaded = load();
 }
 
-const seqboard *seqboard_get(void)
+const seqboard *ad_seqboard_get(void)
 {
     pthread_once(&board_once, load_once);
     return loaded > 0 ? &board : NULL;
 }
 
-void seqboard_name(int row, int col, char *buf, size_t len)
+void ad_seqboard_name(int row, int col, char *buf, size_t len)
 {
     if (row >= 1 && row <= SEQB_ROWS && col >= 1 && col <= SEQB_COLS)
         snprintf(buf, len, "%c%d", 'a' + col - 1, row);
@@ -77,7 +77,7 @@ void seqboard_name(int row, int col, char *buf, size_t len)
         snprintf(buf, len, "?");
 }
 
-int seqboard_parse(const char *s, int *row, int *col)
+int ad_seqboard_parse(const char *s, int *row, int *col)
 {
     char c = s[0] >= 'A' && s[0] <= 'Z' ? (char)(s[0] - 'A' + 'a') : s[0];
     if (c < 'a' || c >= 'a' + SEQB_COLS || s[1] < '1' || s[1] >= '1' + SEQB_ROWS || s[2])
@@ -87,14 +87,14 @@ int seqboard_parse(const char *s, int *row, int *col)
     return 1;
 }
 
-void seqboard_rewrite(char *text, size_t len)
+void ad_seqboard_rewrite(char *text, size_t len)
 {
     char out[512];
     size_t used = 0;
     for (const char *s = text; *s && used + 8 < sizeof out;) {
         int r, c, k = 0;
         if (*s == '[' && sscanf(s, "[%d,%d]%n", &r, &c, &k) == 2 && k > 0) {
-            seqboard_name(r, c, out + used, sizeof out - used);
+            ad_seqboard_name(r, c, out + used, sizeof out - used);
             used += strlen(out + used);
             s += k;
         } else {

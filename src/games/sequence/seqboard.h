@@ -20,16 +20,16 @@ typedef struct seqboard {
 } seqboard;
 
 /* The board, or NULL when the data is missing or damaged. */
-const seqboard *seqboard_get(void);
+const seqboard *ad_seqboard_get(void);
 
 /* "c2" for row 2, column 3 (both from 1). */
-void seqboard_name(int row, int col, char *buf, size_t len);
+void ad_seqboard_name(int row, int col, char *buf, size_t len);
 
 /* Reads "c2" (or "C2"): returns 1 with row and column from 1, else 0. */
-int seqboard_parse(const char *s, int *row, int *col);
+int ad_seqboard_parse(const char *s, int *row, int *col);
 
 /* Rewrites the protocol's squares in text ("[2,3]", as the engine's
  * errors name them) as a person reads them ("c2"), in place. */
-void seqboard_rewrite(char *text, size_t len);
+void ad_seqboard_rewrite(char *text, size_t len);
 
 #endif

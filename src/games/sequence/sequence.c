@@ -299,7 +299,7 @@ static void square_words(int q, char *buf, size_t n)
     snprintf(buf, n, "[%d,%d]", q / SQ_COLS + 1, q % SQ_COLS + 1);
 }
 
-/* Why a card cannot go on square q (0: it can).  Cheap: seq_legal asks it
+/* Why a card cannot go on square q (0: it can).  Cheap: ad_seq_legal asks it
  * for every square. */
 enum { FAULT_NONE, FAULT_X_EMPTY, FAULT_X_OWN, FAULT_COVERED, FAULT_NOT_ITS_SQUARE };
 
@@ -443,7 +443,7 @@ static int seq_apply(void *st, int seat, const ad_action *a, ad_events *ev, ad_e
 }
 
 /* Every legal action of seat (at most 5 cards x 48 squares + turn-ins). */
-int seq_legal(const seq_state *s, int seat, ad_action *out)
+int ad_seq_legal(const seq_state *s, int seat, ad_action *out)
 {
     int n = 0;
     if (s->phase != SQ_PLAY || seat != s->turn)
@@ -480,7 +480,7 @@ int seq_legal(const seq_state *s, int seat, ad_action *out)
 static void seq_random(const void *view, int seat, ad_rng *r, ad_action *out)
 {
     ad_action all[SQ_MAX_LEGAL];
-    int n = seq_legal(view, seat, all);
+    int n = ad_seq_legal(view, seat, all);
     if (n == 0) {
         memset(out, 0, sizeof *out);
         return;
@@ -549,28 +549,28 @@ static json_t *seq_view_json(const void *view)
     json_object_set_new(v, "players", json_integer(n));
     json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(s->phase == SQ_PLAY ? "play" : "over"));
-    json_object_set_new(v, "to_act", adj_seats(seq_to_act(s), n));
+    json_object_set_new(v, "to_act", ad_json_seats(seq_to_act(s), n));
     if (s->viewer == AD_GOD) {
         json_t *hands = json_array();
         for (int p = 0; p < n; p++)
-            json_array_append_new(hands, adj_counts(d, s->hand[p], d->nkinds));
+            json_array_append_new(hands, ad_json_counts(d, s->hand[p], d->nkinds));
         json_object_set_new(v, "hands", hands);
         json_t *pile = json_array(); /* top card first */
         for (int i = s->pile_n - 1; i >= 0; i--)
             json_array_append_new(pile, json_string(d->kind[s->pile[i]]));
         json_object_set_new(v, "deck", pile);
     } else if (s->viewer >= 0) {
-        json_object_set_new(v, "hand", adj_counts(d, s->hand[s->viewer], d->nkinds));
+        json_object_set_new(v, "hand", ad_json_counts(d, s->hand[s->viewer], d->nkinds));
     }
     json_t *counts = json_array(), *discards = json_array(), *colours = json_array();
     for (int p = 0; p < n; p++) {
         json_array_append_new(counts, json_integer(s->count[p]));
-        json_array_append_new(discards, adj_cards(d, s->discard[p], s->discard_n[p]));
+        json_array_append_new(discards, ad_json_cards(d, s->discard[p], s->discard_n[p]));
         json_array_append_new(colours, json_string(s->bd->chip_name[team_of(s, p)]));
     }
     json_object_set_new(v, "hand_counts", counts);
     int32_t zeros[SQ_MAXP] = {0};
-    json_object_set_new(v, "scores", adj_int_array(zeros, n));
+    json_object_set_new(v, "scores", ad_json_int_array(zeros, n));
     json_object_set_new(v, "winner", winner_json(s));
     json_object_set_new(v, "last", last_json(s));
     json_object_set_new(v, "dealer", json_integer(s->dealer));
@@ -614,7 +614,7 @@ static json_t *seq_action_to_json(const void *st, const ad_action *a)
 static json_t *seq_legal_json(const void *view, int seat)
 {
     ad_action all[SQ_MAX_LEGAL];
-    int n = seq_legal(view, seat, all);
+    int n = ad_seq_legal(view, seat, all);
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
         json_array_append_new(a, seq_action_to_json(view, &all[i]));
@@ -628,7 +628,7 @@ static int seq_action_from_json(const void *st, const json_t *j, ad_action *out,
     memset(out, 0, sizeof *out);
     if (!json_is_object(j))
         return ad_err_set(err, AD_E_BAD_ACTION, "an action must be a JSON object");
-    if (adj_str(j, "type", 1, &type, err) < 0)
+    if (ad_json_str(j, "type", 1, &type, err) < 0)
         return -1;
     if (strcmp(type, "turn_in") == 0)
         out->type = SQ_A_TURN_IN;
@@ -640,7 +640,7 @@ static int seq_action_from_json(const void *st, const json_t *j, ad_action *out,
         return ad_err_set(err, AD_E_BAD_ACTION,
                           "unknown action \"%.20s\"; use turn_in, play or discard", type);
     /* the card only once the type is known: an unknown type is bad_action */
-    if (adj_str(j, "card", 1, &card, err) < 0)
+    if (ad_json_str(j, "card", 1, &card, err) < 0)
         return -1;
     int k = ad_deck_kind(s->deck, card);
     if (k < 0)

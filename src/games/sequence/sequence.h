@@ -74,7 +74,7 @@ typedef struct seq_state {
 /* Every legal action of seat (from a view or the state), in a fixed order,
  * into out (room for SQ_MAX_LEGAL); returns how many there are. */
 #define SQ_MAX_LEGAL 256
-int seq_legal(const seq_state *s, int seat, ad_action *out);
+int ad_seq_legal(const seq_state *s, int seat, ad_action *out);
 
 extern const ad_game ad_game_sequence;
 

@@ -8,8 +8,8 @@
 
 static const ad_bot_level levels[] = {
     {"random", NULL, 1},
-    {"basic", bot_basic_sequence, 0},
-    {"strong", bot_strong_sequence, 0},
+    {"basic", ad_bot_basic_sequence, 0},
+    {"strong", ad_bot_strong_sequence, 0},
 };
 
 const ad_unit ad_unit_sequence = {

@@ -10,15 +10,15 @@
 #include "games/unit.h"
 #include "sequence.h"
 
-BOT_FN(bot_basic_sequence);
-BOT_FN(bot_strong_sequence);
+BOT_FN(ad_bot_basic_sequence);
+BOT_FN(ad_bot_strong_sequence);
 /* strong_sequence.c's model of a casual opponent, for its tests: the move
  * `basic` would make (one of its best-scored), and what an opponent's last
  * move tells of its hand (the card kinds, 1 in absent[kind], that it would
  * have played instead; returns that opponent's seat, -1 when nothing is
  * known). */
-void strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out);
-int strong_sequence_absent(const void *view, int seat, uint8_t absent[32]);
+void ad_strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out);
+int ad_strong_sequence_absent(const void *view, int seat, uint8_t absent[32]);
 
 /* The narrator (narrate_sequence.c): unit.h's ad_narrate_fn. */
 int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type,

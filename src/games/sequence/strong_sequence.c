@@ -586,20 +586,20 @@ static const search_game sequence_search = {
     .paired = 1,
 };
 
-void strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out)
+void ad_strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out)
 {
     pthread_once(&windows_once, build_windows);
     casual_policy(state, seat, r, out);
 }
 
-int strong_sequence_absent(const void *view, int seat, uint8_t absent[SQ_KINDS])
+int ad_strong_sequence_absent(const void *view, int seat, uint8_t absent[SQ_KINDS])
 {
     pthread_once(&windows_once, build_windows);
     return hand_inference(view, seat, absent);
 }
 
-BOT_FN(bot_strong_sequence)
+BOT_FN(ad_bot_strong_sequence)
 {
     pthread_once(&windows_once, build_windows);
-    search_choose(&sequence_search, view, seat, o, r, out);
+    ad_search_choose(&sequence_search, view, seat, o, r, out);
 }

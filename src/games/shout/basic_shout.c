@@ -3,7 +3,7 @@
  * seat's view only.  It knows the common words (SCOWL up to size 50, the
  * vocabulary of people rather than of word-game experts) and claims the one
  * that takes the most table cards of those it can shout before the table
- * changes, at a person's speed (shout_react.c); with nothing to claim the
+ * changes, at a person's speed (ad_shout_react.c); with nothing to claim the
  * dealer deals, the others wait (action type 0), and in the final window
  * it passes.
  */
@@ -64,24 +64,24 @@ static int best_claim(const shout_state *s, int seat, const ad_lex *vocab, int r
     return 1;
 }
 
-void shout_act(const void *view, int seat, const ad_lex *vocab, const shout_speed *sp,
+void ad_shout_act(const void *view, int seat, const ad_lex *vocab, const shout_speed *sp,
                ad_bot_opts *o, ad_rng *r, ad_action *out)
 {
     const shout_state *s = view;
-    double moment = shout_moment(r);
+    double moment = ad_shout_moment(r);
     memset(out, 0, sizeof *out);
-    if (!best_claim(s, seat, vocab, shout_reach(s, sp, moment), out)) {
+    if (!best_claim(s, seat, vocab, ad_shout_reach(s, sp, moment), out)) {
         memset(out, 0, sizeof *out);
         if (s->phase == SH_FINAL)
             out->type = SH_A_PASS;
         else if (seat == s->dealer)
             out->type = SH_A_DEAL; /* type 0, waiting, for everyone else */
     }
-    o->react_ms = shout_react(s, sp, moment, out);
+    o->react_ms = ad_shout_react(s, sp, moment, out);
 }
 
-BOT_FN(bot_basic_shout)
+BOT_FN(ad_bot_basic_shout)
 {
     pthread_once(&common_once, load_common);
-    shout_act(view, seat, common, &shout_speed_basic, o, r, out);
+    ad_shout_act(view, seat, common, &ad_shout_speed_basic, o, r, out);
 }

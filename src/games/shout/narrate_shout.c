@@ -18,13 +18,13 @@ static void shout_claim(narrator *n, const json_t *e, char *buf, size_t len)
     const json_t *c;
     json_array_foreach(cards, i, c) json_array_append(faces, json_object_get(c, "card"));
     char list[200], word[AD_WORD_MAX];
-    narrate_list(faces, list, sizeof list);
+    ad_narrate_list(faces, list, sizeof list);
     json_decref(faces);
     snprintf(word, sizeof word, "%s", ev_str(e, "word"));
     for (char *q = word; *q; q++)
         *q = (char)toupper((unsigned char)*q);
     const char *verdict = ev_str(e, "verdict");
-    int said = snprintf(buf, len, "%s %s %s with %s", narrate_name(n, seat),
+    int said = snprintf(buf, len, "%s %s %s with %s", ad_narrate_name(n, seat),
                         verb(n, seat, "shout", "shouts"), word, list);
     if (said < 0 || (size_t)said >= len)
         return;
@@ -46,7 +46,7 @@ int ad_shout_narrate(const ad_unit *u, narrator *n, const json_t *e, const char 
 {
     (void)u; /* a family of one game: no words differ */
     int seat = ev_int(e, "seat");
-    const char *who = narrate_name(n, seat);
+    const char *who = ad_narrate_name(n, seat);
     if (strcmp(type, "deal") == 0) {
         snprintf(buf, len, "The dealer turns up %s.", ev_str(e, "card"));
     } else if (strcmp(type, "claim") == 0) {
@@ -67,7 +67,7 @@ int ad_shout_narrate(const ad_unit *u, narrator *n, const json_t *e, const char 
                  verb(n, seat, "win", "wins"), k, k == 1 ? "" : "s");
     } else if (strcmp(type, "new_round") == 0) {
         int dealer = ev_int(e, "dealer");
-        snprintf(buf, len, "Round %d: %s %s.", ev_int(e, "round"), narrate_name(n, dealer),
+        snprintf(buf, len, "Round %d: %s %s.", ev_int(e, "round"), ad_narrate_name(n, dealer),
                  verb(n, dealer, "deal", "deals"));
     } else if (strcmp(type, "over") == 0) {
         snprintf(buf, len, "The last round is over.");

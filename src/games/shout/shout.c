@@ -54,7 +54,7 @@ static void start_round(shout_state *s, const uint8_t *order)
 static int shout_init(void *st, const ad_setup *su, ad_err *err)
 {
     shout_state *s = st;
-    const ad_lex *lex = games_dictionary(err);
+    const ad_lex *lex = ad_games_dictionary(err);
     if (!lex)
         return -1;
     memset(s, 0, sizeof *s);
@@ -396,7 +396,7 @@ static json_t *last_json(const shout_state *s)
         json_object_set_new(o, "outcome",
                             json_pack("{s:b,s:s,s:o}", "valid", s->last.verdict == SH_OK, "verdict",
                                       verdicts[s->last.verdict], "rewarded",
-                                      adj_seats(s->last.rewarded, s->players)));
+                                      ad_json_seats(s->last.rewarded, s->players)));
     }
     return o;
 }
@@ -417,7 +417,7 @@ static json_t *shout_view_json(const void *view)
     json_object_set_new(v, "players", json_integer(n));
     json_object_set_new(v, "seat", s->viewer < 0 ? json_null() : json_integer(s->viewer));
     json_object_set_new(v, "phase", json_string(phases[s->phase]));
-    json_object_set_new(v, "to_act", adj_seats(shout_to_act(s), n));
+    json_object_set_new(v, "to_act", ad_json_seats(shout_to_act(s), n));
     if (s->viewer == AD_GOD) {
         json_t *hands = json_array();
         for (int p = 0; p < n; p++)
@@ -431,14 +431,14 @@ static json_t *shout_view_json(const void *view)
     } else if (s->viewer >= 0) {
         json_object_set_new(v, "hand", json_array()); /* shout has no hands */
     }
-    json_object_set_new(v, "hand_counts", adj_int_array(zeros, n));
-    json_object_set_new(v, "scores", adj_int_array(s->score, n));
+    json_object_set_new(v, "hand_counts", ad_json_int_array(zeros, n));
+    json_object_set_new(v, "scores", ad_json_int_array(s->score, n));
     json_object_set_new(v, "winner", winner_json(s));
     json_object_set_new(v, "last", last_json(s));
     json_object_set_new(v, "table", cards_json(s, s->table, s->table_n));
-    json_object_set_new(v, "won", adj_int_array(won, n));
-    json_object_set_new(v, "won_total", adj_int_array(won_total, n));
-    json_object_set_new(v, "need", adj_int_array(need, n));
+    json_object_set_new(v, "won", ad_json_int_array(won, n));
+    json_object_set_new(v, "won_total", ad_json_int_array(won_total, n));
+    json_object_set_new(v, "need", ad_json_int_array(need, n));
     json_object_set_new(v, "dealer", json_integer(s->dealer));
     json_object_set_new(v, "round", json_integer(s->round + 1));
     json_object_set_new(v, "rounds", json_integer(n));
@@ -446,7 +446,7 @@ static json_t *shout_view_json(const void *view)
     json_object_set_new(v, "deal_ms", json_integer(s->deal_ms));
     json_object_set_new(v, "final_ms", json_integer(s->final_ms));
     if (s->phase == SH_FINAL)
-        json_object_set_new(v, "passed", adj_seats(s->passed, n));
+        json_object_set_new(v, "passed", ad_json_seats(s->passed, n));
     return v;
 }
 
@@ -481,7 +481,7 @@ static int shout_action_from_json(const void *st, const json_t *j, ad_action *ou
     memset(out, 0, sizeof *out);
     if (!json_is_object(j))
         return ad_err_set(err, AD_E_BAD_ACTION, "an action must be a JSON object");
-    if (adj_str(j, "type", 1, &type, err) < 0)
+    if (ad_json_str(j, "type", 1, &type, err) < 0)
         return -1;
     if (strcmp(type, "deal") == 0 || strcmp(type, "pass") == 0) {
         out->type = (uint8_t)(type[0] == 'd' ? SH_A_DEAL : SH_A_PASS);
@@ -505,7 +505,7 @@ static int shout_action_from_json(const void *st, const json_t *j, ad_action *ou
         out->cards[i] = (uint8_t)json_integer_value(c);
     }
     out->n = (uint8_t)json_array_size(cards);
-    if (adj_word(j, "word", out->word, AD_WORD_MAX - 1, err) < 0)
+    if (ad_json_word(j, "word", out->word, AD_WORD_MAX - 1, err) < 0)
         return -1;
     out->type = SH_A_CLAIM;
     return 0;

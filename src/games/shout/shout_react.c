@@ -1,5 +1,5 @@
 /*
- * shout_react.c - how fast the computer players of Shout a Word react, and
+ * ad_shout_react.c - how fast the computer players of Shout a Word react, and
  * the `random` level of Shout.  Shout is a race, and the engine has no
  * clock, so a bot says with its action how long after the game last
  * changed it would make it (ad_bot_opts.react_ms); whoever runs the game
@@ -20,11 +20,11 @@
  * strong is a quick expert: it shouts 16 cards (the most a claim holds)
  * within the default deal_ms even at its slowest moment, so at the default
  * pace it always finds the word taking the most cards. */
-const shout_speed shout_speed_random = {1000, 250};
-const shout_speed shout_speed_basic = {1000, 250};
-const shout_speed shout_speed_strong = {400, 100};
+const shout_speed ad_shout_speed_random = {1000, 250};
+const shout_speed ad_shout_speed_basic = {1000, 250};
+const shout_speed ad_shout_speed_strong = {400, 100};
 
-double shout_moment(ad_rng *r)
+double ad_shout_moment(ad_rng *r)
 {
     return 0.8 + 0.4 * (double)(ad_rng_next(r) >> 11) * 0x1p-53;
 }
@@ -34,7 +34,7 @@ static double claim_ms(const shout_speed *sp, double m, int cards)
     return m * (sp->base_ms + sp->per_card_ms * cards);
 }
 
-int shout_reach(const void *view, const shout_speed *sp, double m)
+int ad_shout_reach(const void *view, const shout_speed *sp, double m)
 {
     const shout_state *s = view;
     double budget = s->phase == SH_FINAL ? s->final_ms : s->deal_ms;
@@ -44,7 +44,7 @@ int shout_reach(const void *view, const shout_speed *sp, double m)
     return cards;
 }
 
-double shout_react(const void *view, const shout_speed *sp, double m, const ad_action *a)
+double ad_shout_react(const void *view, const shout_speed *sp, double m, const ad_action *a)
 {
     const shout_state *s = view;
     switch (a->type) {
@@ -60,8 +60,8 @@ double shout_react(const void *view, const shout_speed *sp, double m, const ad_a
 
 /* The game's random action (docs/rules/shout.md), at random's speed: it
  * does not look for words, but naming its cards takes time. */
-BOT_FN(bot_random_shout)
+BOT_FN(ad_bot_random_shout)
 {
     ad_game_shout.random_action(view, seat, r, out);
-    o->react_ms = shout_react(view, &shout_speed_random, shout_moment(r), out);
+    o->react_ms = ad_shout_react(view, &ad_shout_speed_random, ad_shout_moment(r), out);
 }

@@ -11,32 +11,32 @@
 #include "shout.h"
 
 /* May leave out->type 0: the seat waits (only where another seat can act). */
-BOT_FN(bot_basic_shout);
-BOT_FN(bot_random_shout);
-BOT_FN(bot_strong_shout);
+BOT_FN(ad_bot_basic_shout);
+BOT_FN(ad_bot_random_shout);
+BOT_FN(ad_bot_strong_shout);
 
-/* Shout's reaction-time model (shout_react.c).  A level looks at the table
+/* Shout's reaction-time model (ad_shout_react.c).  A level looks at the table
  * for base_ms, then needs per_card_ms for each card of the word it shouts;
  * each decision scales that by a moment, a factor drawn from the bot's
  * generator. */
 typedef struct shout_speed {
     double base_ms, per_card_ms;
 } shout_speed;
-extern const shout_speed shout_speed_random, shout_speed_basic, shout_speed_strong;
+extern const shout_speed ad_shout_speed_random, ad_shout_speed_basic, ad_shout_speed_strong;
 /* This decision's moment: uniform in [0.8, 1.2). */
-double shout_moment(ad_rng *r);
+double ad_shout_moment(ad_rng *r);
 /* The most cards a word may take for the seat to shout it, at speed sp and
  * moment m, before the table changes: before the next deal (deal_ms) while
  * the round is dealt, within the final window (final_ms) after it. */
-int shout_reach(const void *view, const shout_speed *sp, double m);
+int ad_shout_reach(const void *view, const shout_speed *sp, double m);
 /* When the action comes, in ms after the game last changed: a claim
  * m * (base + per card), a pass m * base, a deal deal_ms (the game's pace),
  * waiting 0. */
-double shout_react(const void *view, const shout_speed *sp, double m, const ad_action *a);
+double ad_shout_react(const void *view, const shout_speed *sp, double m, const ad_action *a);
 /* Shout: claims the word of vocab taking the most table cards of those it
- * can shout before the table changes (shout_reach); with none, deals (the
+ * can shout before the table changes (ad_shout_reach); with none, deals (the
  * dealer), waits (type 0) or passes in the final window.  Sets o->react_ms. */
-void shout_act(const void *view, int seat, const ad_lex *vocab, const shout_speed *sp,
+void ad_shout_act(const void *view, int seat, const ad_lex *vocab, const shout_speed *sp,
                ad_bot_opts *o, ad_rng *r, ad_action *out);
 
 /* The narrator (narrate_shout.c): unit.h's ad_narrate_fn. */
