@@ -4,8 +4,8 @@
  * (the ad_game), its computer players by level, and its narrator.  The
  * games of a family (No Way and I Doubt It are both "claim") share their
  * family's functions and differ in their ad_game and their words.  The
- * registry (registry.c) lists the units; the bots' door (src/bots/bot.c),
- * the narrator's front (src/narrate/narrate.c) and the level calls of
+ * registry (registry.c) lists the units; the bots' door (bots.c),
+ * the narrator's front (narrate.c) and the level calls of
  * alphadeck.h ask it, so nothing outside a game's folder names a game.
  */
 #ifndef AD_GAMES_UNIT_H

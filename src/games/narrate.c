@@ -7,7 +7,7 @@
  * which card), so any seat may hear any of them; the words only change
  * for the narrator's own seat ("You").
  */
-#include "games/unit.h"
+#include "unit.h"
 #include "narrate/narrate_impl.h"
 
 void ad_narrate_count(const narrator *n, int count, const char *say, char *buf, size_t len)

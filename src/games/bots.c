@@ -1,5 +1,5 @@
 /*
- * bot.c - the one door to the computer players.  A bot is handed a seat's
+ * bots.c - the one door to the computer players.  A bot is handed a seat's
  * view (made by the game's view function), never the state, and its own
  * seeded generator; so it cannot see what the seat cannot.  The levels
  * each game offers are its unit's (src/games/unit.h), asked of the
@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bots.h"
-#include "games/unit.h"
+#include "bots/bots.h"
+#include "unit.h"
 
 /* The level called `level` that unit u offers, or NULL (u NULL: a game the
  * registry does not list). */
