@@ -3,7 +3,7 @@
  * seat's view only.  It knows the common words (SCOWL up to size 50, the
  * vocabulary of people rather than of word-game experts) and claims the one
  * that takes the most table cards of those it can shout before the table
- * changes, at a person's speed (ad_shout_react.c); with nothing to claim the
+ * changes, at a person's speed (shout_react.c); with nothing to claim the
  * dealer deals, the others wait (action type 0), and in the final window
  * it passes.
  */

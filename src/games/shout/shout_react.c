@@ -1,5 +1,5 @@
 /*
- * ad_shout_react.c - how fast the computer players of Shout a Word react, and
+ * shout_react.c - how fast the computer players of Shout a Word react, and
  * the `random` level of Shout.  Shout is a race, and the engine has no
  * clock, so a bot says with its action how long after the game last
  * changed it would make it (ad_bot_opts.react_ms); whoever runs the game

@@ -1,12 +1,12 @@
 /*
  * shout_unit.c - Shout a Word as the registry knows it (unit.h): the rules
- * (shout.c), the players (ad_shout_react.c's `random`, basic_shout.c,
+ * (shout.c), the players (shout_react.c's `random`, basic_shout.c,
  * strong_shout.c) and the narrator (narrate_shout.c).
  */
 #include "shout_unit.h"
 
 /* Its own `random`: the game's random action, timed by a reaction model
- * that reads only the game's public pace (ad_shout_react.c). */
+ * that reads only the game's public pace (shout_react.c). */
 static const ad_bot_level levels[] = {
     {"random", ad_bot_random_shout, 1},
     {"basic", ad_bot_basic_shout, 0},

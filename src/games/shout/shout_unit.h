@@ -15,7 +15,7 @@ BOT_FN(ad_bot_basic_shout);
 BOT_FN(ad_bot_random_shout);
 BOT_FN(ad_bot_strong_shout);
 
-/* Shout's reaction-time model (ad_shout_react.c).  A level looks at the table
+/* Shout's reaction-time model (shout_react.c).  A level looks at the table
  * for base_ms, then needs per_card_ms for each card of the word it shouts;
  * each decision scales that by a moment, a factor drawn from the bot's
  * generator. */

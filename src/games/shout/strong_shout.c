@@ -2,7 +2,7 @@
  * strong_shout.c - the `strong` computer player for Shout a Word.  Shout is
  * a race with everything face up, so there is nothing to search: strength
  * is vocabulary and speed.  It knows the game's whole dictionary, reacts
- * faster than `basic` (ad_shout_react.c), and at the default pace always
+ * faster than `basic` (shout_react.c), and at the default pace always
  * claims the word that takes the most table cards (basic_shout.c holds the
  * shared claim-finding).
  */
