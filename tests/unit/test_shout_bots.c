@@ -1,6 +1,6 @@
 /*
  * test_shout_bots.c - the reaction times of Shout's computer players
- * (ad_bot_opts.react_ms, src/games/shout/ad_shout_react.c): deterministic for a seed,
+ * (ad_bot_opts.react_ms, src/games/shout/shout_react.c): deterministic for a seed,
  * strong sooner than basic on a word both can shout, a word shouted only
  * if it can be said before the next deal, the deal at the game's pace, and
  * no reaction time in games without races.
