@@ -362,6 +362,20 @@ int ad_bot_level_known(const char *level);
  * check levels ask these instead of knowing the names. */
 int ad_bot_level_count(const ad_game *g);
 const char *ad_bot_level_name(const ad_game *g, int i);
+
+/* What a client shows of a game of the claim family (No Way, I Doubt It),
+ * from the game's own rules and words: what a seat calls out to challenge
+ * ("No Way", "I doubt it"; the narrator says it with "!"), whether a play
+ * may name any letter or rank (1) or only the one called (0), and whether
+ * a card is a rank and a suit ("10C": the rank is what it counts as)
+ * rather than a letter.  0 with *out filled, -1 for a game of another
+ * family. */
+typedef struct ad_claim_info {
+    const char *objection;
+    int say_free;
+    int suited;
+} ad_claim_info;
+int ad_claim_info_of(const ad_game *g, ad_claim_info *out);
 /* Whether game g has a bot of that level (0, with err set, if not). */
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 /* The action a bot of `level` would take for seat, seeing only the seat's

@@ -6,6 +6,7 @@
  * into it, never from a copy in web/: the browser says a claim, names a
  * seat or draws a square only with the words this file hands it.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,58 +39,6 @@ static json_t *bots_json(const ad_game *g)
     return bots;
 }
 
-/* The words said to object to a claim ("No Way!"), as the narrator quotes
- * them when a seat challenges: taken from its sentence, so they are said
- * one way only. */
-static json_t *objection_json(const ad_game *g)
-{
-    narrator n = {.g = g, .players = 2, .you = -1};
-    json_t *ev = json_pack("{s:s,s:i,s:i}", "type", "challenge", "seat", 0, "of", 1);
-    char line[160];
-    ad_narrate_event(&n, ev, line, sizeof line);
-    json_decref(ev);
-    char *open = strchr(line, '"'), *close = open ? strchr(open + 1, '"') : NULL;
-    return close ? json_stringn(open + 1, (size_t)(close - open - 1)) : json_string("");
-}
-
-/* Whether the legal actions offer a play that may say more than one class. */
-static int offers_choice(const json_t *legal)
-{
-    size_t i;
-    json_t *a;
-    json_array_foreach(legal, i, a)
-    {
-        const char *type = json_string_value(json_object_get(a, "type"));
-        if (type && strcmp(type, "play") == 0 && json_array_size(json_object_get(a, "say")) > 1)
-            return 1;
-    }
-    return 0;
-}
-
-/* Whether a player may say any class (No Way) or only the one called: the
- * game's own legal plays at a fresh table, as its first seat sees them. */
-static int say_free(const ad_game *g)
-{
-    json_t *req = json_pack("{s:s,s:i,s:i}", "game", g->id, "players", g->min_players, "seed", 1);
-    ad_setup su;
-    ad_table *t = ad_setup_from_json(req, &su, NULL) ? ad_table_new_setup(g, &su, NULL) : NULL;
-    json_decref(req);
-    void *view = t ? malloc(g->state_size) : NULL;
-    int free_say = 0;
-    if (view) {
-        const void *st = ad_table_state(t);
-        uint32_t ask = g->to_act(st);
-        int seat = ask ? __builtin_ctz(ask) : 0;
-        g->view(st, seat, view);
-        json_t *legal = g->legal_json(view, seat);
-        free_say = offers_choice(legal);
-        json_decref(legal);
-    }
-    free(view);
-    ad_table_free(t);
-    return free_say;
-}
-
 /* How a claim is said, for every class and count, in the narrator's words:
  * phrases[say][count] ("two M's", "one ace"), the last for any count past
  * it ("many"); the deck's classes in order (what may be said) and each
@@ -114,8 +63,12 @@ static json_t *claim_json(const ad_game *g)
     for (int k = 0; k < d->nkinds; k++)
         if (d->class_of[k] >= 0)
             json_object_set_new(class_of, d->kind[k], json_string(d->class_name[d->class_of[k]]));
-    return json_pack("{s:b,s:o,s:o,s:o,s:o}", "say_free", say_free(g), "objection",
-                     objection_json(g), "says", says, "class_of", class_of, "phrases", phrases);
+    ad_claim_info info = {"", 0, 0};
+    ad_claim_info_of(g, &info);
+    char objection[64]; /* as the narrator calls it out */
+    snprintf(objection, sizeof objection, "%s!", info.objection);
+    return json_pack("{s:b,s:s,s:o,s:o,s:o}", "say_free", info.say_free, "objection", objection,
+                     "says", says, "class_of", class_of, "phrases", phrases);
 }
 
 /* The board: each square's letter, picture, emoji and name (a1..h6). */

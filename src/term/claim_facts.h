@@ -1,8 +1,8 @@
 /*
  * claim_facts.h - what the claim family's displays (play_claim.c,
- * tui_claim.c) need to know of one of its games, found out from the
- * library (its deck, its narrator, its legal plays), never from its id, so
- * a new claim game needs no change here.
+ * tui_claim.c) need to know of one of its games, from the library
+ * (ad_claim_info_of), never from its id, so a new claim game needs no
+ * change here.
  */
 #ifndef AD_TERM_CLAIM_FACTS_H
 #define AD_TERM_CLAIM_FACTS_H

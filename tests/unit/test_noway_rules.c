@@ -438,6 +438,26 @@ static void test_noway_a_seat_remembers_its_face_down_cards_and_no_other_seat_se
     ad_table_free(t);
 }
 
+/* What a client shows of a claim game is its rules' and narrator's own:
+ * No Way's play may name any letter and is objected to with "No Way",
+ * I Doubt It's names the rank called, on suited cards, with "I doubt it";
+ * a game of another family has no claim facts. */
+static void test_claim_info_says_what_each_claim_game_lets_a_play_say(void **state)
+{
+    (void)state;
+    ad_claim_info nw, dt, other;
+    assert_int_equal(ad_claim_info_of(ad_game_find("noway"), &nw), 0);
+    assert_string_equal(nw.objection, "No Way");
+    assert_int_equal(nw.say_free, 1);
+    assert_int_equal(nw.suited, 0);
+    assert_int_equal(ad_claim_info_of(ad_game_find("doubt"), &dt), 0);
+    assert_string_equal(dt.objection, "I doubt it");
+    assert_int_equal(dt.say_free, 0);
+    assert_int_equal(dt.suited, 1);
+    assert_int_equal(ad_claim_info_of(ad_game_find("liar"), &other), -1);
+    assert_int_equal(ad_claim_info_of(NULL, &other), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -466,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_noway_last_play_face_up_false_takes_the_pile),
         cmocka_unit_test(test_noway_result_ranks_the_others_by_cards_left),
         cmocka_unit_test(test_noway_rejected_action_changes_nothing),
+        cmocka_unit_test(test_claim_info_says_what_each_claim_game_lets_a_play_say),
     };
     return cmocka_run_group_tests_name("noway rules", tests, NULL, NULL);
 }

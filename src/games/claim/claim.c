@@ -896,3 +896,8 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
 
 const ad_game ad_game_noway = CLAIM_GAME("noway", "No Way", 2, 6, noway_options, noway_init);
 const ad_game ad_game_doubt = CLAIM_GAME("doubt", "I Doubt It", 2, 10, doubt_options, doubt_init);
+
+const claim_rules *ad_claim_rules_of(const ad_game *g)
+{
+    return g == &ad_game_noway ? &noway_rules : g == &ad_game_doubt ? &doubt_rules : NULL;
+}

@@ -99,5 +99,7 @@ typedef struct claim_state {
 
 extern const ad_game ad_game_noway;
 extern const ad_game ad_game_doubt;
+/* The preset of a claim game (one of the two above), or NULL. */
+const claim_rules *ad_claim_rules_of(const ad_game *g);
 
 #endif

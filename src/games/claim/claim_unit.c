@@ -4,6 +4,8 @@
  * and one narrator (narrate_claim.c) for both games, which differ in their
  * rules' preset and in their words.
  */
+#include <string.h>
+
 #include "claim_unit.h"
 
 static const ad_bot_level levels[] = {
@@ -23,3 +25,25 @@ static const claim_words doubt_words = {"I doubt it", 1};
 
 const ad_unit ad_unit_noway = CLAIM_UNIT(ad_game_noway, noway_words);
 const ad_unit ad_unit_doubt = CLAIM_UNIT(ad_game_doubt, doubt_words);
+
+/* Whether the deck's cards in play are a class and a suit ("10C") rather
+ * than the class itself (a letter). */
+static int suited(const ad_deck *d)
+{
+    for (int k = 0; d && k < d->nkinds; k++)
+        if (d->class_of[k] >= 0 && strcmp(d->kind[k], d->class_name[d->class_of[k]]) != 0)
+            return 1;
+    return 0;
+}
+
+int ad_claim_info_of(const ad_game *g, ad_claim_info *out)
+{
+    const ad_unit *u = g ? ad_unit_of(g) : NULL;
+    const claim_rules *r = g ? ad_claim_rules_of(g) : NULL;
+    if (!u || !r || u->narrate != ad_claim_narrate)
+        return -1;
+    out->objection = ((const claim_words *)u->words)->call;
+    out->say_free = r->say_free;
+    out->suited = suited(ad_deck_get(g->deck));
+    return 0;
+}
