@@ -265,6 +265,8 @@ void ad_schedule(lobby *l, table *t);                /* its timer set for what c
 void ad_took(lobby *l, table *t, ad_director_out *out); /* what a director call did */
 ad_director *ad_make_director(table *t, ad_table *gt, int64_t now_ms, ad_err *err);
 int ad_start_game(lobby *l, table *t, ad_err *err);
+/* ad_start_game, a failure logged (the table resumes from the store). */
+void ad_start_logged(lobby *l, table *t);
 void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* restore.c */

@@ -330,9 +330,8 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     ad_add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;
-    if (ad_all_taken(t) && ad_start_game(l, t, &err) < 0)
-        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
-                err.text);
+    if (ad_all_taken(t))
+        ad_start_logged(l, t);
     reply(c, rid, ad_joined(t, sit));
 }
 
@@ -369,9 +368,7 @@ void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     t->next = nt->id;
     t->meta_dirty = 1;
     mark_dirty(l, t);
-    if (ad_start_game(l, nt, &err) < 0)
-        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)nt->id,
-                err.text);
+    ad_start_logged(l, nt);
     ad_push_all(t, json_pack("{s:s,s:I,s:I}", "push", "rematch", "table", (json_int_t)t->id, "next",
                           (json_int_t)nt->id));
     reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)nt->id, "seat",

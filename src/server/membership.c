@@ -204,9 +204,8 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
     mark_dirty(l, t);
     ad_schedule(l, t); /* someone is at it: a waiting table does not close */
     /* the last seat taken starts the game, and the answer says so */
-    if (t->status == TABLE_WAITING && ad_all_taken(t) && ad_start_game(l, t, &err) < 0)
-        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
-                err.text);
+    if (t->status == TABLE_WAITING && ad_all_taken(t))
+        ad_start_logged(l, t);
     reply(c, rid, ad_joined(t, seat));
 }
 

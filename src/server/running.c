@@ -181,6 +181,14 @@ int ad_start_game(lobby *l, table *t, ad_err *err)
     return 0;
 }
 
+void ad_start_logged(lobby *l, table *t)
+{
+    ad_err err;
+    if (ad_start_game(l, t, &err) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld did not start: %s\n", (long long)t->id,
+                err.text);
+}
+
 /* At most this many bot answers a pass: the workers answer while the
  * loop takes their answers, and each answer asks the next bot, so tables of
  * bots alone (every person gone) could keep one pass going with nothing
