@@ -12,9 +12,6 @@
 #include "claim.h"
 #include "core/adjson.h"
 
-/* id, say_free, last_face_up, draw_dealer, pays_points */
-static const claim_rules noway_rules = {"noway", 1, 1, 0, 0};
-static const claim_rules doubt_rules = {"doubt", 0, 0, 1, 1};
 
 /* Option indexes (the order of the option tables below). */
 enum { NW_DECKS, NW_COPIES, NW_MAX_TURNS };
@@ -166,7 +163,7 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
     memset(s->draw, -1, sizeof s->draw);
 
     int packs, copies = 0;
-    if (rules == &noway_rules) {
+    if (rules == &ad_claim_noway_rules) {
         packs = su->opt[NW_DECKS] ? su->opt[NW_DECKS] : (su->players <= 4 ? 1 : 2);
         copies = su->opt[NW_COPIES];
         s->max_turns = (uint16_t)su->opt[NW_MAX_TURNS];
@@ -242,12 +239,12 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
 
 static int noway_init(void *st, const ad_setup *su, ad_err *err)
 {
-    return claim_init(st, su, &noway_rules, err);
+    return claim_init(st, su, &ad_claim_noway_rules, err);
 }
 
 static int doubt_init(void *st, const ad_setup *su, ad_err *err)
 {
-    return claim_init(st, su, &doubt_rules, err);
+    return claim_init(st, su, &ad_claim_doubt_rules, err);
 }
 
 /* --------------------------------------------------------------- rules */
@@ -896,8 +893,3 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
 
 const ad_game ad_game_noway = CLAIM_GAME("noway", "No Way", 2, 6, noway_options, noway_init);
 const ad_game ad_game_doubt = CLAIM_GAME("doubt", "I Doubt It", 2, 10, doubt_options, doubt_init);
-
-const claim_rules *ad_claim_rules_of(const ad_game *g)
-{
-    return g == &ad_game_noway ? &noway_rules : g == &ad_game_doubt ? &doubt_rules : NULL;
-}

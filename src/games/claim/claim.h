@@ -99,7 +99,9 @@ typedef struct claim_state {
 
 extern const ad_game ad_game_noway;
 extern const ad_game ad_game_doubt;
-/* The preset of a claim game (one of the two above), or NULL. */
+/* The two games' presets (claim_unit.c), and a claim game's preset (one
+ * of the two above), or NULL. */
+extern const claim_rules ad_claim_noway_rules, ad_claim_doubt_rules;
 const claim_rules *ad_claim_rules_of(const ad_game *g);
 
 #endif

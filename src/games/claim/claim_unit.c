@@ -14,6 +14,17 @@ static const ad_bot_level levels[] = {
     {"strong", ad_bot_strong_claim, 0},
 };
 
+/* id, say_free, last_face_up, draw_dealer, pays_points */
+const claim_rules ad_claim_noway_rules = {"noway", 1, 1, 0, 0};
+const claim_rules ad_claim_doubt_rules = {"doubt", 0, 0, 1, 1};
+
+const claim_rules *ad_claim_rules_of(const ad_game *g)
+{
+    return g == &ad_game_noway   ? &ad_claim_noway_rules
+           : g == &ad_game_doubt ? &ad_claim_doubt_rules
+                                 : NULL;
+}
+
 static const claim_words noway_words = {"No Way", 0};
 static const claim_words doubt_words = {"I doubt it", 1};
 
