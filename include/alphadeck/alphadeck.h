@@ -244,6 +244,11 @@ typedef struct ad_timeout {
                        * keeps (Shout's final window, timed from its opening);
                        * 0: it starts again at every change (Shout's deal) */
     int32_t ms;       /* the game's own time, when answer is 0 */
+    /* Added with the race (a challenge window asks every other seat at
+     * once); new fields go at the end. */
+    uint8_t order;    /* in an answer window, the seat's precedence when answers other
+                       * than silence's come at the same moment: 1 first (No Way: the
+                       * nearest to the claimer's left); 0: none */
 } ad_timeout;
 
 /* A game: a table of functions.  `st` always points to state_size bytes. */
@@ -283,8 +288,8 @@ typedef struct ad_game {
      * new fields go at the end, and NULL means the plain rule. */
     /* The seats asked to decide now, a subset of to_act.  Several at once
      * are a race: the soonest acts.  NULL: to_act.  No Way and I Doubt It
-     * ask a challenge window's seats one at a time, nearest the claimer's
-     * left first, so when several would call, the nearest is the one. */
+     * ask every seat of a challenge window at once; calls at the same
+     * moment go by ad_timeout.order (director.h). */
     uint32_t (*asked)(const void *st);
     /* What seat does by itself when its time runs out in this position:
      * 1 with *out filled (a pass in a challenge window; Shout's deal at

@@ -12,11 +12,23 @@
  * at the same times: the same record, bit for bit.
  *
  * Who acts.  The game says which seats are asked now (ad_game.asked: in a
- * challenge window one seat at a time, nearest the claimer's left first;
- * otherwise the seats in to_act).  When several are asked at once it is a
- * race (Shout): each bot says how long after the last change it would act
- * (ad_bot_opts.react_ms) and the soonest acts; an exact tie goes to the
+ * challenge window every seat still to answer; otherwise the seats in
+ * to_act).  When several are asked at once it is a race (Shout, and a
+ * challenge window): each bot says how long after the last change it would
+ * act (ad_bot_opts.react_ms) and the soonest acts; an exact tie goes to the
  * lower seat, and a bot's action before a clock at the same moment.
+ *
+ * Answer windows (ad_timeout.answer: No Way's and I Doubt It's challenge
+ * windows) are a race too, as at a real table.  Every seat asked answers
+ * once; its clock (answer_ms) and its bot's decision (timed by react_ms)
+ * run from the window's opening, through the other seats' answers.  An
+ * answer other than silence's (a call) is held, not applied: calls that
+ * come within call_grace_ms of the window's first call are simultaneous,
+ * and when the grace ends (or at once, when every seat still asked has
+ * called) the window settles: the call of the lowest ad_timeout.order (the
+ * nearest to the claimer's left) is applied, the official challenger's;
+ * the other calls change nothing.  A pass is applied when it comes.  The
+ * settling comes after anything else due at the same moment.
  *
  * Clocks, for a seat a person holds (all in ms, table options below):
  *  - a challenge window: answer_ms to answer; silence is a pass (the game's
@@ -102,6 +114,8 @@ typedef struct ad_director_opts {
      * (sim wraps it to time each decision and count its simulations). */
     void (*run_bot)(void *run_ctx, const struct ad_bot_request *rq, struct ad_bot_answer *out);
     void *run_ctx;
+    /* Added with the race in challenge windows. */
+    int call_grace_ms; /* calls within this of a window's first are simultaneous (300; 0-2000) */
 } ad_director_opts;
 
 ad_director_opts ad_director_defaults(void);
@@ -154,6 +168,11 @@ const ad_table *ad_director_table(const ad_director *d);
 uint32_t ad_director_version(const ad_director *d);
 /* The seats asked now (ad_game.asked): whom a client shows as "to act". */
 uint32_t ad_director_asked(const ad_director *d);
+/* The seats whose call in an answer window is held until the window
+ * settles (ad_director_act answered 0 with no step of theirs): each is
+ * then either the official challenger (its step is applied) or not (its
+ * call changes nothing). */
+uint32_t ad_director_calls(const ad_director *d);
 /* When seat's clock runs out (AD_DIRECTOR_NEVER: none), for a countdown. */
 int64_t ad_director_deadline(const ad_director *d, int seat);
 /* Seats a person holds, and those of them a stand-in plays now. */
@@ -166,8 +185,10 @@ int ad_director_advance(ad_director *d, int64_t now_ms, ad_director_out *out, ad
 
 /* A person's action for seat, at now_ms (after what was due before it).
  * Refused, with nothing of it applied, when seat is a bot's, is away, is not
- * asked now (a window asks one seat at a time) or the rules say no.  Then
- * -1 with err; out still holds what was due before. */
+ * asked now, has called already in this window, or the rules say no.  Then
+ * -1 with err; out still holds what was due before.  A call in an answer
+ * window answers 0 and is held (ad_director_calls) until the window
+ * settles. */
 int ad_director_act(ad_director *d, int64_t now_ms, int seat, const ad_action *a,
                     ad_director_out *out, ad_err *err);
 int ad_director_act_json(ad_director *d, int64_t now_ms, int seat, const json_t *action,

@@ -44,6 +44,12 @@ typedef struct seat_rt {
     uint8_t keeps;     /* a game clock that runs through changes */
     double clock_start, clock_due;
     ad_timeout clock_to; /* the game's timeout, written here by it: its action is the clock's */
+    uint8_t window;    /* asked in an answer window: its clock and decision run from the
+                        * window's opening through the other seats' answers */
+    uint8_t call_by;   /* AD_BY_* of its held call (the director's calls) */
+    uint8_t late;      /* a window it was asked in has closed: a call the rules refuse
+                        * now is a late call (not_your_turn), until the seat acts */
+    uint8_t late_silence; /* that window's silence (an action type): not a call */
 } seat_rt;
 
 struct ad_director {
@@ -65,6 +71,10 @@ struct ad_director {
     int8_t due_seat, due_clock;
     double due_when;
     uint64_t seed_base; /* director_seed_base of the table's seed */
+    uint32_t calls;    /* seats whose call (an answer other than silence's) is held: the
+                        * window settles call_grace_ms after the first (call_t0), or once
+                        * every seat asked has called (at call_last) */
+    double call_t0, call_last;
     uint8_t standin_on_state; /* on_state and fn, for the stand-in */
     bot_fn standin_fn;
     uint32_t version;  /* steps applied */
@@ -88,6 +98,7 @@ ad_director_opts ad_director_defaults(void)
     ad_director_opts o;
     memset(&o, 0, sizeof o);
     o.answer_ms = 10000;
+    o.call_grace_ms = 300;
     snprintf(o.standin, sizeof o.standin, "basic");
     return o;
 }
@@ -105,6 +116,11 @@ uint32_t ad_director_version(const ad_director *d)
 uint32_t ad_director_asked(const ad_director *d)
 {
     return d->asked;
+}
+
+uint32_t ad_director_calls(const ad_director *d)
+{
+    return d->calls;
 }
 
 uint32_t ad_director_people(const ad_director *d)
@@ -303,6 +319,17 @@ static int ask_bot(ad_director *d, int s)
 
 /* -------------------------------------------------------------- clocks */
 
+/* Seat s's answer window ends (it answered, or the window closed): a
+ * call from it from now on is late. */
+static void end_window(seat_rt *r)
+{
+    if (r->window) {
+        r->late = 1;
+        r->late_silence = r->clock_to.action.type;
+    }
+    r->window = 0;
+}
+
 /* Seat s is asked (again) at time t, after the position changed or the
  * seat changed hands: its clock, and its bot's decision when a bot plays
  * it.  A seat not asked has neither. */
@@ -319,13 +346,18 @@ static int schedule_seat(ad_director *d, int s, double t)
         drop_job(d, s);
     r->clock = CLK_NONE;
     r->keeps = 0;
+    end_window(r);
     d->live &= ~bit;
+    if (d->calls & bit) {
+        /* its call is held until the window settles: nothing more to ask */
+        d->live |= bit;
+        return 0;
+    }
     if (over(d) || !(d->asked & bit))
         return 0;
     d->live |= bit; /* a bot's decision, or a clock, or (a person's untimed turn) nothing */
     r->asked_at = t;
     int person_here = r->cfg.person && !r->away;
-    int race = d->race;
     /* straight into the seat (the action is read when the clock runs out):
      * a copy just after the game's narrow stores stalls */
     const ad_timeout *to = &r->clock_to;
@@ -337,12 +369,16 @@ static int schedule_seat(ad_director *d, int s, double t)
             r->keeps = to->keeps;
             r->clock_start = to->keeps && kept ? kept_start : d->changed_at;
             r->clock_due = r->clock_start + to->ms;
-        } else if (person_here && !race && d->o.answer_ms > 0) {
-            r->clock = CLK_ANSWER;
-            r->clock_start = t;
-            r->clock_due = t + d->o.answer_ms;
+        } else {
+            /* an answer window, every seat in it asked at once */
+            r->window = 1;
+            if (person_here && d->o.answer_ms > 0) {
+                r->clock = CLK_ANSWER;
+                r->clock_start = t;
+                r->clock_due = t + d->o.answer_ms;
+            }
         }
-    } else if (person_here && !race && d->o.turn_ms > 0) {
+    } else if (person_here && !d->race && d->o.turn_ms > 0) {
         r->clock = CLK_TURN;
         r->clock_start = t;
         r->clock_due = t + d->o.turn_ms;
@@ -363,10 +399,12 @@ static int schedule_direct(ad_director *d, int s, double t)
         o->req_id = 0;
         o->clock = CLK_NONE;
         o->keeps = 0;
+        end_window(o);
     }
     seat_rt *r = &d->seat[s];
     r->clock = CLK_NONE;
     r->keeps = 0;
+    end_window(r);
     r->asked_at = t;
     d->live = 1u << s;
     d->due_known = 0;
@@ -384,8 +422,25 @@ static int game_clock(const ad_director *d, int s)
     return d->g->timeout && d->g->timeout(d->st, s, &to) && !to.answer;
 }
 
-/* The position changed at t: every seat is asked afresh.  A seat neither
- * asked now nor holding a clock or decision has nothing to change. */
+/* 1 when seat s goes on in the answer window it was asked in: another
+ * seat answered, and s is still asked to answer the same play.  Its clock
+ * and its bot's decision run on from the window's opening (a person does
+ * not get a new clock, a bot does not think again), and a seat whose call
+ * is held keeps it. */
+static int keeps_window(const ad_director *d, int s)
+{
+    const seat_rt *r = &d->seat[s];
+    if (d->calls & (1u << s))
+        return 1;
+    if (!r->window || !(d->asked & (1u << s)) || d->over)
+        return 0;
+    ad_timeout to;
+    return d->g->timeout(d->st, s, &to) && to.answer;
+}
+
+/* The position changed at t: every seat is asked afresh, but for those
+ * going on in a window.  A seat neither asked now nor holding a clock or
+ * decision has nothing to change. */
 static int schedule_all(ad_director *d, double t)
 {
     const void *st = d->st;
@@ -397,11 +452,12 @@ static int schedule_all(ad_director *d, double t)
     d->race = (d->asked & (d->asked - 1)) != 0;
     d->quick = -1;
     if (d->asked && !d->race && d->seat[__builtin_ctz(d->asked)].direct && !d->pending &&
-        !game_clock(d, __builtin_ctz(d->asked)))
+        !game_clock(d, __builtin_ctz(d->asked)) && !keeps_window(d, __builtin_ctz(d->asked)))
         return schedule_direct(d, __builtin_ctz(d->asked), t);
     int rc = 0;
+    d->due_known = 0;
     for (uint32_t m = d->asked | d->live; m; m &= m - 1)
-        if (schedule_seat(d, __builtin_ctz(m), t) < 0)
+        if (!keeps_window(d, __builtin_ctz(m)) && schedule_seat(d, __builtin_ctz(m), t) < 0)
             rc = -1;
     return rc;
 }
@@ -470,8 +526,49 @@ static int any_asked(const ad_director *d)
     return d->pending != 0;
 }
 
+/* The official challenger among the held calls: the lowest order (nearest
+ * the claimer's left), then the lower seat. */
+static int official(const ad_director *d)
+{
+    int best = -1;
+    for (uint32_t m = d->calls; m; m &= m - 1) {
+        int s = __builtin_ctz(m);
+        if (best < 0 || d->seat[s].clock_to.order < d->seat[best].clock_to.order)
+            best = s;
+    }
+    return best;
+}
+
+/* Seat s calls at t in its answer window (an answer other than silence's,
+ * already in its r->act): the call is held, not applied, until the window
+ * settles.  The first call starts the grace. */
+static void hold_call(ad_director *d, int s, uint8_t by, double t)
+{
+    seat_rt *r = &d->seat[s];
+    if (r->job != JOB_NONE)
+        drop_job(d, s);
+    if (!d->calls)
+        d->call_t0 = t;
+    d->calls |= 1u << s;
+    d->call_last = t;
+    r->call_by = by;
+    r->clock = CLK_NONE;
+    r->window = 0;
+    d->live |= 1u << s;
+    d->quick = -1;
+    d->due_known = 0;
+}
+
+/* 1 when a is a call in seat's answer window: any answer but silence's. */
+static int is_call(const ad_director *d, int s, const ad_action *a)
+{
+    const seat_rt *r = &d->seat[s];
+    return r->window && a->type != r->clock_to.action.type && !(d->calls & (1u << s));
+}
+
 /* The next thing due: a bot's action or a clock, the earliest; at a tie a
- * bot's action before a clock, then the lower seat.  Returns the seat (or
+ * bot's action before a clock, then the lower seat; a window's held calls
+ * settle after both (clock 2, the official challenger's seat).  Returns the seat (or
  * -1) with *when and *clock (1: the clock).  Kept until a seat's decision
  * or clock changes: a race asks it several times a step. */
 static int next_due(ad_director *d, double *when, int *clock)
@@ -498,6 +595,15 @@ static int next_due(ad_director *d, double *when, int *clock)
             best = s;
             *when = r->clock_due;
             *clock = 1;
+        }
+    }
+    if (d->calls) {
+        /* the window settles after everything else due at the same moment */
+        double w = (d->asked & ~d->calls) ? d->call_t0 + d->o.call_grace_ms : d->call_last;
+        if (best < 0 || w < *when) {
+            best = official(d);
+            *when = w;
+            *clock = 2;
         }
     }
     d->due_known = 1;
@@ -547,7 +653,20 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
         if (out->n + room >= AD_DIRECTOR_MAX_STEPS)
             return 1;
         seat_rt *r = &d->seat[s];
-        if (clock && r->clock == CLK_TURN) {
+        if (clock == 2) {
+            /* the window settles: the official challenger's call is applied;
+             * every held call is then late (the official's is made) */
+            for (uint32_t m = d->calls; m; m &= m - 1) {
+                d->seat[__builtin_ctz(m)].window = 1;
+                end_window(&d->seat[__builtin_ctz(m)]);
+            }
+            d->calls = 0;
+            d->due_known = 0;
+            if (apply(d, s, &r->act, r->call_by, when, out, err) < 0)
+                return -1;
+            continue;
+        }
+        if (clock == 1 && r->clock == CLK_TURN) {
             /* a person's turn ran out: the stand-in plays the seat */
             r->away = 1;
             out->away |= 1u << s;
@@ -561,6 +680,10 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
         /* no copy: apply reads it before it asks again (which rewrites it) */
         const ad_action *a = clock ? &r->clock_to.action : &r->act;
         uint8_t by = !r->cfg.person ? AD_BY_SEAT : clock ? AD_BY_TIME : AD_BY_BOT;
+        if (!clock && is_call(d, s, a)) {
+            hold_call(d, s, by, when);
+            continue;
+        }
         if (apply(d, s, a, by, when, out, err) < 0)
             return -1;
     }
@@ -590,6 +713,19 @@ int ad_director_advance(ad_director *d, int64_t now_ms, ad_director_out *out, ad
 {
     begin(d, now_ms, out);
     return finish(d, out, 0, err);
+}
+
+/* Whether the rules take seat's action a now, tried on a copy of the
+ * state (a held call is applied later, when the window settles). */
+static int check_call(const ad_director *d, int seat, const ad_action *a, ad_err *err)
+{
+    void *tmp = malloc(d->g->state_size);
+    if (!tmp)
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+    memcpy(tmp, d->st, d->g->state_size);
+    int rc = d->g->apply(tmp, seat, a, NULL, err);
+    free(tmp);
+    return rc;
 }
 
 static int check_person(const ad_director *d, int seat, ad_err *err)
@@ -626,7 +762,26 @@ int ad_director_act(ad_director *d, int64_t now_ms, int seat, const ad_action *a
         ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d answers before you", __builtin_ctz(d->asked));
         return finish(d, out, -1, err);
     }
-    return finish(d, out, apply(d, seat, a, AD_BY_SEAT, d->now, out, err), err);
+    if (d->calls & bit) {
+        ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has called already: the window settles in "
+                                            "a moment", seat);
+        return finish(d, out, -1, err);
+    }
+    if (is_call(d, seat, a)) {
+        /* held, not applied: calls at the same moment go to the nearest */
+        if (check_call(d, seat, a, err) < 0)
+            return finish(d, out, -1, err);
+        d->seat[seat].act = *a;
+        hold_call(d, seat, AD_BY_SEAT, d->now);
+        return finish(d, out, 0, err);
+    }
+    int done = apply(d, seat, a, AD_BY_SEAT, d->now, out, err);
+    if (done == 0)
+        d->seat[seat].late = 0;
+    else if (err && err->code == AD_E_ILLEGAL && d->seat[seat].late &&
+             a->type != d->seat[seat].late_silence)
+        ad_err_set(err, AD_E_NOT_YOUR_TURN, "too late: the window has closed");
+    return finish(d, out, done, err);
 }
 
 int ad_director_act_json(ad_director *d, int64_t now_ms, int seat, const json_t *action,
@@ -703,9 +858,9 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
     ad_director_opts o = opts ? *opts : ad_director_defaults();
     const ad_game *g = ad_table_game(t);
     if (o.answer_ms < 0 || o.answer_ms > 3600000 || o.turn_ms < 0 || o.turn_ms > 86400000 ||
-        o.pause_ms < 0 || o.pause_ms > 60000) {
-        ad_err_set(err, AD_E_BAD_OPTION, "answer_ms is 0 to 3600000, turn_ms 0 to 86400000 and "
-                                         "pause_ms 0 to 60000");
+        o.pause_ms < 0 || o.pause_ms > 60000 || o.call_grace_ms < 0 || o.call_grace_ms > 2000) {
+        ad_err_set(err, AD_E_BAD_OPTION, "answer_ms is 0 to 3600000, turn_ms 0 to 86400000, "
+                                         "pause_ms 0 to 60000 and call_grace_ms 0 to 2000");
         return NULL;
     }
     int n = ad_table_players(t);

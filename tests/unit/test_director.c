@@ -62,34 +62,138 @@ static void act_ok(ad_director *d, int64_t now, int seat, ad_action a, ad_direct
 
 /* ------------------------------------------------------ challenge window */
 
-static void test_window_asks_nearest_to_the_claimers_left_first(void **st)
+/* A claim's window in a 4-person No Way game at time 100; returns the
+ * claimer. */
+static int open_window(ad_director *d, ad_director_out *out)
 {
-    (void)st;
-    ad_director_opts o = ad_director_defaults();
-    o.answer_ms = 0; /* untimed: only the order matters here */
-    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
-    ad_director_out out = {0};
     ad_rng r;
     ad_rng_seed(&r, 1);
     int claimer = only_seat(ad_director_asked(d));
-    person_moves(d, 100, claimer, &r, &out);
-    const claim_state *s = state(d);
-    assert_int_equal(s->phase, CC_CHALLENGE);
-    assert_int_equal(s->waiting, 0xfu & ~(1u << claimer)); /* all three may answer... */
-    int left = (claimer + 1) % 4, next = (claimer + 2) % 4;
-    assert_int_equal(ad_director_asked(d), 1u << left); /* ...but the left one is asked */
-    /* the seat after it may not jump the queue */
-    ad_err e;
-    ad_action pass = {.type = CC_A_PASS};
-    assert_int_equal(ad_director_act(d, 200, next, &pass, &out, &e), -1);
-    assert_int_equal(e.code, AD_E_NOT_YOUR_TURN);
-    assert_int_equal(out.n, 0);
-    act_ok(d, 300, left, pass, &out);
-    assert_int_equal(ad_director_asked(d), 1u << next);
-    act_ok(d, 400, next, pass, &out);
-    assert_int_equal(ad_director_asked(d), 1u << ((claimer + 3) % 4));
+    person_moves(d, 100, claimer, &r, out);
+    assert_int_equal(((const claim_state *)state(d))->phase, CC_CHALLENGE);
+    return claimer;
+}
+
+static const ad_action pass_a = {.type = CC_A_PASS}, call_a = {.type = CC_A_CHALLENGE};
+
+static void test_window_asks_every_other_seat_at_once_and_closes_when_all_passed(void **st)
+{
+    (void)st;
+    ad_director_opts o = ad_director_defaults();
+    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
+    ad_director_out out = {0};
+    int c = open_window(d, &out);
+    assert_int_equal(ad_director_asked(d), 0xfu & ~(1u << c)); /* all three, at once */
+    for (int k = 1; k < 4; k++) /* each with the window's clock */
+        assert_int_equal(ad_director_deadline(d, (c + k) % 4), 10100);
+    /* the farthest may answer first; the others' clocks run on */
+    act_ok(d, 200, (c + 3) % 4, pass_a, &out);
+    assert_int_equal(ad_director_asked(d), 0xfu & ~(1u << c) & ~(1u << ((c + 3) % 4)));
+    assert_int_equal(ad_director_deadline(d, (c + 1) % 4), 10100);
+    act_ok(d, 300, (c + 1) % 4, pass_a, &out);
+    act_ok(d, 400, (c + 2) % 4, pass_a, &out);
+    /* every other seat passed: the play stands at once, the next turn is asked */
+    assert_int_equal(out.n, 1);
+    assert_int_equal(((const claim_state *)state(d))->phase, CC_PLAY);
+    assert_int_equal(ad_director_asked(d), 1u << ((c + 1) % 4));
     ad_director_out_clear(&out);
     ad_director_free(d);
+}
+
+/* The challenger the window's reveal names (its CC_EV_CHALLENGE). */
+static int challenger_of(const ad_director_out *out)
+{
+    for (int i = 0; i < out->n; i++)
+        for (int k = 0; k < out->step[i].ev.n; k++)
+            if (out->step[i].ev.ev[k].type == CC_EV_CHALLENGE)
+                return out->step[i].ev.ev[k].seat;
+    return -1;
+}
+
+static void test_calls_within_the_grace_go_to_the_nearest_left(void **st)
+{
+    (void)st;
+    ad_director_opts o = ad_director_defaults(); /* call_grace_ms 300 */
+    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
+    ad_director_out out = {0};
+    int c = open_window(d, &out);
+    int far = (c + 3) % 4, near = (c + 1) % 4;
+    act_ok(d, 1000, far, call_a, &out); /* held, not applied */
+    assert_int_equal(out.n, 0);
+    assert_int_equal(ad_director_calls(d), 1u << far);
+    assert_int_equal(out.wake_ms, 1300);
+    act_ok(d, 1250, near, call_a, &out); /* within the grace */
+    assert_int_equal(out.n, 0);
+    ad_err e;
+    assert_int_equal(ad_director_act(d, 1260, far, &call_a, &out, &e), -1); /* once only */
+    assert_int_equal(e.code, AD_E_NOT_YOUR_TURN);
+    assert_int_equal(ad_director_advance(d, 1299, &out, NULL), 0);
+    assert_int_equal(out.n, 0);
+    assert_int_equal(ad_director_advance(d, 1300, &out, NULL), 0);
+    assert_int_equal(out.n, 1);
+    assert_int_equal(out.step[0].seat, near);
+    assert_int_equal(challenger_of(&out), near);
+    assert_int_equal(ad_director_calls(d), 0);
+    ad_director_out_clear(&out);
+    ad_director_free(d);
+}
+
+static void test_a_call_past_the_grace_loses_to_the_first_and_a_late_call_is_refused(void **st)
+{
+    (void)st;
+    ad_director_opts o = ad_director_defaults();
+    o.call_grace_ms = 200;
+    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
+    ad_director_out out = {0};
+    int c = open_window(d, &out);
+    int far = (c + 3) % 4, near = (c + 1) % 4;
+    act_ok(d, 1000, far, call_a, &out);
+    /* a pass in the grace is applied as it comes */
+    act_ok(d, 1100, (c + 2) % 4, pass_a, &out);
+    assert_int_equal(out.n, 1);
+    assert_int_equal(out.step[0].action.type, CC_A_PASS);
+    ad_err e;
+    uint32_t v = ad_director_version(d);
+    /* past the grace: the first call was settled first, this one is late */
+    assert_int_equal(ad_director_act(d, 1201, near, &call_a, &out, &e), -1);
+    assert_int_equal(e.code, AD_E_NOT_YOUR_TURN);
+    assert_int_equal(out.n, 1);
+    assert_int_equal(out.step[0].seat, far);
+    assert_int_equal(challenger_of(&out), far);
+    assert_int_equal(ad_director_version(d), v + 1); /* the late call changed nothing */
+    ad_director_out_clear(&out);
+    ad_director_free(d);
+}
+
+static void test_a_lone_call_settles_at_once_when_nobody_else_is_asked(void **st)
+{
+    (void)st;
+    ad_director_opts o = ad_director_defaults();
+    ad_director *d = mk("{\"game\":\"noway\",\"players\":2,\"seed\":7}", "pp", "basic", &o);
+    ad_director_out out = {0};
+    ad_rng r;
+    ad_rng_seed(&r, 1);
+    int c = only_seat(ad_director_asked(d));
+    person_moves(d, 100, c, &r, &out);
+    act_ok(d, 500, 1 - c, call_a, &out);
+    assert_int_equal(out.n, 1);
+    assert_int_equal(challenger_of(&out), 1 - c);
+    ad_director_out_clear(&out);
+    ad_director_free(d);
+}
+
+static void test_bad_call_grace_is_refused(void **st)
+{
+    (void)st;
+    ad_director_opts o = ad_director_defaults();
+    o.call_grace_ms = 2001;
+    ad_table *t = tu_new("{\"game\":\"noway\",\"players\":2,\"seed\":7}");
+    ad_seat_cfg seats[2] = {{.person = 1}, {.person = 1}};
+    ad_err e;
+    assert_null(ad_director_new(t, seats, &o, 0, &e));
+    assert_int_equal(e.code, AD_E_BAD_OPTION);
+    assert_non_null(strstr(e.text, "call_grace_ms"));
+    ad_table_free(t);
 }
 
 static void test_answer_window_running_out_is_a_pass(void **st)
@@ -109,18 +213,20 @@ static void test_answer_window_running_out_is_a_pass(void **st)
     assert_int_equal(ad_director_advance(d, 10999, &out, NULL), 0);
     assert_int_equal(out.n, 0);
     assert_int_equal(ad_director_advance(d, 11000, &out, NULL), 0);
-    assert_int_equal(out.n, 1);
-    assert_int_equal(out.step[0].seat, left);
+    /* both other seats were asked at once: both clocks run out together */
+    assert_int_equal(out.n, 2);
+    assert_int_equal((1u << out.step[0].seat) | (1u << out.step[1].seat),
+                     (1u << left) | (1u << ((claimer + 2) % 3)));
     assert_int_equal(out.step[0].action.type, CC_A_PASS);
     assert_int_equal(out.step[0].by, AD_BY_TIME);
     assert_int_equal(out.step[0].at_ms, 11000);
+    assert_int_equal(out.step[1].by, AD_BY_TIME);
     json_t *j = out.step[0].json; /* for everyone: the events, not the action */
     assert_string_equal(json_string_value(json_object_get(j, "by")), "time");
     assert_null(json_object_get(j, "action"));
     assert_true(json_array_size(json_object_get(j, "events")) >= 1);
-    /* the next seat's window starts when it is asked */
-    assert_int_equal(ad_director_asked(d), 1u << ((claimer + 2) % 3));
-    assert_int_equal(out.wake_ms, 21000);
+    /* the play stood: the next turn is asked */
+    assert_int_equal(ad_director_asked(d), 1u << left);
     json_t *rec = ad_director_record_json(d);
     json_t *step = json_array_get(json_object_get(rec, "actions"), 1);
     assert_string_equal(json_string_value(json_object_get(step, "by")), "time");
@@ -395,6 +501,7 @@ static char *session(int inline_bots)
     ad_rng_seed(&r, 5);
     int64_t now = 0;
     int turns = 0; /* the person's; inline and requested bots take different loop counts */
+    int silent = 0; /* the person lets this decision's clock run out */
     ad_director_advance(d, now, &out, NULL);
     const ad_game *g = ad_table_game(ad_director_table(d));
     for (int i = 0; i < 100000 && !g->is_over(state(d)); i++) {
@@ -408,9 +515,17 @@ static char *session(int inline_bots)
         }
         if (n)
             continue;
+        if (!(ad_director_asked(d) & 1))
+            silent = 0;
         if (ad_director_away(d) & 1 && !(ad_director_asked(d) & 1)) {
             ad_director_take_back(d, now += 300, 0, &out, NULL); /* once the stand-in moved */
-        } else if (ad_director_asked(d) & 1 && !(ad_director_away(d) & 1) && ++turns % 7 != 3) {
+        } else if (ad_director_asked(d) & 1 && !(ad_director_away(d) & 1) &&
+                   (silent || ++turns % 7 == 3)) {
+            /* now and then the person stays silent for the whole decision */
+            silent = 1;
+            assert_true(out.wake_ms != AD_DIRECTOR_NEVER);
+            ad_director_advance(d, now = out.wake_ms, &out, NULL);
+        } else if (ad_director_asked(d) & 1 && !(ad_director_away(d) & 1)) {
             /* the person thinks 700 ms (now and then longer than the turn clock) */
             ad_director_advance(d, now += 700, &out, NULL);
             if (ad_director_asked(d) & 1 && !(ad_director_away(d) & 1))
@@ -701,7 +816,11 @@ static void test_bad_setups_are_refused_in_words(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_window_asks_nearest_to_the_claimers_left_first),
+        cmocka_unit_test(test_window_asks_every_other_seat_at_once_and_closes_when_all_passed),
+        cmocka_unit_test(test_calls_within_the_grace_go_to_the_nearest_left),
+        cmocka_unit_test(test_a_call_past_the_grace_loses_to_the_first_and_a_late_call_is_refused),
+        cmocka_unit_test(test_a_lone_call_settles_at_once_when_nobody_else_is_asked),
+        cmocka_unit_test(test_bad_call_grace_is_refused),
         cmocka_unit_test(test_answer_window_running_out_is_a_pass),
         cmocka_unit_test(test_turn_clock_running_out_lets_a_bot_move_marked_in_the_record),
         cmocka_unit_test(test_person_takes_the_seat_back),

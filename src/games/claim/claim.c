@@ -264,24 +264,22 @@ static int claim_is_over(const void *st)
     return ((const claim_state *)st)->phase == CC_OVER;
 }
 
-/* A challenge window asks one seat at a time, the first still to answer
- * from the claimer's left: when several would call, the nearest to the
- * left is the official challenger (docs/rules/noway.md). */
+/* A challenge window asks every seat still to answer at once: anyone may
+ * call, as at a real table.  Who is the official challenger when several
+ * call at the same moment is the director's rule (director.h), by the
+ * order claim_timeout gives each seat: nearest the claimer's left first
+ * (docs/rules/noway.md). */
 static uint32_t claim_asked(const void *st)
 {
     const claim_state *s = st;
     if (s->phase != CC_CHALLENGE)
         return claim_to_act(st);
-    for (int i = 1, seat = s->claim_seat; i < s->players; i++) {
-        seat = seat + 1 < s->players ? seat + 1 : 0; /* no division: asked after every step */
-        if (s->waiting & (1u << seat))
-            return 1u << seat;
-    }
-    return 0;
+    return s->waiting;
 }
 
 /* Silence in a challenge window lets the play stand: a pass.  A turn has
- * no answer of its own. */
+ * no answer of its own.  The order says who is nearest the claimer's left
+ * when calls come at the same moment. */
 static int claim_timeout(const void *st, int seat, ad_timeout *out)
 {
     const claim_state *s = st;
@@ -290,6 +288,9 @@ static int claim_timeout(const void *st, int seat, ad_timeout *out)
     memset(out, 0, sizeof *out);
     out->action.type = CC_A_PASS;
     out->answer = 1;
+    /* seats from the claimer's left: 1, 2, ... (no division: asked often) */
+    int d = seat - s->claim_seat;
+    out->order = (uint8_t)(d > 0 ? d : d + s->players);
     return 1;
 }
 
