@@ -8,10 +8,11 @@
 
 #include "claim_unit.h"
 
+/* each answers a challenge window on its own reaction time (claim_react.c) */
 static const ad_bot_level levels[] = {
-    {"random", NULL, 1},
-    {"basic", ad_bot_basic_claim, 0},
-    {"strong", ad_bot_strong_claim, 0},
+    {"random", ad_bot_random_claim, 1},
+    {"basic", ad_bot_basic_claim_timed, 0},
+    {"strong", ad_bot_strong_claim_timed, 0},
 };
 
 /* id, say_free, last_face_up, draw_dealer, pays_points */

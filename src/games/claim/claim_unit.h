@@ -11,6 +11,11 @@
 
 BOT_FN(ad_bot_basic_claim);
 BOT_FN(ad_bot_strong_claim);
+/* The levels as the registry lists them: the players above, each with its
+ * reaction time in a challenge window (claim_react.c), and `random`. */
+BOT_FN(ad_bot_random_claim);
+BOT_FN(ad_bot_basic_claim_timed);
+BOT_FN(ad_bot_strong_claim_timed);
 /* strong_claim.c's deal of the cards seat cannot see, for its tests: a full
  * state at out (sizeof claim_state) that agrees with seat's view. */
 void ad_strong_claim_deal(const void *view, int seat, ad_rng *r, void *out);
