@@ -28,7 +28,9 @@
  * called) the window settles: the call of the lowest ad_timeout.order (the
  * nearest to the claimer's left) is applied, the official challenger's;
  * the other calls change nothing.  A pass is applied when it comes.  The
- * settling comes after anything else due at the same moment.
+ * settling comes after anything else due at the same moment.  Where a
+ * person sits, a bot's reaction time in a window goes at the table's pace:
+ * react_ms times pause_ms / AD_DIRECTOR_PACE_MS (at pause_ms 0, at once).
  *
  * Clocks, for a seat a person holds (all in ms, table options below):
  *  - a challenge window: answer_ms to answer; silence is a pass (the game's
@@ -86,6 +88,7 @@ extern "C" {
 
 #define AD_DIRECTOR_NEVER INT64_MAX /* wake_ms when only a person or a bot's answer can move the table */
 #define AD_DIRECTOR_LEVEL_MAX 16
+#define AD_DIRECTOR_PACE_MS 800 /* the pause_ms at which bots answer a window on their own time */
 
 /* Who holds a seat. */
 typedef struct ad_seat_cfg {
@@ -173,6 +176,9 @@ uint32_t ad_director_asked(const ad_director *d);
  * then either the official challenger (its step is applied) or not (its
  * call changes nothing). */
 uint32_t ad_director_calls(const ad_director *d);
+/* The official challenger of the last window that settled on held calls
+ * (-1: none yet), to tell the others who called first. */
+int ad_director_settled(const ad_director *d);
 /* When seat's clock runs out (AD_DIRECTOR_NEVER: none), for a countdown. */
 int64_t ad_director_deadline(const ad_director *d, int seat);
 /* Seats a person holds, and those of them a stand-in plays now. */

@@ -75,6 +75,7 @@ struct ad_director {
                         * window settles call_grace_ms after the first (call_t0), or once
                         * every seat asked has called (at call_last) */
     double call_t0, call_last;
+    int8_t settled;    /* the official challenger of the last window settled (-1: none) */
     uint8_t standin_on_state; /* on_state and fn, for the stand-in */
     bot_fn standin_fn;
     uint32_t version;  /* steps applied */
@@ -121,6 +122,11 @@ uint32_t ad_director_asked(const ad_director *d)
 uint32_t ad_director_calls(const ad_director *d)
 {
     return d->calls;
+}
+
+int ad_director_settled(const ad_director *d)
+{
+    return d->settled;
 }
 
 uint32_t ad_director_people(const ad_director *d)
@@ -209,6 +215,20 @@ static double pause_of(const ad_director *d, const seat_rt *r)
     return d->o.pause_ms * (0.6 + 0.8 * u);
 }
 
+/* When a bot's decision comes after it was asked: its react_ms, else its
+ * pause.  In an answer window where a person sits, the reaction time goes
+ * at the table's pace: as the bot says at the usual pause
+ * (AD_DIRECTOR_PACE_MS), quicker at a quicker table (at pause_ms 0, at
+ * once), so a table set for quick bots is not held by their reactions. */
+static double delay_of(const ad_director *d, const seat_rt *r, double react_ms)
+{
+    if (react_ms <= 0)
+        return pause_of(d, r);
+    if (r->window && d->people)
+        return react_ms * d->o.pause_ms / AD_DIRECTOR_PACE_MS;
+    return react_ms;
+}
+
 /* Takes an answer for the decision seat waits for: 0, 1 when stale, -1
  * when the bot failed. */
 static int take_answer(ad_director *d, const ad_bot_answer *a, ad_err *err)
@@ -230,7 +250,7 @@ static int take_answer(ad_director *d, const ad_bot_answer *a, ad_err *err)
     }
     set_job(d, a->seat, JOB_READY);
     r->act = a->action;
-    r->due = r->asked_at + (a->react_ms > 0 ? a->react_ms : pause_of(d, r));
+    r->due = r->asked_at + delay_of(d, r, a->react_ms);
     return 0;
 }
 
@@ -258,7 +278,7 @@ static void decide(ad_director *d, int s)
         return;
     }
     set_job(d, s, JOB_READY);
-    r->due = r->asked_at + (o.react_ms > 0 ? o.react_ms : pause_of(d, r));
+    r->due = r->asked_at + delay_of(d, r, o.react_ms);
 }
 
 /* Asks seat's bot (its own, or the stand-in for an away person) for this
@@ -661,6 +681,7 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
                 end_window(&d->seat[__builtin_ctz(m)]);
             }
             d->calls = 0;
+            d->settled = (int8_t)s;
             d->due_known = 0;
             if (apply(d, s, &r->act, r->call_by, when, out, err) < 0)
                 return -1;
@@ -916,6 +937,7 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
     d->version = (uint32_t)ad_table_steps(t, &steps);
     d->now = (double)now_ms;
     d->quick = -1;
+    d->settled = -1;
     d->seed_base = director_seed_base(ad_table_seed(t));
     if (schedule_all(d, d->now) < 0) {
         if (err && d->failed)

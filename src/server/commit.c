@@ -47,6 +47,7 @@ void ad_acks_forget(lobby *l, const conn *c)
     for (int i = 0; i < l->nacks; i++)
         if (l->acks[i].c == c)
             l->acks[i].c = NULL;
+    ad_calls_forget(l, c); /* and its calls held in a window (race.c) */
 }
 
 /* Every waiting act answered: ok with its version, or (why) refused. */

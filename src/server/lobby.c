@@ -91,6 +91,7 @@ static json_t *meta_json(const table *t)
         json_object_set_new(m, "seeded", json_true());
     if (t->creator)
         json_object_set_new(m, "creator", json_integer(t->creator));
+    json_object_set_new(m, "call_grace_ms", json_integer(t->call_grace_ms));
     return m;
 }
 
@@ -156,8 +157,10 @@ void ad_compact(table *t)
 table *ad_alloc_table(int players)
 {
     table *t = calloc(1, sizeof *t + (size_t)players * sizeof t->seat[0]);
-    if (t)
+    if (t) {
         t->players = players;
+        t->call_grace_ms = ad_grace_of_meta(NULL); /* the default until told */
+    }
     return t;
 }
 

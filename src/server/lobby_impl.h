@@ -119,8 +119,17 @@ struct table {
     int remote;   /* a spectators' copy of a table another node plays: t0 follows the
                    * stored log, rv its version */
     uint32_t rv;
+    int call_grace_ms; /* the race: calls this close to a window's first are simultaneous */
     seat_t seat[]; /* players of them */
 };
+
+/* A person's call held until its window settles (race.c). */
+typedef struct held_call {
+    conn *c;
+    json_t *rid;
+    int64_t table;
+    int seat;
+} held_call;
 
 typedef struct ack {
     conn *c;
@@ -162,6 +171,9 @@ struct lobby {
         int64_t at_ms;
     } *makers;
     int nmakers, cmakers;
+    /* the race (race.c): calls held until their window settles */
+    held_call *calls;
+    int ncalls, ccalls;
 };
 
 typedef struct resume_ctx {
@@ -325,5 +337,13 @@ const command *ad_command_find(const char *name); /* NULL: no such command */
 /* The table a request's "table" names (read back from the store when
  * need be); NULL after a refusal. */
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* race.c: a challenge window is a race; a held call is answered when its
+ * window settles */
+int ad_read_grace(conn *c, const json_t *req, const json_t *rid); /* -1 after a refusal */
+int ad_grace_of_meta(const json_t *meta);
+void ad_hold_call(lobby *l, conn *c, const json_t *rid, const table *t, int seat);
+void ad_settle_calls(lobby *l, table *t, const ad_director_out *out);
+void ad_calls_forget(lobby *l, const conn *c);
 
 #endif

@@ -297,6 +297,17 @@ static void refuse_unmade(conn *c, const json_t *rid, const ad_err *err)
            err->text);
 }
 
+/* The table's call_grace_ms (the race), stored with its meta at the next
+ * commit; before the game starts, so its director has it. */
+static void set_grace(lobby *l, table *t, int grace)
+{
+    if (t->call_grace_ms == grace)
+        return;
+    t->call_grace_ms = grace;
+    t->meta_dirty = 1;
+    mark_dirty(l, t);
+}
+
 void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     int seeded;
@@ -310,11 +321,11 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         json_decref(new_req);
         return refuse_err(c, rid, &err);
     }
-    int n = su.players, clock = -1, pause_ms = -1, sit = -1, waits = 0;
+    int n = su.players, clock = -1, pause_ms = -1, sit = -1, waits = 0, grace = -1;
     seat_t seats[AD_MAX_SEATS];
     int ok = read_seats(c, req, rid, g, n, seats) == 0 &&
              (clock = read_clock(c, req, rid)) >= 0 && (pause_ms = read_pause(c, req, rid)) >= 0 &&
-             room_for_one_more(l, c, rid);
+             (grace = ad_read_grace(c, req, rid)) >= 0 && room_for_one_more(l, c, rid);
     if (ok) {
         sit = sit_maker(conn_state(c), seats, n);
         for (int s = 0; s < n; s++) /* an open seat is left once the maker sits: it waits */
@@ -327,6 +338,7 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         refuse_unmade(c, rid, &err);
     if (!t)
         return;
+    set_grace(l, t, grace);
     ad_add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;
@@ -365,6 +377,7 @@ void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     json_decref(nr);
     if (!nt)
         return refuse_unmade(c, rid, &err);
+    set_grace(l, nt, t->call_grace_ms);
     t->next = nt->id;
     t->meta_dirty = 1;
     mark_dirty(l, t);

@@ -116,6 +116,8 @@ static void ask_bots(lobby *l, table *t)
 void ad_took(lobby *l, table *t, ad_director_out *out)
 {
     pend_steps(l, t, out);
+    if (l->ncalls)
+        ad_settle_calls(l, t, out);
     if (out->n && t->g->is_over(ad_table_state(ad_director_table(t->d))) &&
         t->status != TABLE_OVER) {
         t->status = TABLE_OVER;
@@ -149,6 +151,7 @@ ad_director *ad_make_director(table *t, ad_table *gt, int64_t now_ms, ad_err *er
     o.answer_ms = ad_clock_presets[t->clock].answer_ms;
     o.turn_ms = ad_clock_presets[t->clock].turn_ms;
     o.pause_ms = t->pause_ms;
+    o.call_grace_ms = t->call_grace_ms;
     o.inline_bots = 0;
     o.json = 1;
     return ad_director_new(gt, seats, &o, now_ms, err);
@@ -322,5 +325,7 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
             break;
         }
     ad_took(l, t, &l->out);
+    if (ad_director_calls(t->d) & (1u << seat))
+        return ad_hold_call(l, c, rid, t, seat); /* answered when the window settles */
     ad_ack_later(l, c, rid, t->id, v);
 }

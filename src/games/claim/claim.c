@@ -264,11 +264,9 @@ static int claim_is_over(const void *st)
     return ((const claim_state *)st)->phase == CC_OVER;
 }
 
-/* A challenge window asks every seat still to answer at once: anyone may
- * call, as at a real table.  Who is the official challenger when several
- * call at the same moment is the director's rule (director.h), by the
- * order claim_timeout gives each seat: nearest the claimer's left first
- * (docs/rules/noway.md). */
+/* A challenge window asks every seat still to answer at once, as at a
+ * real table; calls at one moment go to the nearest the claimer's left
+ * (claim_timeout's order; the director's rule, director.h). */
 static uint32_t claim_asked(const void *st)
 {
     const claim_state *s = st;
@@ -861,9 +859,14 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
         return json_pack("{s:s,s:i}", "type", "stands", "seat", e->seat);
     case CC_EV_CHALLENGE:
         return json_pack("{s:s,s:i,s:i}", "type", "challenge", "seat", e->seat, "of", e->other);
-    case CC_EV_REVEAL:
-        return json_pack("{s:s,s:i,s:o,s:b}", "type", "reveal", "seat", e->seat, "cards",
-                         ad_json_cards(d, e->cards, e->n), "true", (int)e->value);
+    case CC_EV_REVEAL: {
+        /* the cards turned up name the official challenger (none: a last play face up) */
+        json_t *j = json_pack("{s:s,s:i,s:o,s:b}", "type", "reveal", "seat", e->seat, "cards",
+                              ad_json_cards(d, e->cards, e->n), "true", (int)e->value);
+        if (e->other >= 0)
+            json_object_set_new(j, "challenger", json_integer(e->other));
+        return j;
+    }
     case CC_EV_TAKE:
         return json_pack("{s:s,s:i,s:i}", "type", "take", "seat", e->seat, "count", e->value);
     case CC_EV_WIN:

@@ -1,0 +1,96 @@
+/*
+ * race.c - a challenge window at a server table is a race (director.h):
+ * a person's call is held by the director for the table's call_grace_ms,
+ * so its `act` is answered only when the window settles: ok (after the
+ * commit, with the version of the step) for the official challenger,
+ * refused `not_your_turn` for every other call, which changed nothing.
+ * Also create's call_grace_ms.
+ */
+#include "lobby_impl.h"
+
+/* create's (and a table's) call_grace_ms when none is given */
+#define GRACE_MS 300
+#define GRACE_MAX_MS 2000
+
+int ad_read_grace(conn *c, const json_t *req, const json_t *rid)
+{
+    json_t *gj = json_object_get(req, "call_grace_ms");
+    if (!gj)
+        return GRACE_MS;
+    if (json_is_integer(gj) && json_integer_value(gj) >= 0 &&
+        json_integer_value(gj) <= GRACE_MAX_MS)
+        return (int)json_integer_value(gj);
+    char text[96];
+    snprintf(text, sizeof text, "call_grace_ms is a whole number of milliseconds, 0 to %d",
+             GRACE_MAX_MS);
+    refuse(c, rid, CODE_BAD_FIELD, text);
+    return -1;
+}
+
+int ad_grace_of_meta(const json_t *meta)
+{
+    json_t *gj = json_object_get(meta, "call_grace_ms");
+    return json_is_integer(gj) ? (int)json_integer_value(gj) : GRACE_MS;
+}
+
+/* The act of seat at t was held (a call waiting for the window to settle):
+ * its answer waits too. */
+void ad_hold_call(lobby *l, conn *c, const json_t *rid, const table *t, int seat)
+{
+    l->calls = ad_grown(l->calls, l->ncalls, &l->ccalls, sizeof *l->calls, 8);
+    l->calls[l->ncalls++] =
+        (held_call){c, rid ? json_incref((json_t *)rid) : NULL, t->id, seat};
+}
+
+/* The version of seat's own step among out's (0: none). */
+static uint32_t step_of(const table *t, const ad_director_out *out, int seat)
+{
+    uint32_t base = ad_director_version(t->d) - (uint32_t)out->n;
+    for (int i = 0; i < out->n; i++)
+        if (out->step[i].seat == seat && out->step[i].by == AD_BY_SEAT)
+            return base + (uint32_t)i + 1;
+    return 0;
+}
+
+/* Who made the window's official call, in words, for the others. */
+static void first_caller(const table *t, char *buf, size_t len)
+{
+    int s = t->d ? ad_director_settled(t->d) : -1;
+    if (s < 0 || s >= t->players)
+        snprintf(buf, len, "the window has closed: your call changed nothing");
+    else
+        snprintf(buf, len, "%s (seat %d) called first: your call changed nothing",
+                 t->seat[s].bot[0] ? "the computer player" : t->seat[s].name, s);
+}
+
+/* After every director call at t (ad_took, before out is cleared): the
+ * held calls of a window that has settled are answered. */
+void ad_settle_calls(lobby *l, table *t, const ad_director_out *out)
+{
+    uint32_t held = t->d ? ad_director_calls(t->d) : 0;
+    for (int i = 0; i < l->ncalls;) {
+        held_call *h = &l->calls[i];
+        if (h->table != t->id || (held & (1u << h->seat))) {
+            i++;
+            continue;
+        }
+        uint32_t v = t->d ? step_of(t, out, h->seat) : 0;
+        if (h->c && v) {
+            ad_ack_later(l, h->c, h->rid, t->id, v);
+        } else if (h->c) {
+            char text[160];
+            first_caller(t, text, sizeof text);
+            refuse(h->c, h->rid, ad_code_token(AD_E_NOT_YOUR_TURN), text);
+        }
+        json_decref(h->rid);
+        l->calls[i] = l->calls[--l->ncalls];
+    }
+}
+
+/* c is gone: its held calls are answered to nobody. */
+void ad_calls_forget(lobby *l, const conn *c)
+{
+    for (int i = 0; i < l->ncalls; i++)
+        if (l->calls[i].c == c)
+            l->calls[i].c = NULL;
+}

@@ -1,0 +1,108 @@
+// Promise of the race (PROTOCOL.md "Challenge windows are a race",
+// docs/server.md "The race"): in No Way a play asks every other seat at once;
+// calls within the table's call_grace_ms of the first go to the one nearest
+// the claimer's left, a call past the grace loses to the first, a late call
+// is refused and changes nothing, and a window where everyone passed closes
+// at once.  Four people (no bots: what happens depends on nobody's timing
+// but the test's), a seeded deal.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, player, chooseAction, expectOk, sleep } from './harness.mjs';
+
+/** four people at a seeded No Way table; the window of the first play is open */
+async function window(server, extra = {}) {
+    const cs = [];
+    for (let i = 0; i < 4; i++) cs.push(await player(server, `racer${i}`));
+    const c = expectOk(await cs[0].request({
+        cmd: 'create', game: 'noway', players: 4, seats: ['open', 'open', 'open', 'open'],
+        seed: 5, options: { max_turns: 80 }, ...extra,
+    }), 'create');
+    for (let i = 1; i < 4; i++) expectOk(await cs[i].request({ cmd: 'join', table: c.table }), `join ${i}`);
+    const bySeat = [];
+    for (const x of cs) {
+        const up = await x.waitPush((f) => f.push === 'update' && f.table === c.table, 5000, 'the game starting');
+        bySeat[up.view.seat] = { c: x, view: up.view, asked: up.asked, v: up.v };
+    }
+    const claimer = bySeat.find((s) => s.asked.includes(s.view.seat)).view.seat;
+    const play = chooseAction(bySeat[claimer].view, bySeat[claimer].asked);
+    expectOk(await bySeat[claimer].c.request({ cmd: 'act', table: c.table, action: play }), 'the play');
+    for (const s of bySeat) {
+        const up = await s.c.waitPush((f) => f.push === 'update' && f.table === c.table && f.view.phase === 'challenge', 5000, 'the window');
+        s.view = up.view; s.asked = up.asked; s.v = up.v;
+    }
+    const at = (k) => bySeat[(claimer + k) % 4];
+    return { table: c.table, claimer, seats: bySeat, at };
+}
+
+/** the update at table whose events turn the cards up; its reveal event */
+async function reveal(x, table) {
+    const up = await x.c.waitPush((f) => f.push === 'update' && f.table === table &&
+        f.events.some((e) => e.type === 'reveal'), 8000, 'the cards turned up');
+    return up.events.find((e) => e.type === 'reveal');
+}
+
+test('a play asks every other seat at once, in every update', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const w = await window(server);
+    const others = [1, 2, 3].map((k) => (w.claimer + k) % 4).sort();
+    for (const s of w.seats) assert.deepEqual([...s.asked].sort(), others, `seat ${s.view.seat}'s update asks all three`);
+});
+
+test('calls within the grace go to the one nearest the claimer\'s left; the other call is refused and changes nothing', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const w = await window(server, { call_grace_ms: 2000 });
+    const far = w.at(3), near = w.at(1);
+    const farCall = far.c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' } }, 10000);
+    await sleep(100);
+    const nearCall = near.c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' } }, 10000);
+    const [rf, rn] = await Promise.all([farCall, nearCall]);
+    assert.equal(rn.ok, true, `the nearest caller is the official challenger: ${JSON.stringify(rn)}`);
+    assert.equal(rf.ok, false, `the farther call is refused: ${JSON.stringify(rf)}`);
+    assert.ok(['stale', 'not_your_turn'].includes(rf.code), rf.code);
+    const ev = await reveal(w.at(2), w.table);
+    assert.equal(ev.challenger, near.view.seat, 'the reveal names the official challenger');
+    assert.equal(rn.v, w.seats[0].v + 1, 'one step: the official call');
+});
+
+test('a call past the grace loses to the first, and a late call is refused and changes nothing', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const w = await window(server, { call_grace_ms: 200 });
+    const far = w.at(3), near = w.at(1);
+    const rf = await far.c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' } }, 10000);
+    assert.equal(rf.ok, true, `the first call, alone in its grace, is the official one: ${JSON.stringify(rf)}`);
+    const ev = await reveal(w.at(2), w.table);
+    assert.equal(ev.challenger, far.view.seat);
+    await sleep(300);
+    const rn = await near.c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' } });
+    assert.equal(rn.ok, false, `a call after the window settled: ${JSON.stringify(rn)}`);
+    assert.ok(['stale', 'not_your_turn'].includes(rn.code), rn.code);
+    // nothing changed: the next step is still the one after the official call
+    const j = expectOk(await near.c.request({ cmd: 'join', table: w.table }), 'join again to look');
+    assert.equal(j.v, rf.v, 'the late call made no step');
+});
+
+test('a window where every other seat passed closes at once', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const w = await window(server, { clock: 'blitz' });
+    const started = Date.now();
+    const acks = await Promise.all([3, 1, 2].map((k) =>
+        w.at(k).c.request({ cmd: 'act', table: w.table, action: { type: 'pass' } })));
+    for (const r of acks) assert.equal(r.ok, true, JSON.stringify(r));
+    const up = await w.at(2).c.waitPush((f) => f.push === 'update' && f.table === w.table &&
+        f.events.some((e) => e.type === 'stands'), 5000, 'the play standing');
+    assert.equal(up.view.phase, 'play', 'the next turn at once');
+    assert.ok(Date.now() - started < 5000, 'not at the end of the window\'s clock');
+    assert.deepEqual(up.asked, [(w.claimer + 1) % 4]);
+});
+
+test('create refuses a call_grace_ms out of 0..2000 with bad_field', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const a = await player(server, 'grace');
+    for (const bad of [-1, 2001, '300', 1.5]) {
+        const r = await a.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], call_grace_ms: bad });
+        assert.equal(r.ok, false, `call_grace_ms ${JSON.stringify(bad)}: ${JSON.stringify(r)}`);
+        assert.equal(r.code, 'bad_field');
+        assert.match(r.error, /call_grace_ms/);
+    }
+    expectOk(await a.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], call_grace_ms: 0 }), 'grace 0');
+});
