@@ -176,6 +176,10 @@ uint32_t ad_director_asked(const ad_director *d);
  * then either the official challenger (its step is applied) or not (its
  * call changes nothing). */
 uint32_t ad_director_calls(const ad_director *d);
+/* The version since which seat has been asked for the decision it has to
+ * make now (a window's seat stays asked through the others' answers); the
+ * current version for a seat not asked. */
+uint32_t ad_director_asked_since(const ad_director *d, int seat);
 /* The official challenger of the last window that settled on held calls
  * (-1: none yet), to tell the others who called first. */
 int ad_director_settled(const ad_director *d);

@@ -50,6 +50,7 @@ typedef struct seat_rt {
     uint8_t late;      /* a window it was asked in has closed: a call the rules refuse
                         * now is a late call (not_your_turn), until the seat acts */
     uint8_t late_silence; /* that window's silence (an action type): not a call */
+    uint32_t since;    /* the version at which it was asked for its decision of now */
 } seat_rt;
 
 struct ad_director {
@@ -122,6 +123,13 @@ uint32_t ad_director_asked(const ad_director *d)
 uint32_t ad_director_calls(const ad_director *d)
 {
     return d->calls;
+}
+
+uint32_t ad_director_asked_since(const ad_director *d, int seat)
+{
+    if (seat < 0 || seat >= d->players || !(d->asked & (1u << seat)))
+        return d->version;
+    return d->seat[seat].since;
 }
 
 int ad_director_settled(const ad_director *d)
@@ -377,6 +385,7 @@ static int schedule_seat(ad_director *d, int s, double t)
         return 0;
     d->live |= bit; /* a bot's decision, or a clock, or (a person's untimed turn) nothing */
     r->asked_at = t;
+    r->since = d->version;
     int person_here = r->cfg.person && !r->away;
     /* straight into the seat (the action is read when the clock runs out):
      * a copy just after the game's narrow stores stalls */

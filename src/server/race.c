@@ -33,6 +33,17 @@ int ad_grace_of_meta(const json_t *meta)
     return json_is_integer(gj) ? (int)json_integer_value(gj) : GRACE_MS;
 }
 
+/* An act's v older than the table's still holds when the seat has been
+ * asked for the same decision since v: in a window, the others' passes
+ * came meanwhile, and the seat's answer is to the same play. */
+int ad_v_still_holds(const table *t, int seat, json_int_t v)
+{
+    if (!t->d || t->status != TABLE_PLAYING || !(ad_director_asked(t->d) & (1u << seat)))
+        return 0;
+    return v >= (json_int_t)ad_director_asked_since(t->d, seat) &&
+           v <= (json_int_t)ad_director_version(t->d);
+}
+
 /* The act of seat at t was held (a call waiting for the window to settle):
  * its answer waits too. */
 void ad_hold_call(lobby *l, conn *c, const json_t *rid, const table *t, int seat)

@@ -303,7 +303,8 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     json_t *vj = json_object_get(req, "v");
     if (vj && !json_is_integer(vj))
         return refuse(c, rid, CODE_BAD_FIELD, "v is the table's version, a whole number");
-    if (vj && json_integer_value(vj) != (json_int_t)version(t)) {
+    if (vj && json_integer_value(vj) != (json_int_t)version(t) &&
+        !ad_v_still_holds(t, seat, json_integer_value(vj))) {
         char text[128];
         snprintf(text, sizeof text, "the table is at version %u, not %lld: nothing was done",
                  version(t), (long long)json_integer_value(vj));

@@ -95,6 +95,18 @@ test('a window where every other seat passed closes at once', { timeout: 60000 }
     assert.deepEqual(up.asked, [(w.claimer + 1) % 4]);
 });
 
+test('an answer sent with the version the window opened at still counts after another seat passed', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const w = await window(server, { call_grace_ms: 0 });
+    const opened = w.at(1).v;
+    expectOk(await w.at(2).c.request({ cmd: 'act', table: w.table, action: { type: 'pass' }, v: opened }), 'a pass');
+    const r = await w.at(1).c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' }, v: opened });
+    assert.equal(r.ok, true, `the same decision, to the same play: ${JSON.stringify(r)}`);
+    const late = await w.at(3).c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' }, v: opened });
+    assert.equal(late.ok, false, 'once the window settled its version no longer holds');
+    assert.ok(['stale', 'not_your_turn'].includes(late.code), late.code);
+});
+
 test('create refuses a call_grace_ms out of 0..2000 with bad_field', { timeout: 30000 }, async (t) => {
     const server = await startServer(t);
     const a = await player(server, 'grace');
