@@ -22,6 +22,8 @@ import { moduleOf } from './games/index.js';
  * @property {(action: any) => Promise<any>} act   sends an action (with the version seen)
  * @property {(text: string) => void} notice        tells the player something
  * @property {Record<string, any>} local            the module's own state, kept across draws
+ * @property {number|null} [deadline]  when this seat's clock runs out (Date.now() ms), if it has one
+ * @property {boolean} [clockLong]     that clock is a long one (urgent in its last seconds)
  */
 
 /**
@@ -92,6 +94,8 @@ export async function renderTable(root, conn, table) {
         if (mod) mod.render(area, {
             table, view: st.view, seat: st.seat, asked: st.asked, myTurn: st.seat !== null && st.asked.includes(st.seat),
             seats: st.seats, local, notice: (t) => { notice.textContent = t; }, act,
+            deadline: st.seat !== null && st.deadline && st.clockSeats.includes(st.seat) ? st.deadline : null,
+            clockLong: st.clockLong,
         });
         if (st.view.phase === 'over') drawEnd();
     };

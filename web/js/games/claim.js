@@ -5,7 +5,7 @@
 // and each player's cards (in the players list).  What may be said, how a
 // claim is said and the words that object to it are the server's
 // (/api/games: the game's `claim`).
-import { el, cardButton, seatName } from '../ui.js';
+import { el, cardButton, seatName, countdown } from '../ui.js';
 import { gameInfo, claimWords } from '../facts.js';
 
 /** every player's cards are listed: a hand is what the game measures */
@@ -49,11 +49,24 @@ export function render(root, ctx) {
         v.deal === undefined ? null : el('p', {}, `Deal ${v.deal}${v.target ? `, playing to ${v.target} points` : ''}`));
 
     const controls = el('div', { class: 'controls' });
-    if (ctx.seat !== null && v.phase === 'challenge' && ctx.myTurn) {
+    if (L.stopClock) { L.stopClock(); L.stopClock = null; }
+    // the window is a race: every asked person may call the moment the
+    // cards go down; the first call wins, so an answer is sent once
+    const windowKey = `${v.deal ?? 0}-${v.turns}`;
+    if (ctx.seat !== null && v.phase === 'challenge' && ctx.myTurn && L.answered === windowKey) {
+        controls.append(el('p', { class: 'prompt', id: 'answered' }, 'Your answer is in: waiting for the table.'));
+    } else if (ctx.seat !== null && v.phase === 'challenge' && ctx.myTurn) {
+        const answer = (/** @type {string} */ type) => {
+            L.answered = windowKey;
+            render(root, ctx);
+            ctx.act({ type });
+        };
+        const clock = el('span', { class: 'clock window-clock', id: 'window-clock', 'aria-label': 'time left to answer' });
+        if (ctx.deadline) L.stopClock = countdown(clock, ctx.deadline, !!ctx.clockLong);
         controls.append(
-            el('p', { class: 'prompt' }, `Do you believe ${claimer}?`),
-            el('button', { type: 'button', class: 'big danger', id: 'challenge', onclick: () => ctx.act({ type: 'challenge' }) }, objection),
-            el('button', { type: 'button', class: 'big', id: 'let-pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Let it pass'));
+            el('p', { class: 'prompt' }, `Do you believe ${claimer}? Anyone may call: the first wins. `, ctx.deadline ? clock : null),
+            el('button', { type: 'button', class: 'big danger', id: 'challenge', onclick: () => answer('challenge') }, objection),
+            el('button', { type: 'button', class: 'big', id: 'let-pass', onclick: () => answer('pass') }, 'Let it pass'));
     } else if (ctx.seat !== null && v.phase === 'play' && ctx.myTurn) {
         const say = L.say || v.call;
         const n = picked.length;
