@@ -30,7 +30,10 @@
  * the other calls change nothing.  A pass is applied when it comes.  The
  * settling comes after anything else due at the same moment.  Where a
  * person sits, a bot's reaction time in a window goes at the table's pace:
- * react_ms times pause_ms / AD_DIRECTOR_PACE_MS (at pause_ms 0, at once).
+ * react_ms times pause_ms / AD_DIRECTOR_PACE_MS (at pause_ms 0, at once);
+ * at a table of bots alone with bots on requests (a wall clock) they
+ * answer at once, as they act with no pause there; with inline bots (sim,
+ * virtual time) on their reaction time.
  *
  * Clocks, for a seat a person holds (all in ms, table options below):
  *  - a challenge window: answer_ms to answer; silence is a pass (the game's

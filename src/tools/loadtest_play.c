@@ -252,6 +252,12 @@ static void see(lt *t, lt_conn *c, json_int_t v, const json_t *view, const json_
     json_array_foreach(asked, i, s) mine |= json_integer_value(s) == c->seat;
     if (!mine)
         return;
+    /* a window asks every other seat at once and each answers once: while
+     * this seat's answer is in flight, the others' answers change nothing
+     * for it (the race, docs/server.md) */
+    const char *phase = json_string_value(json_object_get(view, "phase"));
+    if (c->inflight && phase && strcmp(phase, "challenge") == 0)
+        return;
     if (decide(view, c->action, sizeof c->action) < 0) {
         count_error(t, "(no legal action found)");
         c->acted_v = c->v;
