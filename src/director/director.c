@@ -24,160 +24,6 @@
 #include "../bots/bots.h"
 #include "director_impl.h"
 
-enum { JOB_NONE, JOB_ASKED, JOB_READY, JOB_WAITS, JOB_FAILED }; /* a bot decision */
-enum { CLK_NONE, CLK_GAME, CLK_ANSWER, CLK_TURN };             /* a seat's clock */
-
-typedef struct seat_rt {
-    ad_seat_cfg cfg;
-    uint8_t away;      /* a person's seat the stand-in plays */
-    uint8_t on_state;  /* its bot reads nothing a view hides: it needs no view */
-    bot_fn fn;         /* its bot (ad_bot_lookup), for inline decisions */
-    uint8_t direct;    /* its own bot, decided here (decide) with no pause: schedule_all's
-                        * short way may take it */
-    uint8_t job;       /* JOB_*: the bot decision of this position */
-    uint64_t req_id;   /* the request JOB_ASKED waits for */
-    uint64_t seed;     /* that request's seed (the pause is drawn from it) */
-    double asked_at;   /* when the seat was asked: its bot's moment counts from here */
-    double due;        /* JOB_READY: when act happens */
-    ad_action act;
-    uint8_t clock;     /* CLK_* */
-    uint8_t keeps;     /* a game clock that runs through changes */
-    double clock_start, clock_due;
-    ad_timeout clock_to; /* the game's timeout, written here by it: its action is the clock's */
-    uint8_t window;    /* asked in an answer window: its clock and decision run from the
-                        * window's opening through the other seats' answers */
-    uint8_t call_by;   /* AD_BY_* of its held call (the director's calls) */
-    uint8_t late;      /* a window it was asked in has closed: a call the rules refuse
-                        * now is a late call (not_your_turn), until the seat acts */
-    uint8_t late_silence; /* that window's silence (an action type): not a call */
-    uint32_t since;    /* the version at which it was asked for its decision of now */
-} seat_rt;
-
-struct ad_director {
-    ad_table *t;
-    const void *st;    /* the table's state (it stays in place) */
-    const ad_game *g;
-    int players;
-    ad_director_opts o;
-    uint32_t people;   /* seats a person holds */
-    uint32_t asked;    /* ad_game.asked of the position */
-    uint32_t live;     /* seats with a clock or a bot decision (the rest have nothing due) */
-    uint32_t pending;  /* seats whose bot's answer is outstanding (JOB_ASKED) */
-    uint8_t over;      /* the position's game is over */
-    uint8_t race;      /* several seats are asked at once */
-    int8_t quick;      /* the seat schedule_direct left a bot's action to, the only thing
-                        * due; else -1 */
-    uint8_t due_known; /* next_due's answer is kept below (cleared by every change to a
-                        * seat's decision or clock) */
-    int8_t due_seat, due_clock;
-    double due_when;
-    uint64_t seed_base; /* director_seed_base of the table's seed */
-    uint32_t calls;    /* seats whose call (an answer other than silence's) is held: the
-                        * window settles call_grace_ms after the first (call_t0), or once
-                        * every seat asked has called (at call_last) */
-    double call_t0, call_last;
-    int8_t settled;    /* the official challenger of the last window settled (-1: none) */
-    uint8_t standin_on_state; /* on_state and fn, for the stand-in */
-    bot_fn standin_fn;
-    uint32_t version;  /* steps applied */
-    double now;        /* the latest now_ms given (time never goes back) */
-    double changed_at; /* when the position last changed */
-    uint64_t next_id;
-    uint8_t *by;       /* AD_BY_* of each step of the record */
-    int by_cap;
-    ad_bot_request *queue; /* requests not yet taken */
-    int nqueue, qcap;
-    void *view;        /* scratch view for inline bots (NULL without them) */
-    ad_err fail;       /* an inline bot's failure, reported by the call */
-    int failed;
-    /* one a seat of the table, no more: a server holds thousands of
-     * directors, each with a few seats */
-    seat_rt seat[];
-};
-
-ad_director_opts ad_director_defaults(void)
-{
-    ad_director_opts o;
-    memset(&o, 0, sizeof o);
-    o.answer_ms = 10000;
-    o.call_grace_ms = 300;
-    snprintf(o.standin, sizeof o.standin, "basic");
-    return o;
-}
-
-const ad_table *ad_director_table(const ad_director *d)
-{
-    return d->t;
-}
-
-uint32_t ad_director_version(const ad_director *d)
-{
-    return d->version;
-}
-
-uint32_t ad_director_asked(const ad_director *d)
-{
-    return d->asked;
-}
-
-uint32_t ad_director_calls(const ad_director *d)
-{
-    return d->calls;
-}
-
-uint32_t ad_director_asked_since(const ad_director *d, int seat)
-{
-    if (seat < 0 || seat >= d->players || !(d->asked & (1u << seat)))
-        return d->version;
-    return d->seat[seat].since;
-}
-
-int ad_director_settled(const ad_director *d)
-{
-    return d->settled;
-}
-
-uint32_t ad_director_people(const ad_director *d)
-{
-    return d->people;
-}
-
-uint32_t ad_director_away(const ad_director *d)
-{
-    uint32_t m = 0;
-    for (int s = 0; s < d->players; s++)
-        if (d->seat[s].away)
-            m |= 1u << s;
-    return m;
-}
-
-/* Times are kept in double ms (a bot's react_ms has fractions); a caller
- * is woken at the whole millisecond at or after a moment. */
-static int64_t whole_ms(double t)
-{
-    int64_t w = (int64_t)t; /* toward zero: ceil's answer, or one less */
-    return (double)w < t ? w + 1 : w;
-}
-
-int64_t ad_director_deadline(const ad_director *d, int seat)
-{
-    if (seat < 0 || seat >= d->players || d->seat[seat].clock == CLK_NONE)
-        return AD_DIRECTOR_NEVER;
-    return whole_ms(d->seat[seat].clock_due);
-}
-
-void ad_director_out_clear(ad_director_out *out)
-{
-    for (int i = 0; i < out->n && i < AD_DIRECTOR_MAX_STEPS; i++) {
-        json_decref(out->step[i].json);
-        out->step[i].json = NULL;
-    }
-    out->n = 0;
-    out->away = 0;
-    out->requests = 0;
-    out->wake_ms = AD_DIRECTOR_NEVER;
-}
-
 static int over(const ad_director *d)
 {
     return d->over;
@@ -513,11 +359,6 @@ static int mark(ad_director *d, uint8_t by, ad_err *err)
     }
     d->by[d->version] = by;
     return 0;
-}
-
-static const char *by_name(uint8_t by)
-{
-    return by == AD_BY_BOT ? "bot" : by == AD_BY_TIME ? "time" : NULL;
 }
 
 /* Applies a for seat at time t and asks everyone again.  -1 with err when
@@ -862,16 +703,6 @@ int ad_director_take_back(ad_director *d, int64_t now_ms, int seat, ad_director_
     return hand_over(d, now_ms, seat, 0, out, err);
 }
 
-int ad_director_requests(ad_director *d, ad_bot_request *out, int max)
-{
-    int n = 0;
-    while (n < max && d->nqueue > 0) {
-        out[n++] = d->queue[0];
-        memmove(d->queue, d->queue + 1, (size_t)(--d->nqueue) * sizeof *d->queue);
-    }
-    return n;
-}
-
 int ad_director_bot_answer(ad_director *d, int64_t now_ms, const ad_bot_answer *a,
                            ad_director_out *out, ad_err *err)
 {
@@ -961,33 +792,4 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
         return NULL;
     }
     return d;
-}
-
-void ad_director_free(ad_director *d)
-{
-    if (!d)
-        return;
-    for (int i = 0; i < d->nqueue; i++)
-        ad_bot_request_free(&d->queue[i]);
-    free(d->queue);
-    free(d->by);
-    free(d->view);
-    ad_table_free(d->t);
-    free(d);
-}
-
-json_t *ad_director_record_json(const ad_director *d)
-{
-    json_t *rec = ad_table_record_json(d->t);
-    json_t *acts = json_object_get(rec, "actions");
-    for (size_t i = 0; i < json_array_size(acts) && (int)i < d->by_cap; i++)
-        if (by_name(d->by[i]))
-            json_object_set_new(json_array_get(acts, i), "by", json_string(by_name(d->by[i])));
-    json_t *seats = json_array();
-    for (int s = 0; s < d->players; s++)
-        json_array_append_new(seats, d->seat[s].cfg.person
-                                         ? json_pack("{s:b}", "person", 1)
-                                         : json_pack("{s:s}", "bot", d->seat[s].cfg.level));
-    json_object_set_new(rec, "seats", seats);
-    return rec;
 }
