@@ -182,6 +182,44 @@ static void test_a_lone_call_settles_at_once_when_nobody_else_is_asked(void **st
     ad_director_free(d);
 }
 
+static void test_bots_answer_a_window_on_their_own_time_not_in_seat_order(void **st)
+{
+    (void)st;
+    ad_director_opts o = ad_director_defaults();
+    o.inline_bots = 1;
+    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":3}", "bbbb", "basic", &o);
+    ad_director_out out = {0};
+    int64_t now = 0;
+    int windows = 0, not_left = 0, later = 0;
+    const claim_state *s = state(d);
+    ad_director_advance(d, now, &out, NULL);
+    for (int i = 0; i < 5000 && !ad_table_game(ad_director_table(d))->is_over(s); i++) {
+        for (int k = 0; k < out.n; k++) {
+            const ad_director_step *sp = &out.step[k];
+            if (sp->action.type == CC_A_PLAY && s->phase == CC_CHALLENGE && k == out.n - 1) {
+                /* a window opened with this step: who answers first, and when */
+                int claimer = sp->seat;
+                int64_t opened = sp->at_ms;
+                ad_director_advance(d, now = out.wake_ms, &out, NULL);
+                windows++;
+                /* (a first call is held, with no step yet: it came at now) */
+                not_left += out.n > 0 ? out.step[0].seat != (claimer + 1) % 4
+                                      : !(ad_director_calls(d) & (1u << ((claimer + 1) % 4)));
+                later += (out.n > 0 ? out.step[0].at_ms : now) > opened;
+                break;
+            }
+        }
+        if (out.wake_ms == AD_DIRECTOR_NEVER)
+            break;
+        ad_director_advance(d, now = out.wake_ms, &out, NULL);
+    }
+    assert_true(windows > 10);
+    assert_true(later == windows);    /* each on its reaction time, never at once */
+    assert_true(not_left > windows / 4); /* not in seat order from the claimer's left */
+    ad_director_out_clear(&out);
+    ad_director_free(d);
+}
+
 static void test_bad_call_grace_is_refused(void **st)
 {
     (void)st;
@@ -821,6 +859,7 @@ int main(void)
         cmocka_unit_test(test_a_call_past_the_grace_loses_to_the_first_and_a_late_call_is_refused),
         cmocka_unit_test(test_a_lone_call_settles_at_once_when_nobody_else_is_asked),
         cmocka_unit_test(test_bad_call_grace_is_refused),
+        cmocka_unit_test(test_bots_answer_a_window_on_their_own_time_not_in_seat_order),
         cmocka_unit_test(test_answer_window_running_out_is_a_pass),
         cmocka_unit_test(test_turn_clock_running_out_lets_a_bot_move_marked_in_the_record),
         cmocka_unit_test(test_person_takes_the_seat_back),
