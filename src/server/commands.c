@@ -56,6 +56,7 @@ static const command commands[] = {
     {"sync", ad_cmd_sync, 1, 1, 1},
     {"leave", ad_cmd_leave, 1, 0, 1},
     {"rematch", ad_cmd_rematch, 1, 0, 1},
+    {"rematch_answer", ad_cmd_rematch_answer, 1, 0, 1},
     {"state", cmd_forbidden, 0, 0, 0},
     {"record", cmd_forbidden, 0, 0, 0},
 };

@@ -5,7 +5,8 @@
  *   lobby.c       the tables it holds, a table's life, eviction, stats
  *   commands.c    the protocol's commands in one table, and dispatch
  *   identity.c    hello: names and tokens
- *   making.c      create and rematch, within what one may hold
+ *   making.c      create (and rematch's table), within what one may hold
+ *   rematch.c     rematch by consent: an offer, answers, the next table
  *   listing.c     tables: what there is to join or watch
  *   membership.c  join, watch, leave: who sits or watches where
  *   running.c     directors, timers, bot answers, act; a waiting table's expiry
@@ -76,6 +77,19 @@ typedef struct pend_step {
     json_t *ev;   /* the director's public step: {"seat","at_ms","events"[,"by"]} + "v" */
 } pend_step;
 
+/* A rematch offered at a finished table (rematch.c): who is in, by seat bits. */
+typedef struct rematch_offer {
+    int on;            /* an offer stands */
+    int from;          /* the offerer's seat */
+    int open;          /* decliners' seats stay open for a person (else basic bots take them) */
+    uint32_t waiting;  /* people yet to answer */
+    uint32_t accepted; /* the offerer and who accepted */
+    uint32_t declined; /* who declined, left, or was silent until until_ms */
+    int64_t until_ms;  /* when silence becomes a decline */
+    int64_t player;    /* the offerer: the next table's maker, from this address */
+    char addr[64];
+} rematch_offer;
+
 struct table {
     int64_t id;
     uint64_t gen; /* changes when the table is rebuilt: older bot answers are dropped */
@@ -86,6 +100,7 @@ struct table {
     int clock; /* index in ad_clock_presets */
     int pause_ms;
     int64_t next; /* the rematch's table, once made */
+    rematch_offer offer; /* while over: a rematch offered, not yet made */
     int seeded;   /* its creator chose the seed, so may know every hand: told to all */
     int64_t creator;     /* the player who made it (stored in its meta) */
     char addr[64];       /* ... from that address ("" when unknown: made before a restart) */
@@ -307,7 +322,6 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* making.c */
 void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid);
-void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* listing.c */
 void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid);
@@ -325,5 +339,18 @@ const command *ad_command_find(const char *name); /* NULL: no such command */
 /* The table a request's "table" names (read back from the store when
  * need be); NULL after a refusal. */
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* rematch.c: a rematch by consent (docs/server.md, "Rematch") */
+void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_rematch_answer(lobby *l, conn *c, const json_t *req, const json_t *rid);
+int64_t ad_rematch_due(const table *t);    /* an offer's expiry (AD_DIRECTOR_NEVER: none) */
+void ad_rematch_timer(lobby *l, table *t); /* the table's timer, while it is over */
+void ad_rematch_gone(lobby *l, table *t);  /* a connection left t: who is still here */
+/* making.c, for rematch.c */
+json_t *ad_fresh_seed(void);
+int ad_may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid);
+/* old's next table (its game, options, clock, pause), with seats, made by creator */
+table *ad_new_table_by(lobby *l, json_t *new_req, const table *old, const seat_t *seats,
+                       int64_t creator, const char *addr, ad_err *err);
 
 #endif

@@ -253,6 +253,7 @@ void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
     }
     if (m)
         ad_drop_member(t, c);
+    ad_rematch_gone(l, t); /* a person who leaves declines a rematch offered */
     t->seats_dirty = 1;
     mark_dirty(l, t);
     ad_schedule(l, t); /* a waiting table left empty: its expiry */
@@ -265,6 +266,7 @@ void lobby_conn_gone(lobby *l, conn *c)
     while (cl->nat > 0) {
         table *t = cl->at[cl->nat - 1];
         ad_drop_member(t, c);
+        ad_rematch_gone(l, t);
         ad_schedule(l, t); /* a person gone: the stand-in's moment */
         mark_dirty(l, t);
     }
