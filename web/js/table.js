@@ -7,6 +7,7 @@ import { showRules } from './rules.js';
 import { say } from './speech.js';
 import { gameInfo } from './facts.js';
 import { moduleOf } from './games/index.js';
+import { rematchPanel } from './rematch.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -42,6 +43,7 @@ export async function renderTable(root, conn, table) {
     const area = el('section', { class: 'game', 'aria-label': 'The table' });
     const log = el('ol', { class: 'log', 'aria-live': 'polite', 'aria-label': 'What happened' });
     const end = el('section', { class: 'end', hidden: true });
+    const rematch = rematchPanel(conn, table, () => st, (t) => { notice.textContent = t; });
     const invite = el('button', { type: 'button', class: 'link', onclick: async () => {
         const link = `${location.origin}/#/table/${table}`;
         try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
@@ -102,11 +104,9 @@ export async function renderTable(root, conn, table) {
         const names = winners.map((s) => (s === st.seat ? 'You' : seatName(st.seats, s)));
         const text = names.length ? `${names.join(' and ')} ${names.length === 1 && names[0] === 'You' ? 'win' : names.length > 1 ? 'win' : 'wins'}!` : 'The game is over.';
         end.hidden = false;
+        rematch.draw();
         end.replaceChildren(el('h2', {}, 'The game is over'), el('p', { class: 'winner' }, text),
-            ...(st.seat !== null ? [el('button', { type: 'button', class: 'primary', id: 'rematch', onclick: async () => {
-                const r = await conn.request({ cmd: 'rematch', table });
-                if (r.ok) { conn.at(r.table, r.seat, 0, false); location.hash = `#/table/${r.table}`; } else notice.textContent = r.error || '';
-            } }, 'Rematch')] : []),
+            rematch.node,
             el('a', { href: `#/replay/${table}${st.seat !== null ? `?seat=${st.seat}` : ''}` }, 'Replay this game'));
     };
 
@@ -163,8 +163,8 @@ export async function renderTable(root, conn, table) {
             st.clockLong = f.deadline_ms > 5000;
             st.clockSeats = f.seats;
             draw();
-        } else if (f.push === 'rematch') {
-            notice.replaceChildren('A rematch is ready: ', el('a', { href: `#/table/${f.next}` }, 'go to the new table'));
+        } else if (f.push === 'rematch' || f.push === 'rematch_offer') {
+            rematch.push(f);
         }
     };
     /** @param {Event} e */
