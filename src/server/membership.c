@@ -104,6 +104,7 @@ void ad_unseat_conn(lobby *l, conn *c)
         member *m = ad_member_of(t, c);
         if (m && m->seat >= 0) {
             unseat_member(t, m);
+            ad_rematch_gone(l, t);
             ad_schedule(l, t); /* a person gone: the stand-in's moment */
             mark_dirty(l, t);
         }
