@@ -119,6 +119,7 @@ struct table {
     int remote;   /* a spectators' copy of a table another node plays: t0 follows the
                    * stored log, rv its version */
     uint32_t rv;
+    int talk;      /* what may be said at it: TALK_REACTIONS (0), TALK_CHAT or TALK_OFF */
     seat_t seat[]; /* players of them */
 };
 
@@ -162,6 +163,8 @@ struct lobby {
         int64_t at_ms;
     } *makers;
     int nmakers, cmakers;
+    struct talker *talkers; /* talk.c: a bucket for each person who talked lately */
+    int ntalkers, ctalkers;
 };
 
 typedef struct resume_ctx {
@@ -325,5 +328,17 @@ const command *ad_command_find(const char *name); /* NULL: no such command */
 /* The table a request's "table" names (read back from the store when
  * need be); NULL after a refusal. */
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* talk.c: table talk, reactions and free text (docs/server.md, "Table talk") */
+#define CODE_RATE_LIMITED "rate_limited"
+enum { TALK_REACTIONS = 0, TALK_CHAT, TALK_OFF }; /* a table's talk; 0 unless create says */
+/* create's talk: "chat", "reactions" or "off" (TALK_REACTIONS when none
+ * is given); -1 after a refusal. */
+int ad_talk_read(conn *c, const json_t *req, const json_t *rid);
+const char *ad_talk_name(int talk);
+int ad_talk_of(const char *name); /* TALK_REACTIONS for a name it does not know */
+void ad_talk_free(lobby *l);
+void ad_cmd_react(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_say(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 #endif

@@ -108,10 +108,10 @@ static int may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid)
 }
 
 /* A new table in memory and in the store, its seats as given (seeded: its
- * creator chose the seed). */
+ * creator chose the seed; talk: TALK_REACTIONS, TALK_CHAT or TALK_OFF). */
 static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
-                        const seat_t *seats, int clock, int pause_ms, int seeded, conn *maker,
-                        ad_err *err)
+                        const seat_t *seats, int clock, int pause_ms, int seeded, int talk,
+                        conn *maker, ad_err *err)
 {
     ad_table *gt = ad_table_new(new_req, err);
     if (!gt)
@@ -133,6 +133,7 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     t->clock = clock;
     t->pause_ms = pause_ms;
     t->seeded = seeded;
+    t->talk = talk;
     t->t0 = gt;
     t->created_ms = srv_now_ms();
     t->gen = ++l->gen;
@@ -310,18 +311,19 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         json_decref(new_req);
         return refuse_err(c, rid, &err);
     }
-    int n = su.players, clock = -1, pause_ms = -1, sit = -1, waits = 0;
+    int n = su.players, clock = -1, pause_ms = -1, talk = -1, sit = -1, waits = 0;
     seat_t seats[AD_MAX_SEATS];
     int ok = read_seats(c, req, rid, g, n, seats) == 0 &&
              (clock = read_clock(c, req, rid)) >= 0 && (pause_ms = read_pause(c, req, rid)) >= 0 &&
-             room_for_one_more(l, c, rid);
+             (talk = ad_talk_read(c, req, rid)) >= 0 && room_for_one_more(l, c, rid);
     if (ok) {
         sit = sit_maker(conn_state(c), seats, n);
         for (int s = 0; s < n; s++) /* an open seat is left once the maker sits: it waits */
             waits |= !seats[s].bot[0] && !seats[s].player;
         ok = may_make(l, c, waits, sit < 0, rid);
     }
-    table *t = ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, c, &err) : NULL;
+    table *t =
+        ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, talk, c, &err) : NULL;
     json_decref(new_req);
     if (ok && !t)
         refuse_unmade(c, rid, &err);
@@ -361,7 +363,8 @@ void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
         json_decref(nr);
         return;
     }
-    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, c, &err);
+    table *nt =
+        new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, t->talk, c, &err);
     json_decref(nr);
     if (!nt)
         return refuse_unmade(c, rid, &err);
