@@ -187,14 +187,16 @@ static table *talk_table(lobby *l, conn *c, const json_t *req, const json_t *rid
     return t;
 }
 
-/* Tells everyone at t what c said (reaction: its id, or NULL for a message). */
+/* Tells everyone at t what c said (reaction: its id, or NULL for a
+ * message).  The player's number goes with their name so that a person
+ * muted at someone's screen stays muted under another name. */
 static void push_talk(table *t, conn *c, const char *reaction_id, const char *text)
 {
     int seat = ad_member_seat(t, ad_member_of(t, c));
-    json_t *j = json_pack("{s:s,s:I,s:o,s:s,s:s,s:I}", "push", "talk", "table",
+    json_t *j = json_pack("{s:s,s:I,s:o,s:I,s:s,s:s,s:I}", "push", "talk", "table",
                           (json_int_t)t->id, "seat", seat >= 0 ? json_integer(seat) : json_null(),
-                          "name", conn_state(c)->name, "text", text, "at_ms",
-                          (json_int_t)srv_now_ms());
+                          "player", (json_int_t)conn_state(c)->player, "name",
+                          conn_state(c)->name, "text", text, "at_ms", (json_int_t)srv_now_ms());
     if (j && reaction_id)
         json_object_set_new(j, "reaction", json_string(reaction_id));
     if (j)

@@ -49,6 +49,7 @@ test('a reaction and a message reach every seat and every spectator, naming who 
         const p = await talkPush(c, table, (f) => f.reaction === 'good_luck', `${c.name} hears the reaction`);
         assert.equal(p.seat, create.seat);
         assert.equal(p.name, 'Ann-chat');
+        assert.equal(p.player, a.player, 'the player\'s number, to mute them by');
         assert.equal(p.text, 'Good luck');
         assert.equal(typeof p.at_ms, 'number');
     }
