@@ -13,6 +13,7 @@
  *   commit.c      the pass's group commit, then acks and pushes
  *   restore.c     tables rebuilt from the store
  *   cluster.c     leases and notices between nodes (nothing on a single node)
+ *   talk.c        table talk: react and say, pushed to the table, never stored
  *
  * One thread (the loop's) runs all of it.
  */
