@@ -91,6 +91,8 @@ static json_t *meta_json(const table *t)
         json_object_set_new(m, "seeded", json_true());
     if (t->creator)
         json_object_set_new(m, "creator", json_integer(t->creator));
+    if (t->talk != TALK_REACTIONS)
+        json_object_set_new(m, "talk", json_string(ad_talk_name(t->talk)));
     return m;
 }
 
@@ -260,6 +262,8 @@ lobby_limits lobby_limits_default(void)
         .new_players_burst = SRV_NEW_PLAYERS_BURST,
         .new_players_per_minute = SRV_NEW_PLAYERS_PER_MINUTE,
         .waiting_expire_s = SRV_WAITING_EXPIRE_S,
+        .talk_burst = SRV_TALK_BURST,
+        .talk_every_ms = SRV_TALK_EVERY_MS,
     };
 }
 
@@ -367,5 +371,6 @@ void lobby_free(lobby *l)
     free(l->tab);
     free(l->gone);
     free(l->makers);
+    ad_talk_free(l);
     free(l);
 }

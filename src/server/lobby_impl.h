@@ -14,6 +14,7 @@
  *   commit.c      the pass's group commit, then acks and pushes
  *   restore.c     tables rebuilt from the store
  *   cluster.c     leases and notices between nodes (nothing on a single node)
+ *   talk.c        table talk: react and say, pushed to the table, never stored
  *
  * One thread (the loop's) runs all of it.
  */
@@ -134,6 +135,7 @@ struct table {
     int remote;   /* a spectators' copy of a table another node plays: t0 follows the
                    * stored log, rv its version */
     uint32_t rv;
+    int talk;      /* what may be said at it: TALK_REACTIONS (0), TALK_CHAT or TALK_OFF */
     seat_t seat[]; /* players of them */
 };
 
@@ -177,6 +179,8 @@ struct lobby {
         int64_t at_ms;
     } *makers;
     int nmakers, cmakers;
+    struct talker *talkers; /* talk.c: a bucket for each person who talked lately */
+    int ntalkers, ctalkers;
 };
 
 typedef struct resume_ctx {
@@ -349,8 +353,20 @@ void ad_rematch_gone(lobby *l, table *t);  /* a connection left t: who is still 
 /* making.c, for rematch.c */
 json_t *ad_fresh_seed(void);
 int ad_may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid);
-/* old's next table (its game, options, clock, pause), with seats, made by creator */
+/* old's next table (its game, options, clock, pause, talk), with seats, made by creator */
 table *ad_new_table_by(lobby *l, json_t *new_req, const table *old, const seat_t *seats,
                        int64_t creator, const char *addr, ad_err *err);
+
+/* talk.c: table talk, reactions and free text (docs/server.md, "Table talk") */
+#define CODE_RATE_LIMITED "rate_limited"
+enum { TALK_REACTIONS = 0, TALK_CHAT, TALK_OFF }; /* a table's talk; 0 unless create says */
+/* create's talk: "chat", "reactions" or "off" (TALK_REACTIONS when none
+ * is given); -1 after a refusal. */
+int ad_talk_read(conn *c, const json_t *req, const json_t *rid);
+const char *ad_talk_name(int talk);
+int ad_talk_of(const char *name); /* TALK_REACTIONS for a name it does not know */
+void ad_talk_free(lobby *l);
+void ad_cmd_react(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_say(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 #endif

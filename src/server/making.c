@@ -109,9 +109,9 @@ static int may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid)
 }
 
 /* A new table in memory and in the store, its seats as given (seeded: its
- * creator chose the seed). */
+ * creator chose the seed; talk: TALK_REACTIONS, TALK_CHAT or TALK_OFF). */
 static table *new_table_by(lobby *l, json_t *new_req, const ad_game *g, int players,
-                           const seat_t *seats, int clock, int pause_ms, int seeded,
+                           const seat_t *seats, int clock, int pause_ms, int seeded, int talk,
                            int64_t creator, const char *addr, ad_err *err)
 {
     ad_table *gt = ad_table_new(new_req, err);
@@ -134,6 +134,7 @@ static table *new_table_by(lobby *l, json_t *new_req, const ad_game *g, int play
     t->clock = clock;
     t->pause_ms = pause_ms;
     t->seeded = seeded;
+    t->talk = talk;
     t->t0 = gt;
     t->created_ms = srv_now_ms();
     t->gen = ++l->gen;
@@ -153,10 +154,10 @@ static table *new_table_by(lobby *l, json_t *new_req, const ad_game *g, int play
 
 /* The same, made by the player of connection maker. */
 static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
-                        const seat_t *seats, int clock, int pause_ms, int seeded, conn *maker,
-                        ad_err *err)
+                        const seat_t *seats, int clock, int pause_ms, int seeded, int talk,
+                        conn *maker, ad_err *err)
 {
-    return new_table_by(l, new_req, g, players, seats, clock, pause_ms, seeded,
+    return new_table_by(l, new_req, g, players, seats, clock, pause_ms, seeded, talk,
                         conn_state(maker)->player, conn_state(maker)->addr, err);
 }
 
@@ -320,18 +321,19 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         json_decref(new_req);
         return refuse_err(c, rid, &err);
     }
-    int n = su.players, clock = -1, pause_ms = -1, sit = -1, waits = 0;
+    int n = su.players, clock = -1, pause_ms = -1, talk = -1, sit = -1, waits = 0;
     seat_t seats[AD_MAX_SEATS];
     int ok = read_seats(c, req, rid, g, n, seats) == 0 &&
              (clock = read_clock(c, req, rid)) >= 0 && (pause_ms = read_pause(c, req, rid)) >= 0 &&
-             room_for_one_more(l, c, rid);
+             (talk = ad_talk_read(c, req, rid)) >= 0 && room_for_one_more(l, c, rid);
     if (ok) {
         sit = sit_maker(conn_state(c), seats, n);
         for (int s = 0; s < n; s++) /* an open seat is left once the maker sits: it waits */
             waits |= !seats[s].bot[0] && !seats[s].player;
         ok = may_make(l, c, waits, sit < 0, rid);
     }
-    table *t = ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, c, &err) : NULL;
+    table *t =
+        ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, talk, c, &err) : NULL;
     json_decref(new_req);
     if (ok && !t)
         refuse_unmade(c, rid, &err);
@@ -361,5 +363,5 @@ table *ad_new_table_by(lobby *l, json_t *new_req, const table *old, const seat_t
                        int64_t creator, const char *addr, ad_err *err)
 {
     return new_table_by(l, new_req, old->g, old->players, seats, old->clock, old->pause_ms, 0,
-                        creator, addr, err);
+                        old->talk, creator, addr, err);
 }

@@ -1,6 +1,6 @@
 // lobby.js - choosing a game and a table: "Play now against the computer"
 // in one click; a table of your own (players, who is a person and which
-// bots, the options with their defaults explained, a clock); the tables
+// bots, the options with their defaults explained, a clock, the talk); the tables
 // worth joining or watching (those waiting for players, and games people
 // play together: the server's `tables`, a page at a time); the games that
 // ended lately, to replay.
@@ -33,6 +33,11 @@ export async function renderLobby(root, conn, openTable) {
     const seatsBox = el('div', { class: 'seats-choice' });
     const optsBox = el('div', { class: 'options' });
     const clockSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'clock' }, ...clocks.map((c) => el('option', { value: c.name }, clockWords(c)))));
+    // what may be said at the table (docs/server.md, "Table talk")
+    const talkSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'talk' },
+        el('option', { value: 'reactions' }, 'Reactions only'),
+        el('option', { value: 'chat' }, 'Chat: messages and reactions'),
+        el('option', { value: 'off' }, 'Off')));
     const msg = el('p', { class: 'notice', role: 'alert' });
     const game = () => /** @type {GameInfo} */ (list.find((g) => g.id === gameSel.value));
 
@@ -84,7 +89,7 @@ export async function renderLobby(root, conn, openTable) {
         const seats = quick
             ? Array.from({ length: n }, (_, s) => (s === 0 ? 'open' : (g.bots.includes('basic') ? 'basic' : g.bots[0])))
             : [...seatsBox.querySelectorAll('select')].map((s) => /** @type {HTMLSelectElement} */ (s).value);
-        const r = await conn.request({ cmd: 'create', game: g.id, players: n, seats, options, clock: quick ? 'untimed' : clockSel.value });
+        const r = await conn.request({ cmd: 'create', game: g.id, players: n, seats, options, clock: quick ? 'untimed' : clockSel.value, ...(quick ? {} : { talk: talkSel.value }) });
         if (!r.ok) { msg.textContent = r.error || 'The table could not be made.'; return; }
         conn.at(r.table, r.seat, r.v, r.seat === null);
         openTable(r.table);
@@ -138,6 +143,7 @@ export async function renderLobby(root, conn, openTable) {
                 seatsBox,
                 el('fieldset', {}, el('legend', {}, 'Options'), optsBox),
                 el('label', { class: 'field' }, 'Clock ', clockSel),
+                el('label', { class: 'field' }, 'Talk ', talkSel),
                 el('button', { type: 'button', class: 'primary', id: 'create', onclick: () => create(false) }, 'Create the table')),
             msg,
             el('h2', {}, 'Tables'),

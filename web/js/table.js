@@ -8,6 +8,7 @@ import { say } from './speech.js';
 import { gameInfo } from './facts.js';
 import { moduleOf } from './games/index.js';
 import { rematchPanel } from './rematch.js';
+import { talkPanel } from './talk.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -44,6 +45,7 @@ export async function renderTable(root, conn, table) {
     const log = el('ol', { class: 'log', 'aria-live': 'polite', 'aria-label': 'What happened' });
     const end = el('section', { class: 'end', hidden: true });
     const rematch = rematchPanel(conn, table, () => st, (t) => { notice.textContent = t; });
+    const talk = talkPanel(conn, table); // table talk, beside the log (talk.js)
     const invite = el('button', { type: 'button', class: 'link', onclick: async () => {
         const link = `${location.origin}/#/table/${table}`;
         try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
@@ -58,8 +60,9 @@ export async function renderTable(root, conn, table) {
         seeded,
         el('div', { class: 'table-body' }, players, area),
         end,
-        el('h2', { class: 'log-title' }, 'What happened'),
-        log));
+        el('div', { class: 'log-and-talk' },
+            el('div', { class: 'log-box' }, el('h2', { class: 'log-title' }, 'What happened'), log),
+            talk.node)));
 
     let stopClock = () => {};
     const draw = () => {
@@ -129,6 +132,7 @@ export async function renderTable(root, conn, table) {
         st.asked = r.asked || [];
         st.status = r.status;
         seeded.hidden = !r.seeded;
+        talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
         draw();
     };
@@ -163,6 +167,8 @@ export async function renderTable(root, conn, table) {
             st.clockLong = f.deadline_ms > 5000;
             st.clockSeats = f.seats;
             draw();
+        } else if (f.push === 'talk') {
+            talk.heard(f);
         } else if (f.push === 'rematch' || f.push === 'rematch_offer') {
             rematch.push(f);
         }
