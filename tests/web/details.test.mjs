@@ -9,7 +9,7 @@
 // wait polls with a deadline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, person, httpGet, sleep, PHONE } from './harness.mjs';
+import { serverAndBrowser, person, httpGet, sleep, PHONE, createTable, gotoTable, clickAndSettle } from './harness.mjs';
 
 const env = serverAndBrowser();
 const why = env.why;
@@ -106,3 +106,61 @@ test('the replay plays by itself, faster at a higher speed, and stops at the end
         assert.equal(await page.locator('#replay-play').getAttribute('aria-pressed'), 'false');
         assert.deepEqual(p.errors, [], 'no script errors');
     });
+
+/** what of sels (and every card of the hand) is outside the window or under something else */
+function offScreen(page, sels) {
+    return page.evaluate((ss) => {
+        const H = window.innerHeight;
+        const W = window.innerWidth;
+        const out = [];
+        const check = (e, what) => {
+            const r = e.getBoundingClientRect();
+            if (r.top < -0.5 || r.bottom > H + 0.5 || r.left < -0.5 || r.right > W + 0.5) { out.push(`${what} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${H}`); return; }
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            if (!hit || !(hit === e || e.contains(hit))) out.push(`${what} is under ${hit ? hit.tagName : 'nothing'}`);
+        };
+        for (const s of ss) {
+            const e = document.querySelector(s);
+            if (!e) out.push(`${s} missing`); else check(e, s);
+        }
+        const cards = [...document.querySelectorAll('.hand .card')];
+        if (!cards.length) out.push('no card in the hand');
+        cards.forEach((c, i) => check(c, `card ${i + 1} (${c.getAttribute('data-card')})`));
+        return out;
+    }, sels);
+}
+
+for (const [game, players] of [['noway', 3], ['doubt', 4]]) {
+    test(`at 375x667 the hand and the buttons of ${game} are on the screen whenever you are asked, scrolled to the top or to the end`,
+        { skip: why || false, timeout: 120000 }, async (t) => {
+            const p = await person(env.browser, env.server, `Pho ${game}`, { viewport: PHONE });
+            t.after(() => p.close());
+            const page = await p.open('#/');
+            const made = await createTable(page, {
+                game, players, seats: ['open', ...Array(players - 1).fill('basic')], options: { max_turns: 40 }, bot_pause_ms: 0,
+            });
+            await gotoTable(page, made.table);
+            const seen = { play: 0, challenge: 0 };
+            const end = Date.now() + 90000;
+            while ((seen.play < 2 || seen.challenge < 2) && Date.now() < end) {
+                const which = await page.locator('#play, #let-pass, .end:not([hidden])').first().waitFor({ timeout: 20000 })
+                    .then(() => page.evaluate(() => (document.querySelector('.end:not([hidden])') ? 'end' : document.querySelector('#play') ? 'play' : 'challenge')));
+                if (which === 'end') break;
+                const sels = which === 'play' ? ['#play'] : ['#challenge', '#let-pass', '.dock-claim'];
+                for (const at of ['top', 'end']) {
+                    await page.evaluate((w) => window.scrollTo(0, w === 'top' ? 0 : document.body.scrollHeight), at);
+                    await page.waitForTimeout(50);
+                    const out = await offScreen(page, sels);
+                    if (out.length && !(await page.locator(sels[0]).count())) break; // the move went away meanwhile
+                    assert.deepEqual(out, [], `${game}, asked to ${which}, scrolled to the ${at}: off the screen`);
+                }
+                if (seen[which] === 0) await page.screenshot({ path: `/tmp/phone-${game}-${which}.png` });
+                seen[which]++;
+                // the move: the first card, or let the claim pass; then the table moves on
+                if (which === 'play') await page.locator('.hand .card').first().click({ timeout: 3000 }).catch(() => {});
+                await clickAndSettle(page, which === 'play' ? '#play:not([disabled])' : '#let-pass', { actions: 0, refusals: [] }).catch(() => {});
+            }
+            assert.ok(seen.play >= 1 && seen.challenge >= 1, `asked to play and to answer a claim (${JSON.stringify(seen)})`);
+            assert.deepEqual(p.errors, [], 'no script errors');
+        });
+}
