@@ -164,3 +164,119 @@ for (const [game, players] of [['noway', 3], ['doubt', 4]]) {
             assert.deepEqual(p.errors, [], 'no script errors');
         });
 }
+
+// ------------------------------------------------------------ Shout races
+
+/** common words a Shout table often spells, all in the game's dictionary */
+const WORDS = ('the and ten net tea eat ate sea set sat tan ant tin ton not one ear era are art rat tar oat '
+    + 'ran red end den nod don dot toe tie sit its tis son ion ore roe rot lot lit let tan nut ten rid '
+    + 'dear read dare near earn rate tear seat east neat note tone rest star rats ears eats sent nest tens '
+    + 'nets lots lost post stop spot tops pots mean name same game late gate hate date stone notes store').split(' ');
+
+/**
+ * A Shout table of two people: this page (seat 0, who deals) and Bob, a
+ * scripted connection (seat 1); the page deals until the table spells a
+ * word of three cards or more.  Returns { table, bob, word, ids }.
+ */
+async function shoutRace(page) {
+    const { findCards } = await import('../../web/js/games/shout_spell.js');
+    const { player } = await import('../server/harness.mjs');
+    const made = await createTable(page, {
+        game: 'shout', players: 2, seats: ['open', 'open'], seed: 30, options: { deal_ms: 60000, final_ms: 60000 },
+    });
+    const bob = await player(env.server, 'Bob');
+    const joined = await bob.request({ cmd: 'join', table: made.table });
+    assert.ok(joined.ok, `Bob sits: ${JSON.stringify(joined)}`);
+    await gotoTable(page, made.table);
+    for (let n = 0; n < 40; n++) {
+        await page.locator('#deal').click({ timeout: 10000 });
+        await page.locator('#table-cards .card').nth(n).waitFor({ timeout: 10000 });
+        const table = await page.evaluate(() => [...document.querySelectorAll('#table-cards .card')]
+            .map((e) => ({ id: Number(e.getAttribute('data-id')), card: e.getAttribute('data-card') || '' })));
+        for (const word of WORDS) {
+            const ids = findCards(table.filter((c) => c.card !== '*'), word);
+            if (ids && ids.length >= 3) return { table: made.table, bob, word, ids };
+        }
+    }
+    throw new Error('no word of three cards in 40 cards dealt');
+}
+
+/** the newest version Bob has seen of the table */
+function bobsV(bob, table) {
+    return Math.max(0, ...bob.frames.filter((f) => f && f.table === table && typeof f.v === 'number').map((f) => f.v));
+}
+
+/** Bob shouts the word; his claim is judged valid */
+async function bobShouts(bob, race) {
+    const r = await bob.request({ cmd: 'act', table: race.table, v: bobsV(bob, race.table), action: { type: 'claim', cards: race.ids, word: race.word } });
+    assert.ok(r.ok, `Bob's claim is taken: ${JSON.stringify(r)}`);
+    const up = await bob.waitPush((f) => f.push === 'update' && f.table === race.table && f.events.some((e) => e.type === 'claim'), 5000, 'Bob\'s claim');
+    assert.ok(up.events.some((e) => e.type === 'claim' && e.valid), `Bob's word is valid: ${JSON.stringify(up.events)}`);
+}
+
+/** the page's box, notice and focus */
+function boxState(page) {
+    return page.evaluate(() => ({
+        word: /** @type {HTMLInputElement} */ (document.querySelector('#word')).value,
+        notice: (document.querySelector('.table-screen > .notice') || { textContent: '' }).textContent,
+        first: (document.querySelector('#shout-first') || { textContent: '' }).textContent,
+        focus: document.activeElement ? document.activeElement.id : '',
+    }));
+}
+
+test('Shout: the word being typed when another shouts it first leaves the box, which keeps the focus, with "Bob shouted ... first"',
+    { skip: why || false, timeout: 90000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'Ann', { viewport: PHONE });
+        t.after(() => p.close());
+        const page = await p.open('#/');
+        const race = await shoutRace(page);
+        t.after(() => race.bob.close());
+        await page.locator('#word').fill(race.word);
+        await page.locator('#claim:not([disabled])').waitFor({ timeout: 5000 });
+        await page.screenshot({ path: '/tmp/phone-shout-table.png' });
+        await bobShouts(race.bob, race);
+        const want = `Bob shouted ${race.word.toUpperCase()} first.`;
+        await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.querySelector('#word')).value === '', null, { timeout: 10000 });
+        const s = await boxState(page);
+        assert.deepEqual(s, { word: '', notice: want, first: want, focus: 'word' });
+        assert.equal(await page.locator('#word-check .bad').count(), 0, 'no "do not spell" left behind');
+        assert.deepEqual(p.errors, [], 'no script errors');
+    });
+
+test('Shout: a word shouted a moment after another\'s is refused with "Bob shouted ... first", the box emptied and the focus kept in it',
+    { skip: why || false, timeout: 90000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'Ann', { viewport: PHONE });
+        t.after(() => p.close());
+        // the page's claims are held on their way to the server until Bob's is in: a race Bob wins, every time
+        let hold = false;
+        /** @type {(() => void)[]} */
+        const held = [];
+        await p.context.routeWebSocket(/\/ws/, (ws) => {
+            const server = ws.connectToServer();
+            ws.onMessage((m) => {
+                if (hold && typeof m === 'string' && m.includes('"cmd":"act"')) held.push(() => server.send(m));
+                else server.send(m);
+            });
+        });
+        const page = await p.open('#/');
+        const race = await shoutRace(page);
+        t.after(() => race.bob.close());
+        await page.locator('#word').fill(race.word);
+        await page.locator('#claim:not([disabled])').waitFor({ timeout: 5000 });
+        hold = true;
+        await page.locator('#word').press('Enter');
+        await until(() => held.length === 1, 5000, 'the page\'s claim on its way');
+        await bobShouts(race.bob, race);
+        // Bob's claim reaches the page first, then its own claim goes and is refused
+        await page.waitForFunction(() => /** @type {HTMLInputElement} */ (document.querySelector('#word')).value === '', null, { timeout: 10000 });
+        hold = false;
+        held.splice(0).forEach((send) => send());
+        const want = `Bob shouted ${race.word.toUpperCase()} first.`;
+        // the refusal's answer comes last: the notice still names Bob, not "card N is not on the table"
+        await until(() => p.frames.some((f) => f.ok === false && f.code === 'illegal_action'), 10000, 'the refusal of the page\'s claim');
+        await page.waitForTimeout(200);
+        const s = await boxState(page);
+        await page.screenshot({ path: '/tmp/phone-shout-lost.png' });
+        assert.deepEqual(s, { word: '', notice: want, first: want, focus: 'word' });
+        assert.deepEqual(p.errors, [], 'no script errors');
+    });
