@@ -280,3 +280,32 @@ test('Shout: a word shouted a moment after another\'s is refused with "Bob shout
         assert.deepEqual(s, { word: '', notice: want, first: want, focus: 'word' });
         assert.deepEqual(p.errors, [], 'no script errors');
     });
+
+test('Shout on a phone: with the word box focused, the table\'s cards and the box stay in sight when an on-screen keyboard takes the lower half',
+    { skip: why || false, timeout: 90000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'Kay', { viewport: PHONE });
+        t.after(() => p.close());
+        const page = await p.open('#/');
+        const race = await shoutRace(page);
+        t.after(() => race.bob.close());
+        await page.evaluate(() => { window.scrollTo(0, 0); /** @type {HTMLElement} */ (document.querySelector('#word')).focus({ preventScroll: true }); });
+        const inSight = () => page.evaluate(() => {
+            const vv = window.visualViewport;
+            const top = vv ? vv.offsetTop : 0;
+            const bottom = top + (vv ? vv.height : window.innerHeight);
+            const c = /** @type {HTMLElement} */ (document.querySelector('#table-cards')).getBoundingClientRect();
+            const b = /** @type {HTMLElement} */ (document.querySelector('#word')).getBoundingClientRect();
+            return { cards: c.top >= top - 0.5 && c.top < bottom, box: b.top >= top - 0.5 && b.bottom <= bottom + 0.5, focus: document.activeElement && document.activeElement.id };
+        });
+        // the keyboard opens: the window keeps 375x360 of its 375x667
+        await page.setViewportSize({ width: 375, height: 360 });
+        await until(async () => { const s = await inSight(); return s.cards && s.box; }, 5000, 'the table and the box in sight above the keyboard')
+            .catch(async (e) => { throw new Error(`${e.message}: ${JSON.stringify(await inSight())}`); });
+        await page.screenshot({ path: '/tmp/phone-shout-keyboard.png' });
+        // a card arrives while typing: still both in sight
+        await page.locator('#word').pressSequentially('x');
+        await page.locator('#deal').evaluate((b) => /** @type {HTMLButtonElement} */ (b).click());
+        await page.waitForTimeout(300);
+        await until(async () => { const s = await inSight(); return s.cards && s.box && s.focus === 'word'; }, 5000, 'both in sight after a card');
+        assert.deepEqual(p.errors, [], 'no script errors');
+    });

@@ -8,6 +8,7 @@ import { el, seatName } from '../ui.js';
 import { keepFocus } from '../ui.js';
 import { findCards, spells, spellOf } from './shout_spell.js';
 import { noteTaken, beatenBy, takenCount, firstWords } from './shout_race.js';
+import { keepAboveKeyboard } from './shout_keyboard.js';
 
 /** the cards are on the table, not in hands: the players list gives none */
 export const handCounts = false;
@@ -31,6 +32,7 @@ const WHY = /** @type {Record<string, string>} */ ({
  */
 export function render(root, ctx) {
     keepFocus(root, () => draw(root, ctx));
+    keepAboveKeyboard(root);
 }
 
 /**
