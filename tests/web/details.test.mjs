@@ -169,7 +169,7 @@ for (const [game, players] of [['noway', 3], ['doubt', 4]]) {
 
 /** common words a Shout table often spells, all in the game's dictionary */
 const WORDS = ('the and ten net tea eat ate sea set sat tan ant tin ton not one ear era are art rat tar oat '
-    + 'ran red end den nod don dot toe tie sit its tis son ion ore roe rot lot lit let tan nut ten rid '
+    + 'ran red end den nod dot toe tie sit son ion ore roe rot lot lit let tan nut ten rid '
     + 'dear read dare near earn rate tear seat east neat note tone rest star rats ears eats sent nest tens '
     + 'nets lots lost post stop spot tops pots mean name same game late gate hate date stone notes store').split(' ');
 
@@ -307,5 +307,88 @@ test('Shout on a phone: with the word box focused, the table\'s cards and the bo
         await page.locator('#deal').evaluate((b) => /** @type {HTMLButtonElement} */ (b).click());
         await page.waitForTimeout(300);
         await until(async () => { const s = await inSight(); return s.cards && s.box && s.focus === 'word'; }, 5000, 'both in sight after a card');
+        assert.deepEqual(p.errors, [], 'no script errors');
+    });
+
+/**
+ * A three-seat Shout game played to its end by three scripted people, as
+ * planned: round 1 seat 0 takes one word, round 2 seat 1 takes every word it
+ * sees, round 3 seat 0 takes one word; the dealer deals as fast as it may,
+ * everyone passes in the final window.  Seat 1 wins the most cards, seat 0
+ * two round points.  Returns the table.
+ */
+async function plannedShoutGame(page) {
+    const { findCards } = await import('../../web/js/games/shout_spell.js');
+    const { player } = await import('../server/harness.mjs');
+    const who = await Promise.all(['Ann', 'Bob', 'Cy'].map((n) => player(env.server, n)));
+    const made = await who[0].request({ cmd: 'create', game: 'shout', players: 3, seats: ['open', 'open', 'open'], seed: 30, options: { deal_ms: 60000, final_ms: 60000 } });
+    assert.ok(made.ok, JSON.stringify(made));
+    for (const c of who.slice(1)) assert.ok((await c.request({ cmd: 'join', table: made.table })).ok);
+    const plan = { 1: { seat: 0, words: 1 }, 2: { seat: 1, words: 99 }, 3: { seat: 0, words: 1 } };
+    const taken = { 1: 0, 2: 0, 3: 0 };
+    const latest = () => who[0].frames.filter((f) => f && f.push === 'update' && f.table === made.table).reduce((a, f) => (!a || f.v > a.v ? f : a), null);
+    const act = async (seat, action, v) => {
+        const r = await who[seat].request({ cmd: 'act', table: made.table, v, action });
+        assert.ok(r.ok, `seat ${seat} ${JSON.stringify(action)}: ${JSON.stringify(r)}`);
+        await until(() => latest() && latest().v > v, 5000, `the push after ${JSON.stringify(action)}`);
+    };
+    await until(() => latest(), 5000, 'the game to start');
+    for (let n = 0; n < 2000; n++) {
+        const { v, view } = latest();
+        if (view.phase === 'over') break;
+        const p = plan[view.round];
+        const ids = taken[view.round] < p.words ? WORDS.map((w) => [w, findCards(view.table.filter((c) => c.card !== '*'), w)]).find(([, x]) => x && x.length >= 3) : null;
+        if (ids) {
+            taken[view.round]++;
+            await act(p.seat, { type: 'claim', cards: ids[1], word: ids[0] }, v);
+            const claim = latest().events.find((e) => e.type === 'claim');
+            assert.ok(claim && claim.valid, `the planned word ${ids[0]} is valid: ${JSON.stringify(claim)}`);
+        } else if (view.phase === 'deal') {
+            await act(view.dealer, { type: 'deal' }, v);
+        } else {
+            await act([0, 1, 2].find((s) => !view.passed.includes(s)), { type: 'pass' }, v);
+        }
+    }
+    await Promise.all(who.map((c) => c.close()));
+    await until(async () => (await httpGet(env.server, `/api/tables/${made.table}/replay`)).status === 200, 10000, 'the replay');
+    return made.table;
+}
+
+test('Shout\'s end shows every round (cards won by each player, who took the point), the points and cards in all, why the winner won and the rule that decides it',
+    { skip: why || false, timeout: 120000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'End');
+        t.after(() => p.close());
+        const page = await p.open('#/');
+        const table = await plannedShoutGame(page);
+        await page.evaluate((n) => { location.hash = `#/table/${n}`; }, table);
+        await page.locator('.shout-rounds tbody tr').first().waitFor({ timeout: 20000 });
+        const end = await page.evaluate(() => {
+            const rows = (/** @type {string} */ sel) => [...document.querySelectorAll(sel)].map((tr) => [...tr.children].map((c) => (c.textContent || '').trim()));
+            return {
+                head: rows('.shout-rounds thead tr')[0],
+                body: rows('.shout-rounds tbody tr'),
+                foot: rows('.shout-rounds tfoot tr'),
+                why: (document.querySelector('.shout-why') || { textContent: '' }).textContent,
+                rule: (document.querySelector('.shout-rule') || { textContent: '' }).textContent,
+                scores: [...document.querySelectorAll('.shout-scores tbody tr')].map((tr) => Number((tr.lastElementChild || { textContent: '' }).textContent)),
+            };
+        });
+        await page.screenshot({ path: '/tmp/shout-end.png', fullPage: true });
+        assert.deepEqual(end.head, ['Round', 'Ann', 'Bob', 'Cy']);
+        assert.deepEqual(end.body.map((r) => r[0]), ['1 (Ann deals)', '2 (Bob deals)', '3 (Cy deals)'], 'each round with its dealer');
+        const cards = (c) => Number(/^(\d+) cards?/.exec(c)[1]);
+        for (let s = 1; s <= 3; s++) {
+            const total = end.body.reduce((n, r) => n + cards(r[s]), 0);
+            assert.equal(String(total), end.foot[1][s], `${end.head[s]}: the cards of the rounds add up to the cards in all`);
+            const stars = end.body.filter((r) => r[s].includes('★ point')).length;
+            assert.equal(String(stars), end.foot[0][s], `${end.head[s]}: a point for each round starred`);
+            assert.equal(stars, end.scores[s - 1], `${end.head[s]}: the points are the game's`);
+        }
+        // as planned: Ann one word in rounds 1 and 3 (two points), Bob every word of round 2 (the most cards)
+        assert.deepEqual(end.foot[0].slice(1), ['2', '1', '0'], 'the points');
+        assert.ok(Number(end.foot[1][2]) > Number(end.foot[1][1]), `Bob won more cards in all: ${JSON.stringify(end.foot[1])}`);
+        assert.match(end.why, /^Ann has the most round points \(2\)\. Bob won the most cards in all \(\d+\), but .*round points/, `why Ann won: ${end.why}`);
+        assert.match(end.rule, /most cards this round scores one\s+point/, `the round's rule, from the rules page: ${end.rule}`);
+        assert.match(end.rule, /the player with the most points\s+wins/, 'the game\'s rule, from the rules page');
         assert.deepEqual(p.errors, [], 'no script errors');
     });

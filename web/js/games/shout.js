@@ -9,6 +9,7 @@ import { keepFocus } from '../ui.js';
 import { findCards, spells, spellOf } from './shout_spell.js';
 import { noteTaken, beatenBy, takenCount, firstWords } from './shout_race.js';
 import { keepAboveKeyboard } from './shout_keyboard.js';
+import { storyOf, endOf } from './shout_end.js';
 
 /** the cards are on the table, not in hands: the players list gives none */
 export const handCounts = false;
@@ -177,7 +178,9 @@ function draw(root, ctx) {
             el('th', { scope: 'row' }, `${who(s)}${s === dealer && v.phase !== 'over' ? ' (deals)' : ''}${passed.includes(s) ? ' (passed)' : ''}`),
             el('td', {}, String(v.won[s])), el('td', {}, String(v.won_total[s])), el('td', {}, String(v.scores[s]))))));
 
-    root.replaceChildren(el('div', { class: 'shout' }, status, verdict,
+    // the end: the rounds, and how the winner is decided (shout_end.js)
+    const end = v.phase === 'over' ? endOf(storyOf(ctx.table, me, v.game, () => { if (root.isConnected) render(root, L.ctx || ctx); }), v, who) : null;
+    root.replaceChildren(el('div', { class: 'shout' }, status, ...(end ? [end] : []), verdict,
         el('h2', {}, `On the table (${table.length})`), tableBox, controls, scores));
 }
 
