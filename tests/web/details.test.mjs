@@ -153,8 +153,8 @@ for (const [game, players] of [['noway', 3], ['doubt', 4]]) {
                     const out = await offScreen(page, sels);
                     if (out.length && !(await page.locator(sels[0]).count())) break; // the move went away meanwhile
                     assert.deepEqual(out, [], `${game}, asked to ${which}, scrolled to the ${at}: off the screen`);
+                    if (at === 'top' && seen[which] === 0) await page.screenshot({ path: `/tmp/phone-${game}-${which}.png` });
                 }
-                if (seen[which] === 0) await page.screenshot({ path: `/tmp/phone-${game}-${which}.png` });
                 seen[which]++;
                 // the move: the first card, or let the claim pass; then the table moves on
                 if (which === 'play') await page.locator('.hand .card').first().click({ timeout: 3000 }).catch(() => {});
