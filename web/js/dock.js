@@ -11,7 +11,7 @@ import { el } from './ui.js';
  * @param {boolean} asked @param {(Node|null)[]} kids @returns {HTMLElement}
  */
 export function dock(asked, kids) {
-    const d = el('div', { class: `dock${asked ? ' asked' : ''}`, role: 'region', 'aria-label': asked ? 'Your move' : 'Your cards' },
+    const d = el('div', { class: `dock${asked ? ' asked' : ''}`, role: asked ? 'region' : undefined, 'aria-label': asked ? 'Your move' : undefined },
         ...kids.filter((k) => k !== null));
     // once drawn: the room below the page, as tall as the panel when it is fixed
     requestAnimationFrame(roomBelow);
