@@ -138,7 +138,7 @@ function draw(root, ctx) {
             if (r && !r.ok && r.code === 'stale') r = await ctx.act(action);
             if (r && r.ok) { L.picks = []; L.word = ''; render(root, L.ctx || ctx); return; }
             // beaten to it: who shouted what first, the box empty and still yours
-            const by = r && !r.ok ? beatenBy(L, action.cards, since) : null;
+            const by = r && !r.ok && (r.code === 'illegal_action' || r.code === 'stale') ? beatenBy(L, action.cards, since) : null;
             if (!by) return;
             L.lost = firstWords(nameOf(ctx, by.seat), by);
             L.picks = [];
