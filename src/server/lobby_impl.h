@@ -326,4 +326,7 @@ const command *ad_command_find(const char *name); /* NULL: no such command */
  * need be); NULL after a refusal. */
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
+/* recent.c (people at the table): what happened lately, for who arrives */
+void ad_add_recent(lobby *l, table *t, int seat, json_t *answer);
+
 #endif
