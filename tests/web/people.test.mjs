@@ -52,6 +52,11 @@ for (const size of ['desktop', 'phone']) {
         assert.equal(await pb.locator('.player.me').count(), 0, 'not seated before saying a name');
         await shot(pb, `name-prompt-${size}`);
         assert.equal(await open.count(), 1, 'the seat is still open while the guest is asked');
+        // a name the server refuses (a zero-width space): said so, still asked, not seated
+        await ask.fill('Gui\u200bnevere');
+        await pb.locator('#sit-down').click();
+        await pb.locator('.name-ask .notice', { hasText: 'cannot be used' }).waitFor({ timeout: 5000 });
+        assert.equal(await pb.locator('.player.me').count(), 0, 'not seated with a refused name');
         await sitDown(pb, 'Guinevere');
         assert.match(await pb.locator('.player.me .pname').textContent(), /^Guinevere \(you\)$/);
         await pa.locator('.players > li', { hasText: 'Guinevere' }).waitFor({ timeout: 10000 });

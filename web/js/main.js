@@ -41,5 +41,7 @@ async function route() {
 }
 
 window.addEventListener('hashchange', route);
-status.textContent = 'Connecting…';
-firstName(app, conn).then(() => conn.open()).then(route); // nobody is "Player": a name first
+firstName(app, conn).then(() => { // nobody is "Player": a name first
+    status.textContent = 'Connecting…';
+    return conn.open();
+}).then(route);

@@ -10,6 +10,15 @@ const NAME_KEY = 'alphadeck.name';
 // never the narrator's seat names (Ann, Bea, ...) nor "Player"
 const ANIMALS = ['Otter', 'Robin', 'Badger', 'Heron', 'Fox', 'Owl', 'Hare', 'Wren', 'Panda', 'Koala', 'Lynx', 'Puffin'];
 
+const BAD_NAME = 'That name cannot be used: 1 to 24 letters, digits, spaces, signs or emoji, without invisible or control characters.';
+
+/** What the server's names refuse for sure (PROTOCOL.md "Names"): too long,
+ * control, format, private-use or unassigned characters; it judges the rest.
+ * @param {string} n */
+function plainName(n) {
+    return [...n].length <= 24 && !/[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}]/u.test(n);
+}
+
 /** A name to offer someone new: "Otter 42". */
 export function suggestName() {
     const a = ANIMALS[Math.floor(Math.random() * ANIMALS.length)];
@@ -20,7 +29,8 @@ export function suggestName() {
  * A form asking a name, put in place by `place`; resolves with the name (trimmed), or
  * null when `other` (a second button, e.g. "Just watch") was chosen.
  * @param {(form: HTMLElement) => void} place
- * @param {{heading: string, text: string, initial: string, accept: string, other?: string}} o
+ * `check` says what is wrong with a name ('' when nothing is), before the form goes.
+ * @param {{heading: string, text: string, initial: string, accept: string, other?: string, check: (name: string) => Promise<string>}} o
  * @returns {Promise<string|null>}
  */
 function askName(place, o) {
@@ -35,10 +45,11 @@ function askName(place, o) {
             el('div', { class: 'controls' },
                 el('button', { type: 'submit', class: 'primary big', id: 'sit-down' }, o.accept),
                 o.other ? el('button', { type: 'button', id: 'just-watch', onclick: () => { form.remove(); resolve(null); } }, o.other) : null));
-        form.addEventListener('submit', (e) => {
+        form.addEventListener('submit', async (e) => {
             e.preventDefault();
-            const name = input.value.trim();
-            if (!name) { why.textContent = 'Say a name the others will see (1 to 24 characters).'; return; }
+            const name = input.value.trim().normalize('NFC');
+            const wrong = name ? await o.check(name) : 'Say a name the others will see (1 to 24 characters).';
+            if (wrong) { why.textContent = wrong; input.focus(); return; }
             form.remove();
             resolve(name);
         });
@@ -62,6 +73,7 @@ export async function firstName(app, conn) {
         text: 'What shall the other players call you? You can change it later in the lobby.',
         initial: suggestName(),
         accept: 'Go to the games',
+        check: async (n) => (plainName(n) ? '' : BAD_NAME),
     }));
     localStorage.setItem(NAME_KEY, name);
     conn.name = name;
@@ -81,7 +93,11 @@ export async function enterTable(conn, table, root, watching) {
     const at = conn.tables.get(table);
     if (at && !at.watch) return conn.request({ cmd: 'join', table }); // sat down from the lobby
     const w = await conn.request({ cmd: 'watch', table });
-    if (!w.ok || /^#\/table\/\d+\/watch/.test(location.hash)) return w;
+    if (!w.ok || /^#\/table\/\d+\/watch/.test(location.hash)) {
+        const head = root.querySelector('.table-head');
+        if (typeof w.your_seat === 'number' && head) head.after(el('p', { class: 'back-to-seat' }, 'You have a seat here: ', el('a', { href: `#/table/${table}` }, 'Back to my seat')));
+        return w;
+    }
     if (typeof w.your_seat === 'number') return conn.request({ cmd: 'join', table });
     if (w.status !== 'waiting') return w;
     await watching(w);
@@ -92,9 +108,10 @@ export async function enterTable(conn, table, root, watching) {
         initial: conn.name || suggestName(),
         accept: 'Sit down',
         other: 'Just watch',
+        // the server judges the name: a hello with it renames this player
+        check: async (n) => (n === conn.name || (plainName(n) && await conn.hello(n)) ? '' : BAD_NAME),
     });
     if (name === null) return w;
-    if (name !== conn.name) await conn.rename(name);
     const j = await conn.request({ cmd: 'join', table });
     return j.ok ? j : { ...w, refused: j.error || 'That seat was taken meanwhile.' };
 }
