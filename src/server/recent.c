@@ -5,7 +5,8 @@
  * `sync` as "recent", so a page reloaded or a spectator arriving mid-game
  * shows the log at once.  Read from the steps a table keeps for sync
  * (t->hist), or, after a restart or for a table read back from the store,
- * replayed from the stored actions (and kept for the next one).
+ * replayed from the stored actions (and kept for the next one, unless
+ * the game is over: a finished table is held in little room).
  */
 #include "lobby_impl.h"
 
@@ -75,7 +76,8 @@ static json_t *steps_events(lobby *l, table *t, uint32_t from, uint32_t upto)
     while (keep > 0 && json_integer_value(json_object_get(json_array_get(events, keep - 1), "v")) >
                            (json_int_t)upto)
         json_array_remove(events, --keep);
-    hist_keep(t, events);
+    if (!t->end) /* a finished game read back stays in little room (Memory) */
+        hist_keep(t, events);
     return events;
 }
 
