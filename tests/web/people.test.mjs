@@ -121,10 +121,17 @@ test('"Watch" in the lobby never seats anyone at a waiting table; the host\'s ow
     assert.deepEqual([...a.errors, ...c.errors], [], 'no script errors');
 });
 
-test('a page reloaded mid-game shows the recent log, and so does a spectator arriving mid-game', { skip: why || false, timeout: 90000 }, async (t) => {
+test('the tab\'s title (and the tone, when switched on) tells a person they are asked; a page reloaded mid-game shows the recent log, and so does a spectator arriving mid-game', { skip: why || false, timeout: 90000 }, async (t) => {
     const a = await person(env.browser, env.server, 'Relo');
     const s = await person(env.browser, env.server, 'Specta');
     t.after(() => Promise.all([a.close(), s.close()]));
+    // the sound switched on: count the tones' oscillators
+    await a.context.addInitScript(() => {
+        localStorage.setItem('alphadeck.sound', 'on');
+        const make = AudioContext.prototype.createOscillator;
+        /** @type {any} */ (window).tones = 0;
+        AudioContext.prototype.createOscillator = function () { /** @type {any} */ (window).tones++; return make.call(this); };
+    });
     const pa = await a.open('#/');
     const made = await createTable(pa, { game: 'noway', players: 3, seats: ['open', 'basic', 'basic'], options: { max_turns: 200 }, bot_pause_ms: 0 });
     await gotoTable(pa, made.table);
@@ -133,6 +140,7 @@ test('a page reloaded mid-game shows the recent log, and so does a spectator arr
     // the tab's title says so when the person is asked
     await pa.locator('.player.me.asked').waitFor({ timeout: 20000 });
     await pa.waitForFunction(() => /^(Your turn|You are asked) - alphadeck$/.test(document.title), null, { timeout: 5000 });
+    assert.ok(await pa.evaluate(() => /** @type {any} */ (window).tones > 0), 'a tone sounded (the sound is on)');
     const before = await pa.locator('.log li').allTextContents();
     assert.ok(before.length > 0, 'the log has lines before the reload');
     await pa.reload();

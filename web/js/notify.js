@@ -7,6 +7,8 @@ import { el } from './ui.js';
 const SOUND_KEY = 'alphadeck.sound';
 const TITLE = 'alphadeck';
 let was = '';
+let rang = 0; // when the tone last sounded (ms): never twice within QUIET_MS
+const QUIET_MS = 4000;
 /** @type {AudioContext|null} */
 let audio = null;
 
@@ -20,6 +22,14 @@ export function soundSwitch() {
         localStorage.setItem(SOUND_KEY, box.checked ? 'on' : 'off');
         if (box.checked) tone(); // a click lets the page play sound, and says what it sounds like
     });
+    // a page may sound only after a gesture: each click wakes the tone up
+    document.addEventListener('pointerdown', () => {
+        if (!soundOn()) return;
+        try {
+            audio = audio || new AudioContext();
+            audio.resume();
+        } catch { /* no audio here */ }
+    });
     const bar = document.querySelector('.top .aloud');
     if (bar) bar.after(el('label', { class: 'aloud sound', title: 'A short tone when it is your turn or you are asked' }, box, ' Sound'));
 }
@@ -28,6 +38,7 @@ export function soundSwitch() {
 function tone() {
     try {
         audio = audio || new AudioContext();
+        if (audio.state === 'suspended') audio.resume();
         const now = audio.currentTime;
         [660, 880].forEach((hz, i) => {
             const o = /** @type {AudioContext} */ (audio).createOscillator();
@@ -51,6 +62,11 @@ function tone() {
  */
 export function notifyTurn(now) {
     document.title = now === 'turn' ? `Your turn - ${TITLE}` : now === 'asked' ? `You are asked - ${TITLE}` : TITLE;
-    if (now && now !== was && soundOn()) tone();
+    // once each time they become asked; a race that asks everyone again
+    // and again (Shout a Word's deals) rings at most every few seconds
+    if (now && now !== was && soundOn() && Date.now() - rang > QUIET_MS) {
+        rang = Date.now();
+        tone();
+    }
     was = now;
 }
