@@ -52,8 +52,13 @@ static void offer(listing *li, const table *t)
 {
     if (li->g && t->g != li->g)
         return;
-    if (li->n >= li->skip && li->n < li->skip + SRV_TABLES_PAGE)
-        json_array_append_new(li->a, table_summary(t));
+    if (li->n >= li->skip && li->n < li->skip + SRV_TABLES_PAGE) {
+        json_t *one = table_summary(t);
+        int own = ad_seat_of_player(t, conn_state(li->c)->player);
+        if (own >= 0) /* the asker's own seat: "Back to my seat" */
+            json_object_set_new(one, "your_seat", json_integer(own));
+        json_array_append_new(li->a, one);
+    }
     li->n++;
 }
 

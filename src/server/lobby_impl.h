@@ -369,4 +369,7 @@ void ad_talk_free(lobby *l);
 void ad_cmd_react(lobby *l, conn *c, const json_t *req, const json_t *rid);
 void ad_cmd_say(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
+/* recent.c (people at the table): what happened lately, for who arrives */
+void ad_add_recent(lobby *l, table *t, int seat, json_t *answer);
+
 #endif

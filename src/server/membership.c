@@ -207,7 +207,9 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
     /* the last seat taken starts the game, and the answer says so */
     if (t->status == TABLE_WAITING && ad_all_taken(t))
         ad_start_logged(l, t);
-    reply(c, rid, ad_joined(t, seat));
+    json_t *answer = ad_joined(t, seat);
+    ad_add_recent(l, t, seat, answer);
+    reply(c, rid, answer);
 }
 
 void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -219,7 +221,15 @@ void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!m && ad_add_member(t, c, -1) < 0)
         return ad_refuse_conn_full(c, rid);
     ad_schedule(l, t); /* someone is at it: a waiting table does not close */
-    reply(c, rid, ad_joined(t, m ? ad_member_seat(t, m) : -1));
+    /* watching never seats anyone, not even at a waiting table's open
+     * seat: a person looking on sits only by `join` */
+    int seat = m ? ad_member_seat(t, m) : -1;
+    json_t *answer = ad_joined(t, seat);
+    int own = ad_seat_of_player(t, conn_state(c)->player);
+    if (own >= 0) /* so the page can offer "Back to my seat" */
+        json_object_set_new(answer, "your_seat", json_integer(own));
+    ad_add_recent(l, t, seat, answer);
+    reply(c, rid, answer);
 }
 
 void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)

@@ -242,5 +242,7 @@ void ad_cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (whole)
         json_array_clear(events);
     ad_push_update(t, events, whole ? 2 : 1, c);
-    reply(c, rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v));
+    json_t *answer = json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v);
+    ad_add_recent(l, t, ad_member_seat(t, m), answer);
+    reply(c, rid, answer);
 }

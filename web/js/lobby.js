@@ -7,6 +7,7 @@
 import { el } from './ui.js';
 import { showRules } from './rules.js';
 import { loadFacts } from './facts.js';
+import { backToSeat, watchButton } from './people.js';
 
 /** @typedef {import('./facts.js').GameInfo} GameInfo */
 
@@ -106,11 +107,11 @@ export async function renderLobby(root, conn, openTable) {
         return el('li', { class: `table-row ${t.status}` },
             el('span', {}, `${title} #${t.table}: ${who} (${t.status})`),
             t.seeded ? el('span', { class: 'seeded' }, 'Practice deal: the creator chose the seed') : null,
-            open ? el('button', { type: 'button', onclick: async () => {
+            ...(typeof t.your_seat === 'number' && t.status !== 'over' ? [backToSeat(t.table)] : [open ? el('button', { type: 'button', onclick: async () => {
                 const j = await conn.request({ cmd: 'join', table: t.table });
                 if (j.ok) { conn.at(t.table, j.seat, j.v, false); openTable(t.table); } else msg.textContent = j.error || '';
             } }, 'Join') : null,
-            t.status !== 'over' ? el('button', { type: 'button', onclick: () => { location.hash = `#/table/${t.table}`; } }, open ? 'Look' : 'Watch') : null,
+            t.status !== 'over' ? watchButton(t.table) : null]),
             t.status === 'over' ? el('a', { href: `#/replay/${t.table}` }, 'Replay') : null);
     };
     /** @param {number} to */

@@ -86,7 +86,7 @@ export function rematchPanel(conn, table, now, notice) {
         stopClock = () => {};
         if (watchNext !== null) {
             node.replaceChildren(el('p', { class: 'rematch-q' }, 'The next game has begun.'),
-                el('a', { href: `#/table/${watchNext}`, id: 'rematch-watch', class: 'button' }, 'Watch the next game'));
+                el('a', { href: `#/table/${watchNext}/watch`, id: 'rematch-watch', class: 'button' }, 'Watch the next game'));
         } else if (offer) node.replaceChildren(standing());
         else if (now().seat !== null) node.replaceChildren(offerForm());
         else node.replaceChildren();

@@ -2,13 +2,15 @@
 // or points, who is asked and their clock), the game itself (drawn by the
 // game's module from this seat's view), the log in words, the rules one
 // click away, and at the end who won, a rematch and the replay.
-import { el, seatName, logLines, countdown } from './ui.js';
+import { el, seatName, countdown } from './ui.js';
 import { showRules } from './rules.js';
 import { say } from './speech.js';
 import { gameInfo } from './facts.js';
 import { moduleOf } from './games/index.js';
 import { rematchPanel } from './rematch.js';
 import { talkPanel } from './talk.js';
+import { enterTable, isOpen, openSeat, logEvents, waiting, waitingArea } from './people.js';
+import { notifyTurn } from './notify.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -76,7 +78,7 @@ export async function renderTable(root, conn, table) {
         players.replaceChildren(...st.view.players ? Array.from({ length: st.view.players }, (_, s) => {
             const info = st.seats[s] || { name: null, bot: null };
             /* cards in hand where hands are the game's measure (not Shout's table, not Liar's one hand) */
-            const counts = st.view.hand_counts && mod && mod.handCounts ? `${st.view.hand_counts[s]} cards` : '';
+            const counts = st.view.hand_counts && mod && mod.handCounts && !waiting(st.seats) ? `${st.view.hand_counts[s]} cards` : '';
             const score = st.view.scores && mod && mod.showsScores(st.view) ? `${st.view.scores[s]} pts` : '';
             const asked = st.asked.includes(s) && st.view.phase !== 'over';
             const clock = el('span', { class: 'clock' });
@@ -85,6 +87,7 @@ export async function renderTable(root, conn, table) {
                 const prev = stopClock;
                 stopClock = () => { prev(); stop(); };
             }
+            if (isOpen(st.seats, s)) return el('li', { class: 'player open' }, ...openSeat());
             return el('li', { class: `player${asked ? ' asked' : ''}${s === st.seat ? ' me' : ''}` },
                 el('span', { class: 'pname' }, s === st.seat ? `${seatName(st.seats, s)} (you)` : seatName(st.seats, s)),
                 info.bot ? el('span', { class: 'tag' }, `computer, ${info.bot}`) : null,
@@ -94,11 +97,14 @@ export async function renderTable(root, conn, table) {
                 asked ? el('span', { class: 'turn' }, 'to play') : null,
                 clock);
         }) : []);
-        if (mod) mod.render(area, {
+        if (waiting(st.seats)) area.replaceChildren(waitingArea());
+        else if (mod) mod.render(area, {
             table, view: st.view, seat: st.seat, asked: st.asked, myTurn: st.seat !== null && st.asked.includes(st.seat),
             seats: st.seats, local, notice: (t) => { notice.textContent = t; }, act,
         });
         if (st.view.phase === 'over') drawEnd();
+        const mine = st.seat !== null && st.asked.includes(st.seat) && st.view.phase !== 'over';
+        notifyTurn(!mine ? '' : st.view.phase === 'challenge' ? 'asked' : 'turn');
     };
 
     const drawEnd = () => {
@@ -134,6 +140,7 @@ export async function renderTable(root, conn, table) {
         seeded.hidden = !r.seeded;
         talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
+        if (r.recent) logEvents(log, r.recent);
         draw();
     };
 
@@ -150,8 +157,7 @@ export async function renderTable(root, conn, table) {
             st.view = f.view;
             st.v = f.v;
             st.asked = f.asked || [];
-            const lines = f.events.map((/** @type {any} */ ev) => ev.text).filter(Boolean);
-            logLines(log, lines);
+            logEvents(log, f.events);
             const mod = moduleOf(st.view.game);
             for (const ev of f.events) {
                 const aloud = mod && mod.aloud(ev, st.view.game);
@@ -181,18 +187,20 @@ export async function renderTable(root, conn, table) {
     conn.addEventListener('push', onPush);
     conn.addEventListener('rejoined', onRejoined);
 
-    // sit down: my own seat, else an open one, else watch
-    let r = await conn.request({ cmd: 'join', table });
+    const seatsNow = async () => {
+        const all = await conn.request({ cmd: 'tables' });
+        const mine = all.ok && all.tables.find((/** @type {any} */ t) => t.table === table);
+        if (mine) st.seats = mine.seats;
+    };
+    // my own seat; at a waiting table, once my name is said, an open one; else watch (people.js)
+    let r = await enterTable(conn, table, root, async (w) => { await seatsNow(); took(w); });
     if (!r.ok && (r.code === 'table_full' || r.code === 'too_many_tables')) r = await conn.request({ cmd: 'watch', table });
     if (!r.ok) {
         area.replaceChildren(el('p', {}, r.error || 'That table cannot be opened.'), el('a', { href: '#/' }, 'Back to the lobby'));
         return;
     }
-    const seatsNow = await conn.request({ cmd: 'tables' });
-    if (seatsNow.ok) {
-        const mine = seatsNow.tables.find((/** @type {any} */ t) => t.table === table);
-        if (mine) st.seats = mine.seats;
-    }
+    await seatsNow();
     took(r);
-    if (st.status === 'waiting') notice.textContent = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
+    if (r.refused) notice.textContent = r.refused;
+    else if (st.status === 'waiting' && st.seat !== null) notice.textContent = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
 }
