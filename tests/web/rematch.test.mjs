@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { serverAndBrowser, person, createTable, gotoTable, playByClicks, mySeat, PHONE } from './harness.mjs';
+import { serverAndBrowser, person, createTable, gotoTable, playByClicks, mySeat, sitDown, PHONE } from './harness.mjs';
 
 const env = serverAndBrowser();
 
@@ -40,6 +40,7 @@ test('two people at a finished game: one offers a rematch, the other sees the of
         });
         await gotoTable(pa, made.table);
         const pb = await bo.open(`#/table/${made.table}`);
+        await sitDown(pb); // a guest by invite link is asked a name first
         // Cy comes by once every seat is taken: a spectator
         await pa.locator('.player.asked').first().waitFor({ timeout: 15000 });
         const pc = await cy.open(`#/table/${made.table}`);
