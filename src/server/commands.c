@@ -59,6 +59,7 @@ static const command commands[] = {
     {"rematch_answer", ad_cmd_rematch_answer, 1, 0, 1},
     {"react", ad_cmd_react, 1, 1, 1},
     {"say", ad_cmd_say, 1, 1, 1},
+    {"quick", ad_cmd_quick, 1, 0, 1},
     {"state", cmd_forbidden, 0, 0, 0},
     {"record", cmd_forbidden, 0, 0, 0},
 };

@@ -6,10 +6,12 @@
 
 static json_t *table_summary(const table *t)
 {
-    return json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I,s:b}", "table", (json_int_t)t->id, "game",
+    json_t *j = json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I,s:b}", "table", (json_int_t)t->id, "game",
                      t->g->id, "players", t->players, "seats", ad_seats_json(t), "status",
                      status_name(t->status), "clock", ad_clock_presets[t->clock].name, "v",
                      (json_int_t)version(t), "seeded", t->seeded);
+    ad_quick_about(t, j);
+    return j;
 }
 
 /* What `tables` is asked for: every table of one status, or (status -1)

@@ -93,6 +93,8 @@ static json_t *meta_json(const table *t)
         json_object_set_new(m, "creator", json_integer(t->creator));
     if (t->talk != TALK_REACTIONS)
         json_object_set_new(m, "talk", json_string(ad_talk_name(t->talk)));
+    if (t->quick)
+        json_object_set_new(m, "quick", json_true());
     return m;
 }
 
@@ -264,6 +266,7 @@ lobby_limits lobby_limits_default(void)
         .waiting_expire_s = SRV_WAITING_EXPIRE_S,
         .talk_burst = SRV_TALK_BURST,
         .talk_every_ms = SRV_TALK_EVERY_MS,
+        .fill_after_s = SRV_FILL_AFTER_S,
     };
 }
 

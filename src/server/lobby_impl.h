@@ -136,6 +136,9 @@ struct table {
                    * stored log, rv its version */
     uint32_t rv;
     int talk;      /* what may be said at it: TALK_REACTIONS (0), TALK_CHAT or TALK_OFF */
+    /* quick (quick.c): a public table, made by quick and found by it */
+    int quick;
+    int64_t fill_ms; /* ... while it waits: when bots take its open seats (0: nobody sits) */
     seat_t seat[]; /* players of them */
 };
 
@@ -329,6 +332,17 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* listing.c */
 void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* quick.c: `quick`, public tables and their fill with bots */
+void ad_cmd_quick(lobby *l, conn *c, const json_t *req, const json_t *rid);
+int64_t ad_quick_fill_at(lobby *l, table *t); /* when bots sit (AD_DIRECTOR_NEVER: not yet) */
+int ad_quick_fill(lobby *l, table *t);        /* 1: its fill came, and it started */
+void ad_quick_about(const table *t, json_t *j); /* "quick", "fill_in_ms" in an answer */
+/* making.c, for quick.c: create's checks, and a new table of open seats
+ * with c's player in the first (NULL after a refusal) */
+int ad_room_for_one_more(lobby *l, conn *c, const json_t *rid);
+table *ad_make_open(lobby *l, conn *c, const json_t *rid, const ad_game *g, int n, int clock,
+                    int talk);
 
 /* commands.c: the protocol's commands, one table of them */
 typedef void ad_cmd_fn(lobby *l, conn *c, const json_t *req, const json_t *rid);

@@ -365,3 +365,33 @@ table *ad_new_table_by(lobby *l, json_t *new_req, const table *old, const seat_t
     return new_table_by(l, new_req, old->g, old->players, seats, old->clock, old->pause_ms, 0,
                         old->talk, creator, addr, err);
 }
+
+/* ------------------------------------------------ quick.c's ways in */
+
+int ad_room_for_one_more(lobby *l, conn *c, const json_t *rid)
+{
+    return room_for_one_more(l, c, rid);
+}
+
+/* A table of n open seats with c's player in the first: made as create
+ * makes one (its limits, a fresh seed, the game's default options, stored
+ * before it is answered), with the clock and talk given; NULL after a
+ * refusal. */
+table *ad_make_open(lobby *l, conn *c, const json_t *rid, const ad_game *g, int n, int clock,
+                    int talk)
+{
+    if (!room_for_one_more(l, c, rid) || !may_make(l, c, 1, 0, rid))
+        return NULL;
+    seat_t seats[AD_MAX_SEATS];
+    memset(seats, 0, sizeof seats);
+    int sit = sit_maker(conn_state(c), seats, n);
+    json_t *nr = json_pack("{s:s,s:i,s:o}", "game", g->id, "players", n, "seed", fresh_seed());
+    ad_err err;
+    table *t = new_table(l, nr, g, n, seats, clock, PAUSE_MS, 0, talk, c, &err);
+    json_decref(nr);
+    if (!t)
+        return refuse_unmade(c, rid, &err), NULL;
+    ad_add_member(t, c, sit);
+    t->seat[sit].online = 1;
+    return t;
+}

@@ -53,11 +53,13 @@ static json_t *asked_json(const table *t)
 
 json_t *ad_joined(const table *t, int seat)
 {
-    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b,s:s}", "ok", 1, "table",
-                     (json_int_t)t->id, "seat", seat >= 0 ? json_integer(seat) : json_null(),
-                     "v", (json_int_t)version(t), "view", view_of(t, seat), "status",
-                     status_name(t->status), "asked", asked_json(t), "seeded", t->seeded,
-                     "talk", ad_talk_name(t->talk));
+    json_t *j = json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b,s:s}", "ok", 1, "table",
+                          (json_int_t)t->id, "seat", seat >= 0 ? json_integer(seat) : json_null(),
+                          "v", (json_int_t)version(t), "view", view_of(t, seat), "status",
+                          status_name(t->status), "asked", asked_json(t), "seeded", t->seeded,
+                          "talk", ad_talk_name(t->talk));
+    ad_quick_about(t, j);
+    return j;
 }
 
 /* The same frame to everyone at the table, written out once. */

@@ -54,8 +54,12 @@ static int64_t expiry_ms(lobby *l, table *t)
 void ad_schedule(lobby *l, table *t)
 {
     int64_t at = AD_DIRECTOR_NEVER;
-    if (t->status == TABLE_WAITING)
+    if (t->status == TABLE_WAITING) {
         at = expiry_ms(l, t);
+        int64_t fill = ad_quick_fill_at(l, t); /* a public table's bots (quick.c) */
+        if (fill < at)
+            at = fill;
+    }
     if (t->status == TABLE_OVER) /* a rematch offered: its expiry */
         at = ad_rematch_due(t);
     if (t->d && t->status == TABLE_PLAYING) {
@@ -257,7 +261,8 @@ void lobby_timer(lobby *l, table *t)
         return;
     }
     if (t->status == TABLE_WAITING) {
-        expire(l, t);
+        if (!ad_quick_fill(l, t))
+            expire(l, t);
         return;
     }
     if (t->status == TABLE_OVER)

@@ -72,6 +72,9 @@
 #define SRV_BOT_TABLES 100             /* in all, on this server (--bot-tables) */
 #define SRV_NEW_PLAYERS_BURST 60       /* --new-players-burst */
 #define SRV_NEW_PLAYERS_PER_MINUTE 20  /* --new-players-per-minute */
+#define SRV_FILL_AFTER_S 20            /* a waiting table found through `quick`: bots take
+                                        * its open seats that long after the first person sat
+                                        * (--fill-after-seconds) */
 #define SRV_WAITING_EXPIRE_S 600       /* a waiting table nobody sits or looks at closes after
                                         * that long (--waiting-expire-seconds) */
 /* What a table that closed before its game began is answered with. */
@@ -137,6 +140,7 @@ typedef struct lobby_limits {
     int new_players_burst, new_players_per_minute;
     int waiting_expire_s;
     int talk_burst, talk_every_ms; /* table talk: at once, then one every so often */
+    int fill_after_s; /* quick's tables: bots take the open seats then (quick.c) */
 } lobby_limits;
 lobby_limits lobby_limits_default(void);
 void lobby_set_limits(lobby *l, const lobby_limits *lim);
