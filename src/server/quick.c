@@ -41,10 +41,6 @@ static int read_quick(conn *c, const json_t *req, const json_t *rid, const ad_ga
     return 0;
 }
 
-static int has_open_seat(const table *t)
-{
-    return !ad_all_taken(t);
-}
 
 /* A public table of game g (and size n) still waiting, that this node plays. */
 static int fits(lobby *l, const table *t, const ad_game *g, int n, int any_size)
@@ -53,16 +49,28 @@ static int fits(lobby *l, const table *t, const ad_game *g, int n, int any_size)
            (any_size || t->players == n) && ad_cluster_plays(l, t);
 }
 
+/* A person sits at t and a connection of theirs is at it. */
+static int person_here(const table *t)
+{
+    for (int s = 0; s < t->players; s++)
+        if (t->seat[s].player && t->seat[s].online > 0)
+            return 1;
+    return 0;
+}
+
 /* Where quick seats the player: a fitting table they sit at already (asked
  * twice, or from a second tab), else the oldest fitting one with an open
- * seat (tables are held by number, which only grows); NULL: none. */
+ * seat and a person there now (tables are held by number, which only
+ * grows; one whose people have all gone waits for them, rather than deal a
+ * newcomer a game with absent people in it); NULL: none. */
 static table *find_public(lobby *l, int64_t player, const ad_game *g, int n, int any_size)
 {
     for (int i = 0; i < l->ntab; i++)
         if (fits(l, l->tab[i], g, n, any_size) && ad_seat_of_player(l->tab[i], player) >= 0)
             return l->tab[i];
     for (int i = 0; i < l->ntab; i++)
-        if (fits(l, l->tab[i], g, n, any_size) && has_open_seat(l->tab[i]))
+        if (fits(l, l->tab[i], g, n, any_size) && !ad_all_taken(l->tab[i]) &&
+            person_here(l->tab[i]))
             return l->tab[i];
     return NULL;
 }
@@ -110,15 +118,6 @@ void ad_cmd_quick(lobby *l, conn *c, const json_t *req, const json_t *rid)
     json_t *jr = json_pack("{s:I}", "table", (json_int_t)t->id);
     ad_cmd_join(l, c, jr, rid);
     json_decref(jr);
-}
-
-/* A person sits at t and a connection of theirs is at it. */
-static int person_here(const table *t)
-{
-    for (int s = 0; s < t->players; s++)
-        if (t->seat[s].player && t->seat[s].online > 0)
-            return 1;
-    return 0;
 }
 
 /*

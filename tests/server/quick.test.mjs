@@ -123,7 +123,7 @@ test('quick on a public table that is full and started makes a new one', { timeo
     assert.equal(c.seat, 0);
 });
 
-test('a waiting public table resumes waiting after a restart, and its bots still come', { timeout: 60000 }, async (t) => {
+test('a waiting public table resumes waiting after a restart, is offered again once its person is back, and its bots still come', { timeout: 60000 }, async (t) => {
     const dir = tmpDir(t);
     let server = await startServer(t, { dir, args: LONG_FILL });
     const ada = await player(server, 'Ada');
@@ -132,13 +132,17 @@ test('a waiting public table resumes waiting after a restart, and its bots still
     await server.stop();
     server = await startServer(t, { dir, db: server.db, web: server.web, args: ['--fill-after-seconds', '1'] });
     const ada2 = await player(server, 'Ada', ada.token);
-    const bea = await player(server, 'Bea');
-    t.after(() => { ada2.terminate(); bea.terminate(); });
-    const b = expectOk(await bea.request({ cmd: 'quick', game: 'noway', players: 3 }), 'Bea quick after the restart');
-    assert.equal(b.table, a.table, 'the public table is public still');
-    assert.equal(b.quick, true);
+    const [bea, cal] = await Promise.all([player(server, 'Bea'), player(server, 'Cal')]);
+    t.after(() => { ada2.terminate(); bea.terminate(); cal.terminate(); });
+    // nobody of Ada's table is here yet: quick does not deal Cal a game with absent people
+    const c = expectOk(await cal.request({ cmd: 'quick', game: 'noway', players: 3 }), 'Cal quick while Ada is away');
+    assert.notEqual(c.table, a.table, 'a public table whose people are all gone is not offered');
     const j = expectOk(await ada2.request({ cmd: 'join', table: a.table }), 'Ada back');
     assert.equal(j.seat, 0);
+    assert.equal(j.status, 'waiting', 'it resumed waiting');
+    const b = expectOk(await bea.request({ cmd: 'quick', game: 'noway', players: 3 }), 'Bea quick after the restart');
+    assert.equal(b.table, a.table, 'the public table is public still, and the oldest');
+    assert.equal(b.quick, true);
     await ada2.waitPush((f) => f.push === 'update' && f.table === a.table && f.v === 0, 20000, 'bots to fill after the restart');
 });
 
