@@ -2,12 +2,14 @@
 // in one click; a table of your own (players, who is a person and which
 // bots, the options with their defaults explained, a clock, the talk); the tables
 // worth joining or watching (those waiting for players, and games people
-// play together: the server's `tables`, a page at a time); the games that
+// play together: the server's `tables`, a page at a time); "Play with
+// people" for each game, with its open tables (quick.js); the games that
 // ended lately, to replay.
 import { el } from './ui.js';
 import { showRules } from './rules.js';
 import { loadFacts } from './facts.js';
 import { backToSeat, watchButton } from './people.js';
+import { peopleSection } from './quick.js';
 
 /** @typedef {import('./facts.js').GameInfo} GameInfo */
 
@@ -96,6 +98,7 @@ export async function renderLobby(root, conn, openTable) {
         openTable(r.table);
     };
 
+    const people = peopleSection(list, conn, openTable, msg);
     const tablesBox = el('div', { class: 'table-list', 'aria-live': 'polite' });
     const finishedBox = el('div', { class: 'table-list finished' });
     let page = 0;
@@ -119,6 +122,8 @@ export async function renderLobby(root, conn, openTable) {
     const refresh = async () => {
         if (!root.isConnected) return;
         const [r, done] = await Promise.all([conn.request({ cmd: 'tables', page }), conn.request({ cmd: 'tables', status: 'over' })]);
+        const first = page === 0 ? r : await conn.request({ cmd: 'tables' });
+        if (first.ok) people.show(first.tables);
         if (r.ok) {
             if (page > 0 && r.tables.length === 0) { turn(Math.max(0, (r.pages || 1) - 1)); return; }
             const pager = r.pages > 1 ? el('p', { class: 'pager' },
@@ -138,6 +143,8 @@ export async function renderLobby(root, conn, openTable) {
             el('div', { class: 'field' }, el('label', { for: 'game' }, 'Game '), gameSel,
                 el('button', { type: 'button', class: 'link', onclick: () => showRules(game().id, game().title) }, 'Rules')),
             el('button', { type: 'button', class: 'big primary', id: 'play-now', onclick: () => create(true) }, 'Play now against the computer'),
+            el('h2', {}, 'Play with people'),
+            people.box,
             el('details', { class: 'custom' },
                 el('summary', {}, 'A table of your own: friends, bots, options, a clock'),
                 el('label', { class: 'field' }, 'Players ', playersIn),

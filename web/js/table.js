@@ -11,6 +11,7 @@ import { rematchPanel } from './rematch.js';
 import { talkPanel } from './talk.js';
 import { enterTable, isOpen, openSeat, logEvents, waiting, waitingArea } from './people.js';
 import { notifyTurn } from './notify.js';
+import { waitForPeople } from './quick.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -202,5 +203,6 @@ export async function renderTable(root, conn, table) {
     await seatsNow();
     took(r);
     if (r.refused) notice.textContent = r.refused;
+    else if (st.status === 'waiting' && st.seat !== null && r.quick) waitForPeople(notice, conn, table, r.fill_in_ms);
     else if (st.status === 'waiting' && st.seat !== null) notice.textContent = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
 }
