@@ -15,6 +15,7 @@
  *   restore.c     tables rebuilt from the store
  *   cluster.c     leases and notices between nodes (nothing on a single node)
  *   talk.c        table talk: react and say, pushed to the table, never stored
+ *   quick.c       quick: public tables, found by game, and the bots that fill them
  *
  * One thread (the loop's) runs all of it.
  */
