@@ -49,6 +49,17 @@ static int wanted(const listing *li, const table *t)
     return of_interest(t) && !ad_is_at(li->c, t); /* its own were offered first */
 }
 
+/* A table the connection is at, listed first by default: one of interest,
+ * or one where its player holds a seat and may still play (its way back);
+ * not a game of bots it only watches, nor a finished one. */
+static int own_wanted(const listing *li, const table *t)
+{
+    if (of_interest(t))
+        return 1;
+    return (t->status == TABLE_WAITING || t->status == TABLE_PLAYING) &&
+           ad_seat_of_player(t, conn_state(li->c)->player) >= 0;
+}
+
 /* t in the listing: counted, and written out when it falls on the page. */
 static void offer(listing *li, const table *t)
 {
@@ -113,7 +124,8 @@ static int listing_of(listing *li, conn *c, const json_t *req, const json_t *rid
 
 /*
  * `tables`: one page of SRV_TABLES_PAGE at most, and how many pages there
- * are.  By default the tables this connection is at, then those of
+ * are.  By default the tables this connection is at that are of interest
+ * or hold its player's seat in a game not over (own_wanted), then those of
  * interest (of_interest), the oldest first (who has waited longest); with
  * `status`, every table of that status this server holds (the finished:
  * the newest first, those still in memory: ad_evict_finished).  A cluster's
@@ -128,7 +140,8 @@ void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid)
     li.a = json_array();
     conn_lobby *cl = conn_state(c);
     for (int i = 0; li.status < 0 && i < cl->nat; i++)
-        offer(&li, cl->at[i]);
+        if (own_wanted(&li, cl->at[i]))
+            offer(&li, cl->at[i]);
     ad_err err;
     int rc = 0;
     if (ad_cluster_on(l) && li.status != TABLE_OVER) {

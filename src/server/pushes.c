@@ -58,6 +58,7 @@ json_t *ad_joined(const table *t, int seat)
                           "v", (json_int_t)version(t), "view", view_of(t, seat), "status",
                           status_name(t->status), "asked", asked_json(t), "seeded", t->seeded,
                           "talk", ad_talk_name(t->talk));
+    json_object_set_new(j, "seats", ad_seats_json(t)); /* who sits where, at once */
     ad_quick_about(t, j);
     return j;
 }

@@ -146,7 +146,7 @@ test('a waiting public table resumes waiting after a restart, is offered again o
     await ada2.waitPush((f) => f.push === 'update' && f.table === a.table && f.v === 0, 20000, 'bots to fill after the restart');
 });
 
-test('tables lists a page at a time what a person may join or watch, public tables with them; never games of bots alone or finished ones', { timeout: 120000 }, async (t) => {
+test('tables lists a page at a time what a person may join or watch, public tables with them; never games of bots alone or finished ones, not even to the connection at them', { timeout: 120000 }, async (t) => {
     const server = await startServer(t, { args: LONG_FILL });
     const viewer = await player(server, 'Viewer');
     t.after(() => viewer.terminate());
@@ -185,6 +185,10 @@ test('tables lists a page at a time what a person may join or watch, public tabl
     for (const not of [bots.table, short.table, solo.table]) assert.ok(!ids.includes(not), `table ${not} is not of interest`);
     const liar = expectOk(await viewer.request({ cmd: 'tables', game: 'liar' }), 'liar only');
     assert.deepEqual(liar.tables.map((x) => [x.table, x.quick]), [[q.table, true]]);
+    // Ada's own listing: her seats first (her way back), never the bots' games she only watches
+    const own = await listed(ada);
+    assert.deepEqual(own.slice(0, 2).map((x) => x.table).sort((x, y) => x - y), [q.table, solo.table].sort((x, y) => x - y));
+    for (const not of [bots.table, short.table]) assert.ok(!own.some((x) => x.table === not), `table ${not}, which Ada watches, is not of interest`);
     // the existing status filter keeps working
     const playing = expectOk(await viewer.request({ cmd: 'tables', status: 'playing' }), 'status playing');
     assert.ok(playing.tables.some((x) => x.table === bots.table), 'status: playing lists every table in play');

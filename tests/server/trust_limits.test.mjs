@@ -203,8 +203,12 @@ test('tables answers one page at a time of the tables worth joining or watching 
     // everything of one status, when asked for
     const playing = expectOk(await viewer.request({ cmd: 'tables', status: 'playing' }), 'every table in play');
     assert.deepEqual(playing.tables.map((x) => x.table).sort(), [bots.table, solo.table].sort());
-    // a connection's own tables come first, whatever they are
-    const mine = expectOk(await viewer.request({ cmd: 'watch', table: bots.table }), 'watch the bots');
+    // a connection's own tables come first: its seat in a game not over (issue 30: never a
+    // game of bots alone it only watches)
+    expectOk(await viewer.request({ cmd: 'watch', table: bots.table }), 'watch the bots');
+    assert.ok(!expectOk(await viewer.request({ cmd: 'tables' }), 'watching bots').tables.some((x) => x.table === bots.table),
+        'a game of bots alone is not listed, watched or not');
+    const mine = expectOk(await viewer.request({ ...BOTS, seats: ['open', 'basic', 'basic', 'basic'] }), 'the viewer\'s own game');
     assert.equal(expectOk(await viewer.request({ cmd: 'tables' }), 'with a table of its own').tables[0].table, mine.table);
     for (const [req, what] of [[{ game: 'chess' }, 'an unknown game'], [{ game: 7 }, 'a game that is not a string'],
         [{ page: -1 }, 'a negative page'], [{ page: 'x' }, 'a page that is not a number'], [{ page: 1.5 }, 'half a page'],

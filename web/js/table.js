@@ -138,6 +138,7 @@ export async function renderTable(root, conn, table) {
         st.seat = r.seat;
         st.asked = r.asked || [];
         st.status = r.status;
+        if (r.seats) st.seats = r.seats;
         seeded.hidden = !r.seeded;
         talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
