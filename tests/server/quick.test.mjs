@@ -194,6 +194,21 @@ test('tables lists a page at a time what a person may join or watch, public tabl
     assert.ok(playing.tables.some((x) => x.table === bots.table), 'status: playing lists every table in play');
 });
 
+test('a table found through quick allows reactions and never free text', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t, { args: LONG_FILL });
+    const ada = await player(server, 'Ada');
+    const bea = await player(server, 'Bea');
+    t.after(() => { ada.terminate(); bea.terminate(); });
+    const a = expectOk(await ada.request({ cmd: 'quick', game: 'noway' }), 'Ada quick');
+    expectOk(await bea.request({ cmd: 'quick', game: 'noway' }), 'Bea quick');
+    assert.equal(a.talk, 'reactions');
+    const reactions = JSON.parse((await httpGet(server, '/api/reactions')).body);
+    const id = (reactions.reactions || reactions)[0].id;
+    expectOk(await ada.request({ cmd: 'react', table: a.table, reaction: id }), 'a reaction');
+    await bea.waitPush((f) => f.push === 'talk' && f.table === a.table && f.reaction === id, 5000, 'Bea hears the reaction');
+    refused(await ada.request({ cmd: 'say', table: a.table, text: 'hello there' }), 'forbidden', 'free text at a public table');
+});
+
 test('quick refuses bad input as create does, and within the limits of what a player may hold, changing nothing', { timeout: 60000 }, async (t) => {
     const server = await startServer(t, { args: ['--waiting-per-player', '1', ...LONG_FILL] });
     const stranger = await player(server, 'Stranger');
