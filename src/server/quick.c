@@ -41,7 +41,6 @@ static int read_quick(conn *c, const json_t *req, const json_t *rid, const ad_ga
     return 0;
 }
 
-
 /* A public table of game g (and size n) still waiting, that this node plays. */
 static int fits(lobby *l, const table *t, const ad_game *g, int n, int any_size)
 {
