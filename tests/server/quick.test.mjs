@@ -7,27 +7,9 @@
 // finished ones; bad input to quick is refused and changes nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, httpGet, sleep, tmpDir } from './harness.mjs';
+import { startServer, player, expectOk, httpGet, sleep, tmpDir, until, refused } from './harness.mjs';
 
 const LONG_FILL = ['--fill-after-seconds', '3600']; // no bots during the test
-
-/** waits (at most ms) until check() gives a truthy value, and returns it */
-async function until(check, ms, what) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-        const v = await check();
-        if (v) return v;
-        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-        await sleep(100);
-    }
-}
-
-/** a refusal with that code, in words for a person */
-function refused(r, code, what) {
-    assert.equal(r.ok, false, `${what}: expected ${code}, got ${JSON.stringify(r).slice(0, 300)}`);
-    assert.equal(r.code, code, `${what}: ${JSON.stringify(r).slice(0, 300)}`);
-    assert.ok(typeof r.error === 'string' && r.error.length > 5, `${what}: words for a person`);
-}
 
 async function stats(server) {
     const r = await httpGet(server, '/api/stats');

@@ -8,33 +8,13 @@
 // someone looks at costs little memory and leaves it with them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-    startServer, player, expectOk, httpGet, getRecord, sleep, tmpDir, Seat,
-} from './harness.mjs';
+import { startServer, player, expectOk, httpGet, getRecord, sleep, tmpDir, Seat, until, refused } from './harness.mjs';
 
 /** GET /api/stats: { tables: {waiting, playing, over}, memory: {heap_kib, rss_kib} } */
 async function stats(server) {
     const r = await httpGet(server, '/api/stats');
     assert.equal(r.status, 200, r.body);
     return JSON.parse(r.body);
-}
-
-/** waits (at most ms) until check() gives a truthy value, and returns it */
-async function until(check, ms, what) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-        const v = await check();
-        if (v) return v;
-        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-        await sleep(50);
-    }
-}
-
-/** a refusal with that code */
-function refused(r, code, what) {
-    assert.equal(r.ok, false, `${what}: expected ${code}, got ${JSON.stringify(r).slice(0, 300)}`);
-    assert.equal(r.code, code, `${what}: ${JSON.stringify(r).slice(0, 300)}`);
-    assert.ok(typeof r.error === 'string' && r.error.length > 10, `${what}: words for a person`);
 }
 
 // a table of four that waits for three more people
