@@ -25,7 +25,8 @@ STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
 LOBBY_SRC := src/server/lobby.c src/server/commands.c src/server/identity.c \
              src/server/making.c src/server/listing.c src/server/membership.c \
              src/server/running.c src/server/pushes.c src/server/commit.c \
-             src/server/restore.c src/server/cluster.c \
+             src/server/restore.c src/server/cluster.c src/server/talk.c \
+             src/server/rematch.c src/server/recent.c src/server/quick.c \
              src/server/race.c
 LOBBY_DEPS := $(LOBBY_SRC) src/server/bus.c src/server/names.c $(STORE_SRC) tests/server_stub.c
 LOBBY_LIBS := $(STORE_LIBS) $(shell pkg-config --libs libcrypto) -lunistring

@@ -173,7 +173,9 @@ int api_static(const char *path, char **body, const char **type)
 {
     *type = "application/json";
     json_t *j = NULL;
-    if (strcmp(path, "/api/board/sequence") == 0) {
+    if (strcmp(path, "/api/reactions") == 0) {
+        j = ad_talk_reactions_json();
+    } else if (strcmp(path, "/api/board/sequence") == 0) {
         json_t *rows = board_rows();
         j = rows ? json_pack("{s:o}", "board", rows) : NULL;
     } else if (strncmp(path, "/api/rules/", 11) == 0) {

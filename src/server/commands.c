@@ -56,6 +56,10 @@ static const command commands[] = {
     {"sync", ad_cmd_sync, 1, 1, 1},
     {"leave", ad_cmd_leave, 1, 0, 1},
     {"rematch", ad_cmd_rematch, 1, 0, 1},
+    {"rematch_answer", ad_cmd_rematch_answer, 1, 0, 1},
+    {"react", ad_cmd_react, 1, 1, 1},
+    {"say", ad_cmd_say, 1, 1, 1},
+    {"quick", ad_cmd_quick, 1, 0, 1},
     {"state", cmd_forbidden, 0, 0, 0},
     {"record", cmd_forbidden, 0, 0, 0},
 };

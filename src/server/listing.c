@@ -6,10 +6,12 @@
 
 static json_t *table_summary(const table *t)
 {
-    return json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I,s:b}", "table", (json_int_t)t->id, "game",
+    json_t *j = json_pack("{s:I,s:s,s:i,s:o,s:s,s:s,s:I,s:b}", "table", (json_int_t)t->id, "game",
                      t->g->id, "players", t->players, "seats", ad_seats_json(t), "status",
                      status_name(t->status), "clock", ad_clock_presets[t->clock].name, "v",
                      (json_int_t)version(t), "seeded", t->seeded);
+    ad_quick_about(t, j);
+    return j;
 }
 
 /* What `tables` is asked for: every table of one status, or (status -1)
@@ -47,13 +49,29 @@ static int wanted(const listing *li, const table *t)
     return of_interest(t) && !ad_is_at(li->c, t); /* its own were offered first */
 }
 
+/* A table the connection is at, listed first by default: one of interest,
+ * or one where its player holds a seat and may still play (its way back);
+ * not a game of bots it only watches, nor a finished one. */
+static int own_wanted(const listing *li, const table *t)
+{
+    if (of_interest(t))
+        return 1;
+    return (t->status == TABLE_WAITING || t->status == TABLE_PLAYING) &&
+           ad_seat_of_player(t, conn_state(li->c)->player) >= 0;
+}
+
 /* t in the listing: counted, and written out when it falls on the page. */
 static void offer(listing *li, const table *t)
 {
     if (li->g && t->g != li->g)
         return;
-    if (li->n >= li->skip && li->n < li->skip + SRV_TABLES_PAGE)
-        json_array_append_new(li->a, table_summary(t));
+    if (li->n >= li->skip && li->n < li->skip + SRV_TABLES_PAGE) {
+        json_t *one = table_summary(t);
+        int own = ad_seat_of_player(t, conn_state(li->c)->player);
+        if (own >= 0) /* the asker's own seat: "Back to my seat" */
+            json_object_set_new(one, "your_seat", json_integer(own));
+        json_array_append_new(li->a, one);
+    }
     li->n++;
 }
 
@@ -106,7 +124,8 @@ static int listing_of(listing *li, conn *c, const json_t *req, const json_t *rid
 
 /*
  * `tables`: one page of SRV_TABLES_PAGE at most, and how many pages there
- * are.  By default the tables this connection is at, then those of
+ * are.  By default the tables this connection is at that are of interest
+ * or hold its player's seat in a game not over (own_wanted), then those of
  * interest (of_interest), the oldest first (who has waited longest); with
  * `status`, every table of that status this server holds (the finished:
  * the newest first, those still in memory: ad_evict_finished).  A cluster's
@@ -121,7 +140,8 @@ void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid)
     li.a = json_array();
     conn_lobby *cl = conn_state(c);
     for (int i = 0; li.status < 0 && i < cl->nat; i++)
-        offer(&li, cl->at[i]);
+        if (own_wanted(&li, cl->at[i]))
+            offer(&li, cl->at[i]);
     ad_err err;
     int rc = 0;
     if (ad_cluster_on(l) && li.status != TABLE_OVER) {

@@ -91,6 +91,10 @@ static json_t *meta_json(const table *t)
         json_object_set_new(m, "seeded", json_true());
     if (t->creator)
         json_object_set_new(m, "creator", json_integer(t->creator));
+    if (t->talk != TALK_REACTIONS)
+        json_object_set_new(m, "talk", json_string(ad_talk_name(t->talk)));
+    if (t->quick)
+        json_object_set_new(m, "quick", json_true());
     json_object_set_new(m, "call_grace_ms", json_integer(t->call_grace_ms));
     return m;
 }
@@ -263,6 +267,9 @@ lobby_limits lobby_limits_default(void)
         .new_players_burst = SRV_NEW_PLAYERS_BURST,
         .new_players_per_minute = SRV_NEW_PLAYERS_PER_MINUTE,
         .waiting_expire_s = SRV_WAITING_EXPIRE_S,
+        .talk_burst = SRV_TALK_BURST,
+        .talk_every_ms = SRV_TALK_EVERY_MS,
+        .fill_after_s = SRV_FILL_AFTER_S,
     };
 }
 
@@ -370,5 +377,6 @@ void lobby_free(lobby *l)
     free(l->tab);
     free(l->gone);
     free(l->makers);
+    ad_talk_free(l);
     free(l);
 }

@@ -5,7 +5,8 @@
  *   lobby.c       the tables it holds, a table's life, eviction, stats
  *   commands.c    the protocol's commands in one table, and dispatch
  *   identity.c    hello: names and tokens
- *   making.c      create and rematch, within what one may hold
+ *   making.c      create (and rematch's table), within what one may hold
+ *   rematch.c     rematch by consent: an offer, answers, the next table
  *   listing.c     tables: what there is to join or watch
  *   membership.c  join, watch, leave: who sits or watches where
  *   running.c     directors, timers, bot answers, act; a waiting table's expiry
@@ -13,6 +14,8 @@
  *   commit.c      the pass's group commit, then acks and pushes
  *   restore.c     tables rebuilt from the store
  *   cluster.c     leases and notices between nodes (nothing on a single node)
+ *   talk.c        table talk: react and say, pushed to the table, never stored
+ *   quick.c       quick: public tables, found by game, and the bots that fill them
  *
  * One thread (the loop's) runs all of it.
  */
@@ -76,6 +79,19 @@ typedef struct pend_step {
     json_t *ev;   /* the director's public step: {"seat","at_ms","events"[,"by"]} + "v" */
 } pend_step;
 
+/* A rematch offered at a finished table (rematch.c): who is in, by seat bits. */
+typedef struct rematch_offer {
+    int on;            /* an offer stands */
+    int from;          /* the offerer's seat */
+    int open;          /* decliners' seats stay open for a person (else basic bots take them) */
+    uint32_t waiting;  /* people yet to answer */
+    uint32_t accepted; /* the offerer and who accepted */
+    uint32_t declined; /* who declined, left, or was silent until until_ms */
+    int64_t until_ms;  /* when silence becomes a decline */
+    int64_t player;    /* the offerer: the next table's maker, from this address */
+    char addr[64];
+} rematch_offer;
+
 struct table {
     int64_t id;
     uint64_t gen; /* changes when the table is rebuilt: older bot answers are dropped */
@@ -86,6 +102,7 @@ struct table {
     int clock; /* index in ad_clock_presets */
     int pause_ms;
     int64_t next; /* the rematch's table, once made */
+    rematch_offer offer; /* while over: a rematch offered, not yet made */
     int seeded;   /* its creator chose the seed, so may know every hand: told to all */
     int64_t creator;     /* the player who made it (stored in its meta) */
     char addr[64];       /* ... from that address ("" when unknown: made before a restart) */
@@ -119,6 +136,10 @@ struct table {
     int remote;   /* a spectators' copy of a table another node plays: t0 follows the
                    * stored log, rv its version */
     uint32_t rv;
+    int talk;      /* what may be said at it: TALK_REACTIONS (0), TALK_CHAT or TALK_OFF */
+    /* quick (quick.c): a public table, made by quick and found by it */
+    int quick;
+    int64_t fill_ms; /* ... while it waits: when bots take its open seats (0: nobody sits) */
     int call_grace_ms; /* the race: calls this close to a window's first are simultaneous */
     seat_t seat[]; /* players of them */
 };
@@ -171,6 +192,8 @@ struct lobby {
         int64_t at_ms;
     } *makers;
     int nmakers, cmakers;
+    struct talker *talkers; /* talk.c: a bucket for each person who talked lately */
+    int ntalkers, ctalkers;
     /* the race (race.c): calls held until their window settles */
     held_call *calls;
     int ncalls, ccalls;
@@ -319,10 +342,20 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* making.c */
 void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid);
-void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid);
 
 /* listing.c */
 void ad_cmd_tables(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* quick.c: `quick`, public tables and their fill with bots */
+void ad_cmd_quick(lobby *l, conn *c, const json_t *req, const json_t *rid);
+int64_t ad_quick_fill_at(lobby *l, table *t); /* when bots sit (AD_DIRECTOR_NEVER: not yet) */
+int ad_quick_fill(lobby *l, table *t);        /* 1: its fill came, and it started */
+void ad_quick_about(const table *t, json_t *j); /* "quick", "fill_in_ms" in an answer */
+/* making.c, for quick.c: create's checks, and a new table of open seats
+ * with c's player in the first (NULL after a refusal) */
+int ad_room_for_one_more(lobby *l, conn *c, const json_t *rid);
+table *ad_make_open(lobby *l, conn *c, const json_t *rid, const ad_game *g, int n, int clock,
+                    int talk);
 
 /* commands.c: the protocol's commands, one table of them */
 typedef void ad_cmd_fn(lobby *l, conn *c, const json_t *req, const json_t *rid);
@@ -337,6 +370,34 @@ const command *ad_command_find(const char *name); /* NULL: no such command */
 /* The table a request's "table" names (read back from the store when
  * need be); NULL after a refusal. */
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* rematch.c: a rematch by consent (docs/server.md, "Rematch") */
+void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_rematch_answer(lobby *l, conn *c, const json_t *req, const json_t *rid);
+int64_t ad_rematch_due(const table *t);    /* an offer's expiry (AD_DIRECTOR_NEVER: none) */
+void ad_rematch_timer(lobby *l, table *t); /* the table's timer, while it is over */
+void ad_rematch_gone(lobby *l, table *t);  /* a connection left t: who is still here */
+/* making.c, for rematch.c */
+json_t *ad_fresh_seed(void);
+int ad_may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid);
+/* old's next table (its game, options, clock, pause, talk), with seats, made by creator */
+table *ad_new_table_by(lobby *l, json_t *new_req, const table *old, const seat_t *seats,
+                       int64_t creator, const char *addr, ad_err *err);
+
+/* talk.c: table talk, reactions and free text (docs/server.md, "Table talk") */
+#define CODE_RATE_LIMITED "rate_limited"
+enum { TALK_REACTIONS = 0, TALK_CHAT, TALK_OFF }; /* a table's talk; 0 unless create says */
+/* create's talk: "chat", "reactions" or "off" (TALK_REACTIONS when none
+ * is given); -1 after a refusal. */
+int ad_talk_read(conn *c, const json_t *req, const json_t *rid);
+const char *ad_talk_name(int talk);
+int ad_talk_of(const char *name); /* TALK_REACTIONS for a name it does not know */
+void ad_talk_free(lobby *l);
+void ad_cmd_react(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_say(lobby *l, conn *c, const json_t *req, const json_t *rid);
+
+/* recent.c (people at the table): what happened lately, for who arrives */
+void ad_add_recent(lobby *l, table *t, int seat, json_t *answer);
 
 /* race.c: a challenge window is a race; a held call is answered when its
  * window settles */

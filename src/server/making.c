@@ -1,6 +1,7 @@
 /*
- * making.c - new tables: `create` and `rematch`, within what one player
- * and one address may hold (may_make), stored before they are answered.
+ * making.c - new tables: `create`, and a finished game's next table for
+ * rematch.c, within what one player and one address may hold (may_make),
+ * stored before they are answered.
  */
 #include <sys/random.h>
 
@@ -108,10 +109,10 @@ static int may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid)
 }
 
 /* A new table in memory and in the store, its seats as given (seeded: its
- * creator chose the seed). */
-static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
-                        const seat_t *seats, int clock, int pause_ms, int seeded, conn *maker,
-                        ad_err *err)
+ * creator chose the seed; talk: TALK_REACTIONS, TALK_CHAT or TALK_OFF). */
+static table *new_table_by(lobby *l, json_t *new_req, const ad_game *g, int players,
+                           const seat_t *seats, int clock, int pause_ms, int seeded, int talk,
+                           int64_t creator, const char *addr, ad_err *err)
 {
     ad_table *gt = ad_table_new(new_req, err);
     if (!gt)
@@ -128,11 +129,12 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     }
     t->g = g;
     memcpy(t->seat, seats, (size_t)players * sizeof t->seat[0]);
-    t->creator = conn_state(maker)->player; /* what it holds counts against its limits */
-    snprintf(t->addr, sizeof t->addr, "%s", conn_state(maker)->addr);
+    t->creator = creator; /* what it holds counts against its limits */
+    snprintf(t->addr, sizeof t->addr, "%s", addr);
     t->clock = clock;
     t->pause_ms = pause_ms;
     t->seeded = seeded;
+    t->talk = talk;
     t->t0 = gt;
     t->created_ms = srv_now_ms();
     t->gen = ++l->gen;
@@ -148,6 +150,15 @@ static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players
     ad_add_table(l, t);
     ad_cluster_made(l, t);
     return t;
+}
+
+/* The same, made by the player of connection maker. */
+static table *new_table(lobby *l, json_t *new_req, const ad_game *g, int players,
+                        const seat_t *seats, int clock, int pause_ms, int seeded, int talk,
+                        conn *maker, ad_err *err)
+{
+    return new_table_by(l, new_req, g, players, seats, clock, pause_ms, seeded, talk,
+                        conn_state(maker)->player, conn_state(maker)->addr, err);
 }
 
 /* A seed a client chose: one JavaScript reads back whole (up to 2^53 - 1),
@@ -321,18 +332,20 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         json_decref(new_req);
         return refuse_err(c, rid, &err);
     }
-    int n = su.players, clock = -1, pause_ms = -1, sit = -1, waits = 0, grace = -1;
+    int n = su.players, clock = -1, pause_ms = -1, talk = -1, sit = -1, waits = 0, grace = -1;
     seat_t seats[AD_MAX_SEATS];
     int ok = read_seats(c, req, rid, g, n, seats) == 0 &&
              (clock = read_clock(c, req, rid)) >= 0 && (pause_ms = read_pause(c, req, rid)) >= 0 &&
-             (grace = ad_read_grace(c, req, rid)) >= 0 && room_for_one_more(l, c, rid);
+             (talk = ad_talk_read(c, req, rid)) >= 0 && (grace = ad_read_grace(c, req, rid)) >= 0 &&
+             room_for_one_more(l, c, rid);
     if (ok) {
         sit = sit_maker(conn_state(c), seats, n);
         for (int s = 0; s < n; s++) /* an open seat is left once the maker sits: it waits */
             waits |= !seats[s].bot[0] && !seats[s].player;
         ok = may_make(l, c, waits, sit < 0, rid);
     }
-    table *t = ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, c, &err) : NULL;
+    table *t =
+        ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, talk, c, &err) : NULL;
     json_decref(new_req);
     if (ok && !t)
         refuse_unmade(c, rid, &err);
@@ -347,43 +360,54 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     reply(c, rid, ad_joined(t, sit));
 }
 
-void ad_cmd_rematch(lobby *l, conn *c, const json_t *req, const json_t *rid)
+/* For rematch.c, which makes a finished game's next table on behalf of
+ * the person who offered it. */
+json_t *ad_fresh_seed(void)
 {
-    table *t = ad_req_table(l, c, req, rid);
-    if (!t)
-        return;
-    conn_lobby *cl = conn_state(c);
-    int seat = ad_seat_of_player(t, cl->player);
-    if (seat < 0)
-        return refuse(c, rid, CODE_NOT_SEATED, "only a player of that game can ask for a rematch");
-    if (t->status != TABLE_OVER)
-        return refuse(c, rid, CODE_NOT_OVER, "a rematch comes when the game is over");
-    if (t->next) /* made already (it need not be in memory): the same seats, the same seat */
-        return reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)t->next,
-                                       "seat", seat));
-    ad_err err;
-    json_error_t je;
-    json_t *nr = json_loads(t->new_req, 0, &je);
-    json_object_set_new(nr, "seed", fresh_seed());
+    return fresh_seed();
+}
+
+int ad_may_make(lobby *l, conn *c, int waits, int alone, const json_t *rid)
+{
+    return may_make(l, c, waits, alone, rid);
+}
+
+table *ad_new_table_by(lobby *l, json_t *new_req, const table *old, const seat_t *seats,
+                       int64_t creator, const char *addr, ad_err *err)
+{
+    table *nt = new_table_by(l, new_req, old->g, old->players, seats, old->clock, old->pause_ms,
+                             0, old->talk, creator, addr, err);
+    if (nt)
+        set_grace(l, nt, old->call_grace_ms); /* a rematch keeps the table's grace */
+    return nt;
+}
+
+/* ------------------------------------------------ quick.c's ways in */
+
+int ad_room_for_one_more(lobby *l, conn *c, const json_t *rid)
+{
+    return room_for_one_more(l, c, rid);
+}
+
+/* A table of n open seats with c's player in the first: made as create
+ * makes one (its limits, a fresh seed, the game's default options, stored
+ * before it is answered), with the clock and talk given; NULL after a
+ * refusal. */
+table *ad_make_open(lobby *l, conn *c, const json_t *rid, const ad_game *g, int n, int clock,
+                    int talk)
+{
+    if (!room_for_one_more(l, c, rid) || !may_make(l, c, 1, 0, rid))
+        return NULL;
     seat_t seats[AD_MAX_SEATS];
-    memcpy(seats, t->seat, (size_t)t->players * sizeof seats[0]);
-    for (int s = 0; s < t->players; s++)
-        seats[s].online = 0;
-    if (!may_make(l, c, 0, 0, rid)) {
-        json_decref(nr);
-        return;
-    }
-    table *nt = new_table(l, nr, t->g, t->players, seats, t->clock, t->pause_ms, 0, c, &err);
+    memset(seats, 0, sizeof seats);
+    int sit = sit_maker(conn_state(c), seats, n);
+    json_t *nr = json_pack("{s:s,s:i,s:o}", "game", g->id, "players", n, "seed", fresh_seed());
+    ad_err err;
+    table *t = new_table(l, nr, g, n, seats, clock, PAUSE_MS, 0, talk, c, &err);
     json_decref(nr);
-    if (!nt)
-        return refuse_unmade(c, rid, &err);
-    set_grace(l, nt, t->call_grace_ms);
-    t->next = nt->id;
-    t->meta_dirty = 1;
-    mark_dirty(l, t);
-    ad_start_logged(l, nt);
-    ad_push_all(t, json_pack("{s:s,s:I,s:I}", "push", "rematch", "table", (json_int_t)t->id, "next",
-                          (json_int_t)nt->id));
-    reply(c, rid, json_pack("{s:b,s:I,s:i}", "ok", 1, "table", (json_int_t)nt->id, "seat",
-                            ad_seat_of_player(nt, cl->player)));
+    if (!t)
+        return refuse_unmade(c, rid, &err), NULL;
+    ad_add_member(t, c, sit);
+    t->seat[sit].online = 1;
+    return t;
 }

@@ -104,6 +104,7 @@ void ad_unseat_conn(lobby *l, conn *c)
         member *m = ad_member_of(t, c);
         if (m && m->seat >= 0) {
             unseat_member(t, m);
+            ad_rematch_gone(l, t);
             ad_schedule(l, t); /* a person gone: the stand-in's moment */
             mark_dirty(l, t);
         }
@@ -206,7 +207,9 @@ void ad_cmd_join(lobby *l, conn *c, const json_t *req, const json_t *rid)
     /* the last seat taken starts the game, and the answer says so */
     if (t->status == TABLE_WAITING && ad_all_taken(t))
         ad_start_logged(l, t);
-    reply(c, rid, ad_joined(t, seat));
+    json_t *answer = ad_joined(t, seat);
+    ad_add_recent(l, t, seat, answer);
+    reply(c, rid, answer);
 }
 
 void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -218,7 +221,15 @@ void ad_cmd_watch(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!m && ad_add_member(t, c, -1) < 0)
         return ad_refuse_conn_full(c, rid);
     ad_schedule(l, t); /* someone is at it: a waiting table does not close */
-    reply(c, rid, ad_joined(t, m ? ad_member_seat(t, m) : -1));
+    /* watching never seats anyone, not even at a waiting table's open
+     * seat: a person looking on sits only by `join` */
+    int seat = m ? ad_member_seat(t, m) : -1;
+    json_t *answer = ad_joined(t, seat);
+    int own = ad_seat_of_player(t, conn_state(c)->player);
+    if (own >= 0) /* so the page can offer "Back to my seat" */
+        json_object_set_new(answer, "your_seat", json_integer(own));
+    ad_add_recent(l, t, seat, answer);
+    reply(c, rid, answer);
 }
 
 void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -253,6 +264,7 @@ void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid)
     }
     if (m)
         ad_drop_member(t, c);
+    ad_rematch_gone(l, t); /* a person who leaves declines a rematch offered */
     t->seats_dirty = 1;
     mark_dirty(l, t);
     ad_schedule(l, t); /* a waiting table left empty: its expiry */
@@ -265,6 +277,7 @@ void lobby_conn_gone(lobby *l, conn *c)
     while (cl->nat > 0) {
         table *t = cl->at[cl->nat - 1];
         ad_drop_member(t, c);
+        ad_rematch_gone(l, t);
         ad_schedule(l, t); /* a person gone: the stand-in's moment */
         mark_dirty(l, t);
     }

@@ -8,7 +8,9 @@
  * alike), surrogates, private-use, unassigned code points and
  * noncharacters, a line break, a combining mark with no letter under it or
  * a stack of them, and a name of white space alone.  libunistring knows
- * the characters (Debian libunistring-dev).
+ * the characters (Debian libunistring-dev).  What a person says at a
+ * table (talk.c) is held to the same rules, so nothing said there can
+ * turn a line around or hide in it either.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -57,8 +59,10 @@ static const char *refused(ucs4_t uc)
     return NULL;
 }
 
-/* Checks a name already in NFC, s of n bytes. */
-static int check(const uint8_t *s, size_t n, int max_chars, char *why, size_t whysz)
+/* Checks a name or a message (what: "name", "message") already in NFC, s
+ * of n bytes: the same characters are refused in both. */
+static int check(const uint8_t *s, size_t n, int max_chars, const char *what, char *why,
+                 size_t whysz)
 {
     int chars = 0, marks = 0, seen = 0; /* seen: a character that shows */
     for (size_t i = 0; i < n;) {
@@ -67,14 +71,14 @@ static int check(const uint8_t *s, size_t n, int max_chars, char *why, size_t wh
         chars++;
         const char *bad = refused(uc);
         if (bad)
-            return say(why, whysz, "a name may not hold U+%04X: %s", (unsigned)uc, bad);
+            return say(why, whysz, "a %s may not hold U+%04X: %s", what, (unsigned)uc, bad);
         if (uc_is_general_category_withtable(uc, UC_CATEGORY_MASK_M)) {
             if (chars == 1)
-                return say(why, whysz, "a name may not start with a combining mark (U+%04X)",
+                return say(why, whysz, "a %s may not start with a combining mark (U+%04X)", what,
                            (unsigned)uc);
             if (++marks > SRV_NAME_MARKS)
-                return say(why, whysz, "a name's characters carry at most %d combining marks each",
-                           SRV_NAME_MARKS);
+                return say(why, whysz, "a %s's characters carry at most %d combining marks each",
+                           what, SRV_NAME_MARKS);
         } else {
             marks = 0;
         }
@@ -82,31 +86,44 @@ static int check(const uint8_t *s, size_t n, int max_chars, char *why, size_t wh
             seen = 1;
     }
     if (chars < 1 || chars > max_chars)
-        return say(why, whysz, "a name is 1 to %d characters (it has %d)", max_chars, chars);
+        return say(why, whysz, "a %s is 1 to %d characters (it has %d)", what, max_chars, chars);
     if (!seen)
-        return say(why, whysz, "a name is not blank: white space alone is no name");
+        return say(why, whysz, "a %s is not blank: white space alone is no %s", what, what);
     return 0;
 }
 
-int srv_name_normal(const char *in, int max_chars, char *out, size_t outsz, char *why,
-                    size_t whysz)
+/* Reads `in` as a `what` (see check) into out, in NFC. */
+static int normal(const char *in, int max_chars, const char *what, char *out, size_t outsz,
+                  char *why, size_t whysz)
 {
     size_t n = strlen(in);
     if (n == 0)
-        return say(why, whysz, "a name is 1 to %d characters (it has none)", max_chars);
+        return say(why, whysz, "a %s is 1 to %d characters (it has none)", what, max_chars);
     if (u8_check((const uint8_t *)in, n))
-        return say(why, whysz, "a name is text in UTF-8, and this is not");
+        return say(why, whysz, "a %s is text in UTF-8, and this is not", what);
     size_t len = 0;
     uint8_t *nfc = u8_normalize(UNINORM_NFC, (const uint8_t *)in, n, NULL, &len);
     if (!nfc)
-        return say(why, whysz, "the name could not be read (out of memory)");
-    int rc = check(nfc, len, max_chars, why, whysz);
+        return say(why, whysz, "the %s could not be read (out of memory)", what);
+    int rc = check(nfc, len, max_chars, what, why, whysz);
     if (rc == 0 && len >= outsz)
-        rc = say(why, whysz, "a name is at most %zu bytes of UTF-8", outsz - 1);
+        rc = say(why, whysz, "a %s is at most %zu bytes of UTF-8", what, outsz - 1);
     if (rc == 0) {
         memcpy(out, nfc, len);
         out[len] = 0;
     }
     free(nfc);
     return rc;
+}
+
+int srv_name_normal(const char *in, int max_chars, char *out, size_t outsz, char *why,
+                    size_t whysz)
+{
+    return normal(in, max_chars, "name", out, outsz, why, whysz);
+}
+
+int ad_text_normal(const char *in, int max_chars, char *out, size_t outsz, char *why,
+                   size_t whysz)
+{
+    return normal(in, max_chars, "message", out, outsz, why, whysz);
 }

@@ -18,4 +18,9 @@
 int srv_name_normal(const char *in, int max_chars, char *out, size_t outsz, char *why,
                     size_t whysz);
 
+/* The same rules for a message said at a table (talk.c): 1 to max_chars
+ * characters of NFC, none of them a control or format character. */
+int ad_text_normal(const char *in, int max_chars, char *out, size_t outsz, char *why,
+                   size_t whysz);
+
 #endif

@@ -53,10 +53,14 @@ static json_t *asked_json(const table *t)
 
 json_t *ad_joined(const table *t, int seat)
 {
-    return json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b}", "ok", 1, "table", (json_int_t)t->id,
-                     "seat", seat >= 0 ? json_integer(seat) : json_null(), "v",
-                     (json_int_t)version(t), "view", view_of(t, seat), "status",
-                     status_name(t->status), "asked", asked_json(t), "seeded", t->seeded);
+    json_t *j = json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b,s:s}", "ok", 1, "table",
+                          (json_int_t)t->id, "seat", seat >= 0 ? json_integer(seat) : json_null(),
+                          "v", (json_int_t)version(t), "view", view_of(t, seat), "status",
+                          status_name(t->status), "asked", asked_json(t), "seeded", t->seeded,
+                          "talk", ad_talk_name(t->talk));
+    json_object_set_new(j, "seats", ad_seats_json(t)); /* who sits where, at once */
+    ad_quick_about(t, j);
+    return j;
 }
 
 /* The same frame to everyone at the table, written out once. */
@@ -241,5 +245,7 @@ void ad_cmd_sync(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (whole)
         json_array_clear(events);
     ad_push_update(t, events, whole ? 2 : 1, c);
-    reply(c, rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v));
+    json_t *answer = json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)now_v);
+    ad_add_recent(l, t, ad_member_seat(t, m), answer);
+    reply(c, rid, answer);
 }

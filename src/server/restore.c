@@ -31,6 +31,8 @@ int ad_parse_meta(table *t, const char *text)
     t->next = json_integer_value(json_object_get(m, "next"));
     t->seeded = json_is_true(json_object_get(m, "seeded"));
     t->creator = json_integer_value(json_object_get(m, "creator"));
+    t->talk = ad_talk_of(json_string_value(json_object_get(m, "talk")));
+    t->quick = json_is_true(json_object_get(m, "quick"));
     t->call_grace_ms = ad_grace_of_meta(m);
     json_decref(m);
     return 0;

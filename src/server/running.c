@@ -50,12 +50,18 @@ static int64_t expiry_ms(lobby *l, table *t)
 
 /* The table's timer: while it waits, its expiry; in play, the director's
  * wake, or when a gone person's seat passes to the stand-in, whichever is
- * first; none once the game is over. */
+ * first; once the game is over, a rematch offer's expiry. */
 void ad_schedule(lobby *l, table *t)
 {
     int64_t at = AD_DIRECTOR_NEVER;
-    if (t->status == TABLE_WAITING)
+    if (t->status == TABLE_WAITING) {
         at = expiry_ms(l, t);
+        int64_t fill = ad_quick_fill_at(l, t); /* a public table's bots (quick.c) */
+        if (fill < at)
+            at = fill;
+    }
+    if (t->status == TABLE_OVER) /* a rematch offered: its expiry */
+        at = ad_rematch_due(t);
     if (t->d && t->status == TABLE_PLAYING) {
         at = first_away_ms(l, t);
         if (t->wake_ms < at)
@@ -258,9 +264,12 @@ void lobby_timer(lobby *l, table *t)
         return;
     }
     if (t->status == TABLE_WAITING) {
-        expire(l, t);
+        if (!ad_quick_fill(l, t))
+            expire(l, t);
         return;
     }
+    if (t->status == TABLE_OVER)
+        return ad_rematch_timer(l, t);
     if (!t->d || t->status != TABLE_PLAYING)
         return;
     ad_err e;

@@ -76,6 +76,9 @@ static const serve_option options[] = {
     {"--new-players-burst", "N", LOBBY(new_players_burst), 1, 1000000, 0},
     {"--new-players-per-minute", "N", LOBBY(new_players_per_minute), 0, 1000000, 0},
     {"--waiting-expire-seconds", "N", LOBBY(waiting_expire_s), 1, 30 * 86400, 0},
+    {"--talk-burst", "N", LOBBY(talk_burst), 1, 1000, 0},
+    {"--talk-every-ms", "MS", LOBBY(talk_every_ms), 0, 3600000, 0},
+    {"--fill-after-seconds", "N", LOBBY(fill_after_s), 1, 3600, 0},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 

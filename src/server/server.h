@@ -72,6 +72,9 @@
 #define SRV_BOT_TABLES 100             /* in all, on this server (--bot-tables) */
 #define SRV_NEW_PLAYERS_BURST 60       /* --new-players-burst */
 #define SRV_NEW_PLAYERS_PER_MINUTE 20  /* --new-players-per-minute */
+#define SRV_FILL_AFTER_S 20            /* a waiting table found through `quick`: bots take
+                                        * its open seats that long after the first person sat
+                                        * (--fill-after-seconds) */
 #define SRV_WAITING_EXPIRE_S 600       /* a waiting table nobody sits or looks at closes after
                                         * that long (--waiting-expire-seconds) */
 /* What a table that closed before its game began is answered with. */
@@ -79,6 +82,11 @@
 #define SRV_TABLES_PAGE 50             /* tables in one answer to `tables` */
 #define SRV_HISTORY 32                 /* a table's last steps kept in memory for sync (the
                                         * rest is read from the store when asked for) */
+/* Table talk (talk.c; docs/server.md, "Table talk"): what one person may
+ * say, and how often, whichever connection they say it from. */
+#define SRV_TALK_CHARS 200             /* a message's characters, at most */
+#define SRV_TALK_BURST 5               /* reactions and messages at once (--talk-burst), */
+#define SRV_TALK_EVERY_MS 2000         /* ... then one every so often (--talk-every-ms) */
 
 typedef struct server server;
 typedef struct conn conn;
@@ -131,6 +139,8 @@ typedef struct lobby_limits {
     int bot_tables_per_player, bot_tables_per_address, bot_tables;
     int new_players_burst, new_players_per_minute;
     int waiting_expire_s;
+    int talk_burst, talk_every_ms; /* table talk: at once, then one every so often */
+    int fill_after_s; /* quick's tables: bots take the open seats then (quick.c) */
 } lobby_limits;
 lobby_limits lobby_limits_default(void);
 void lobby_set_limits(lobby *l, const lobby_limits *lim);
@@ -219,6 +229,8 @@ int addr_rate_request(addr_rate *r, const char *addr, int64_t now_ms); /* 1: one
 int addr_rate_send(addr_rate *r, const char *addr, size_t n, int64_t now_ms);
 /* api.c: GET /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
 int api_static(const char *path, char **body, const char **type);
+/* talk.c: GET /api/reactions, [{"id","text","emoji"}...] from data/talk/. */
+json_t *ad_talk_reactions_json(void);
 /* GET /api/games: every game and the facts the browser shows (docs/server.md),
  * built once and cacheable; a reference of the caller's, or NULL. */
 srv_body *ad_api_games_body(void);

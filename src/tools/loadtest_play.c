@@ -420,6 +420,23 @@ static void follow_rematch(lt *t, lt_conn *c, int64_t next)
     request(c, RQ_LEAVE, "leave", json_pack("{s:I}", "table", (json_int_t)old));
 }
 
+/* A rematch the table's lead offered: a person asked accepts it, since
+ * the next game starts when all have.  Only at the offer's first push
+ * (nobody but the offerer in yet): a later one, after another's answer,
+ * may still name this seat while its own answer is on the way. */
+static void consent(lt *t, lt_conn *c, const json_t *f)
+{
+    const json_t *w = json_object_get(f, "waiting");
+    if (t->phase != PH_RUN || json_array_size(json_object_get(f, "accepted")) != 1)
+        return;
+    for (size_t i = 0; i < json_array_size(w); i++)
+        if (json_integer_value(json_array_get(w, i)) == c->seat) {
+            request(c, RQ_REMATCH, "rematch_answer",
+                    json_pack("{s:I,s:b}", "table", (json_int_t)c->table, "accept", 1));
+            return;
+        }
+}
+
 static void frame_in(lt *t, lt_conn *c, const char *text, size_t n)
 {
     json_t *f = json_loadb(text, n, 0, NULL);
@@ -436,6 +453,8 @@ static void frame_in(lt *t, lt_conn *c, const char *text, size_t n)
                 json_object_get(f, "asked"));
         else if (strcmp(push, "rematch") == 0 && table == c->table && c->table)
             follow_rematch(t, c, json_integer_value(json_object_get(f, "next")));
+        else if (strcmp(push, "rematch_offer") == 0 && table == c->table && c->table)
+            consent(t, c, f);
     } else {
         json_t *rid = json_object_get(f, "rid");
         if (json_is_integer(rid))

@@ -9,24 +9,13 @@
 // from the game before it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, httpGet, getRecord, sleep, Seat, playToEnd } from './harness.mjs';
+import { startServer, player, expectOk, httpGet, getRecord, sleep, Seat, playToEnd, until } from './harness.mjs';
 
 /** the tables the server holds in memory, by status (GET /api/stats) */
 async function held(server) {
     const r = await httpGet(server, '/api/stats');
     assert.equal(r.status, 200, r.body);
     return JSON.parse(r.body).tables;
-}
-
-/** waits (at most ms) until check() holds; its last value */
-async function until(check, ms, what) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-        const v = await check();
-        if (v) return v;
-        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-        await sleep(50);
-    }
 }
 
 const over = (server, table) => until(async () => (await getRecord(server, table)).status === 200,

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
+import assert from 'node:assert/strict';
 import net from 'node:net';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -648,4 +649,24 @@ export async function twoPersonTable(server, game, opts = {}) {
     sa.see(start.v, start.view, start.asked);
     sa.lastPush = start;
     return { table: create.table, seats: [sa, sb], clients: [a, b], create };
+}
+
+/** Polls check() every `every` ms until it gives a truthy value, and returns
+ * that value; fails after ms, naming what it waited for.  Tests wait this
+ * way rather than for a fixed time, so a slow machine only makes them slower. */
+export async function until(check, ms, what, every = 50) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+        const v = await check();
+        if (v) return v;
+        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+        await sleep(every);
+    }
+}
+
+/** Asserts r is a refusal with that code, given in words for a person. */
+export function refused(r, code, what) {
+    assert.equal(r.ok, false, `${what}: expected ${code}, got ${JSON.stringify(r).slice(0, 300)}`);
+    assert.equal(r.code, code, `${what}: ${JSON.stringify(r).slice(0, 300)}`);
+    assert.ok(typeof r.error === 'string' && r.error.length > 10, `${what}: words for a person`);
 }

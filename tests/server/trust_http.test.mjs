@@ -13,7 +13,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { startServer, player, expectOk, httpGet, sleep, within, psql, HOST } from './harness.mjs';
+import { startServer, player, expectOk, httpGet, sleep, within, psql, HOST, until } from './harness.mjs';
 
 // limits out of the way where the test is not about them
 const PLENTY = ['--http-rate', '100000', '--http-kib', '1048576'];
@@ -40,15 +40,6 @@ async function stats(server) {
     const r = await httpGet(server, '/api/stats');
     assert.equal(r.status, 200, `stats: ${r.body}`);
     return JSON.parse(r.body);
-}
-
-/** polls cond() until it holds, every 100 ms, for at most ms */
-async function until(cond, ms, what) {
-    const end = Date.now() + ms;
-    while (!(await cond())) {
-        if (Date.now() > end) throw new Error(`timed out after ${ms} ms: ${what}`);
-        await sleep(100);
-    }
 }
 
 /** A game of No Way with options played to its end by random bots and

@@ -8,33 +8,13 @@
 // someone looks at costs little memory and leaves it with them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-    startServer, player, expectOk, httpGet, getRecord, sleep, tmpDir, Seat,
-} from './harness.mjs';
+import { startServer, player, expectOk, httpGet, getRecord, sleep, tmpDir, Seat, until, refused } from './harness.mjs';
 
 /** GET /api/stats: { tables: {waiting, playing, over}, memory: {heap_kib, rss_kib} } */
 async function stats(server) {
     const r = await httpGet(server, '/api/stats');
     assert.equal(r.status, 200, r.body);
     return JSON.parse(r.body);
-}
-
-/** waits (at most ms) until check() gives a truthy value, and returns it */
-async function until(check, ms, what) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-        const v = await check();
-        if (v) return v;
-        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-        await sleep(50);
-    }
-}
-
-/** a refusal with that code */
-function refused(r, code, what) {
-    assert.equal(r.ok, false, `${what}: expected ${code}, got ${JSON.stringify(r).slice(0, 300)}`);
-    assert.equal(r.code, code, `${what}: ${JSON.stringify(r).slice(0, 300)}`);
-    assert.ok(typeof r.error === 'string' && r.error.length > 10, `${what}: words for a person`);
 }
 
 // a table of four that waits for three more people
@@ -203,8 +183,12 @@ test('tables answers one page at a time of the tables worth joining or watching 
     // everything of one status, when asked for
     const playing = expectOk(await viewer.request({ cmd: 'tables', status: 'playing' }), 'every table in play');
     assert.deepEqual(playing.tables.map((x) => x.table).sort(), [bots.table, solo.table].sort());
-    // a connection's own tables come first, whatever they are
-    const mine = expectOk(await viewer.request({ cmd: 'watch', table: bots.table }), 'watch the bots');
+    // a connection's own tables come first: its seat in a game not over (issue 30: never a
+    // game of bots alone it only watches)
+    expectOk(await viewer.request({ cmd: 'watch', table: bots.table }), 'watch the bots');
+    assert.ok(!expectOk(await viewer.request({ cmd: 'tables' }), 'watching bots').tables.some((x) => x.table === bots.table),
+        'a game of bots alone is not listed, watched or not');
+    const mine = expectOk(await viewer.request({ ...BOTS, seats: ['open', 'basic', 'basic', 'basic'] }), 'the viewer\'s own game');
     assert.equal(expectOk(await viewer.request({ cmd: 'tables' }), 'with a table of its own').tables[0].table, mine.table);
     for (const [req, what] of [[{ game: 'chess' }, 'an unknown game'], [{ game: 7 }, 'a game that is not a string'],
         [{ page: -1 }, 'a negative page'], [{ page: 'x' }, 'a page that is not a number'], [{ page: 1.5 }, 'half a page'],

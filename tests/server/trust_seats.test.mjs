@@ -5,9 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import {
-    startServer, Client, player, expectOk, Engine, chooseAction, isOver, httpGet, sleep, DB_URL, psql,
-} from './harness.mjs';
+import { startServer, Client, player, expectOk, Engine, chooseAction, isOver, httpGet, sleep, DB_URL, psql, until } from './harness.mjs';
 
 // every place in a frame where key k appears, as paths (".view.hand")
 function keyPaths(x, k, at = '') {
@@ -19,16 +17,6 @@ function keyPaths(x, k, at = '') {
         out.push(...keyPaths(val, k, here));
     }
     return out;
-}
-
-// polls cond() every 20 ms until it holds, or fails after ms
-async function until(cond, ms, what) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-        if (await cond()) return;
-        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-        await sleep(20);
-    }
 }
 
 test('a seat given up on a waiting table leaves every connection of its player: the next person\'s hand and moves stay theirs', { timeout: 30000 }, async (t) => {

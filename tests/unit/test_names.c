@@ -1,7 +1,8 @@
 /*
  * test_names.c - the server's names (src/server/names.c): each class of
  * character shared/PROTOCOL.md's "Names" refuses is refused with words,
- * ordinary names of any script are kept, and what is kept is the NFC form.
+ * ordinary names of any script are kept, and what is kept is the NFC form;
+ * a message said at a table (ad_text_normal) follows the same rules.
  */
 #include "../testutil.h"
 #include "server/names.h"
@@ -85,12 +86,32 @@ static void kept_in_nfc(void **state)
     assert_string_equal(out, want);
 }
 
+/* A message said at a table (talk.c) is held to the same rules, up to its
+ * own length, and its refusals speak of a message. */
+static void messages_held_to_the_same_rules(void **state)
+{
+    (void)state;
+    char out[200 * 4 + 1], why[200] = "";
+    char in[202];
+    memset(in, 'x', 200);
+    in[200] = 0;
+    assert_int_equal(ad_text_normal(in, 200, out, sizeof out, why, sizeof why), 0);
+    strcat(in, "x");
+    assert_int_equal(ad_text_normal(in, 200, out, sizeof out, why, sizeof why), -1);
+    assert_non_null(strstr(why, "a message is 1 to 200"));
+    assert_int_equal(ad_text_normal("\xe2\x80\xae" "evil", 200, out, sizeof out, why, sizeof why), -1);
+    assert_non_null(strstr(why, "a message may not hold U+202E"));
+    assert_int_equal(ad_text_normal("Caf" "e\xcc\x81!", 200, out, sizeof out, why, sizeof why), 0);
+    assert_string_equal(out, "Caf\xc3\xa9!");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(refused_classes),
         cmocka_unit_test(kept_names),
         cmocka_unit_test(kept_in_nfc),
+        cmocka_unit_test(messages_held_to_the_same_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -617,3 +617,15 @@ export function serverAndBrowser() {
     });
     return s;
 }
+
+// ------------------------------------------------ people (issue 30, r4)
+
+/** A guest by invite link is asked their name before sitting (people.js):
+ * accepts the remembered one (or types `name`) and waits to be seated. */
+export async function sitDown(page, name) {
+    const input = page.locator('#ask-name');
+    await input.waitFor({ state: 'visible', timeout: 15000 });
+    if (name !== undefined) await input.fill(name);
+    await page.locator('#sit-down').click();
+    await page.locator('.player.me').waitFor({ timeout: 15000 });
+}

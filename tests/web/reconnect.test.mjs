@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
     serverAndBrowser, person, createTable, gotoTable, playByClicks,
-    mySeat, SHORT,
+    mySeat, SHORT, sitDown,
 } from './harness.mjs';
 
 const env = serverAndBrowser();
@@ -24,6 +24,7 @@ test('a page closed mid-game and opened again takes back the same seat and plays
     });
     await gotoTable(pa, made.table);
     const pb = await b.open(`#/table/${made.table}`);
+    await sitDown(pb); // a guest by invite link is asked their name first
     // B plays on throughout; A plays three times, then closes the page
     const bDone = playByClicks(pb, game, 80000);
     bDone.catch(() => {});

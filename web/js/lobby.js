@@ -1,12 +1,15 @@
 // lobby.js - choosing a game and a table: "Play now against the computer"
 // in one click; a table of your own (players, who is a person and which
-// bots, the options with their defaults explained, a clock); the tables
+// bots, the options with their defaults explained, a clock, the talk); the tables
 // worth joining or watching (those waiting for players, and games people
-// play together: the server's `tables`, a page at a time); the games that
+// play together: the server's `tables`, a page at a time); "Play with
+// people" for each game, with its open tables (quick.js); the games that
 // ended lately, to replay.
 import { el } from './ui.js';
 import { showRules } from './rules.js';
 import { loadFacts } from './facts.js';
+import { backToSeat, watchButton } from './people.js';
+import { peopleSection } from './quick.js';
 
 /** @typedef {import('./facts.js').GameInfo} GameInfo */
 
@@ -33,6 +36,11 @@ export async function renderLobby(root, conn, openTable) {
     const seatsBox = el('div', { class: 'seats-choice' });
     const optsBox = el('div', { class: 'options' });
     const clockSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'clock' }, ...clocks.map((c) => el('option', { value: c.name }, clockWords(c)))));
+    // what may be said at the table (docs/server.md, "Table talk")
+    const talkSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'talk' },
+        el('option', { value: 'reactions' }, 'Reactions only'),
+        el('option', { value: 'chat' }, 'Chat: messages and reactions'),
+        el('option', { value: 'off' }, 'Off')));
     const msg = el('p', { class: 'notice', role: 'alert' });
     const game = () => /** @type {GameInfo} */ (list.find((g) => g.id === gameSel.value));
 
@@ -84,12 +92,13 @@ export async function renderLobby(root, conn, openTable) {
         const seats = quick
             ? Array.from({ length: n }, (_, s) => (s === 0 ? 'open' : (g.bots.includes('basic') ? 'basic' : g.bots[0])))
             : [...seatsBox.querySelectorAll('select')].map((s) => /** @type {HTMLSelectElement} */ (s).value);
-        const r = await conn.request({ cmd: 'create', game: g.id, players: n, seats, options, clock: quick ? 'untimed' : clockSel.value });
+        const r = await conn.request({ cmd: 'create', game: g.id, players: n, seats, options, clock: quick ? 'untimed' : clockSel.value, ...(quick ? {} : { talk: talkSel.value }) });
         if (!r.ok) { msg.textContent = r.error || 'The table could not be made.'; return; }
         conn.at(r.table, r.seat, r.v, r.seat === null);
         openTable(r.table);
     };
 
+    const people = peopleSection(list, conn, openTable, msg);
     const tablesBox = el('div', { class: 'table-list', 'aria-live': 'polite' });
     const finishedBox = el('div', { class: 'table-list finished' });
     let page = 0;
@@ -101,11 +110,11 @@ export async function renderLobby(root, conn, openTable) {
         return el('li', { class: `table-row ${t.status}` },
             el('span', {}, `${title} #${t.table}: ${who} (${t.status})`),
             t.seeded ? el('span', { class: 'seeded' }, 'Practice deal: the creator chose the seed') : null,
-            open ? el('button', { type: 'button', onclick: async () => {
+            ...(typeof t.your_seat === 'number' && t.status !== 'over' ? [backToSeat(t.table)] : [open ? el('button', { type: 'button', onclick: async () => {
                 const j = await conn.request({ cmd: 'join', table: t.table });
                 if (j.ok) { conn.at(t.table, j.seat, j.v, false); openTable(t.table); } else msg.textContent = j.error || '';
             } }, 'Join') : null,
-            t.status !== 'over' ? el('button', { type: 'button', onclick: () => { location.hash = `#/table/${t.table}`; } }, open ? 'Look' : 'Watch') : null,
+            t.status !== 'over' ? watchButton(t.table) : null]),
             t.status === 'over' ? el('a', { href: `#/replay/${t.table}` }, 'Replay') : null);
     };
     /** @param {number} to */
@@ -113,6 +122,8 @@ export async function renderLobby(root, conn, openTable) {
     const refresh = async () => {
         if (!root.isConnected) return;
         const [r, done] = await Promise.all([conn.request({ cmd: 'tables', page }), conn.request({ cmd: 'tables', status: 'over' })]);
+        const first = page === 0 ? r : await conn.request({ cmd: 'tables' });
+        if (first.ok) people.show(first.tables);
         if (r.ok) {
             if (page > 0 && r.tables.length === 0) { turn(Math.max(0, (r.pages || 1) - 1)); return; }
             const pager = r.pages > 1 ? el('p', { class: 'pager' },
@@ -132,12 +143,15 @@ export async function renderLobby(root, conn, openTable) {
             el('div', { class: 'field' }, el('label', { for: 'game' }, 'Game '), gameSel,
                 el('button', { type: 'button', class: 'link', onclick: () => showRules(game().id, game().title) }, 'Rules')),
             el('button', { type: 'button', class: 'big primary', id: 'play-now', onclick: () => create(true) }, 'Play now against the computer'),
+            el('h2', {}, 'Play with people'),
+            people.box,
             el('details', { class: 'custom' },
                 el('summary', {}, 'A table of your own: friends, bots, options, a clock'),
                 el('label', { class: 'field' }, 'Players ', playersIn),
                 seatsBox,
                 el('fieldset', {}, el('legend', {}, 'Options'), optsBox),
                 el('label', { class: 'field' }, 'Clock ', clockSel),
+                el('label', { class: 'field' }, 'Talk ', talkSel),
                 el('button', { type: 'button', class: 'primary', id: 'create', onclick: () => create(false) }, 'Create the table')),
             msg,
             el('h2', {}, 'Tables'),

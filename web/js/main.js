@@ -7,6 +7,8 @@ import { renderTable } from './table.js';
 import { renderReplay } from './replay.js';
 import { aloudOn, setAloud } from './speech.js';
 import { loadFacts } from './facts.js';
+import { firstName } from './people.js';
+import { soundSwitch, notifyTurn } from './notify.js';
 
 const conn = new Conn(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
 const app = /** @type {HTMLElement} */ (document.getElementById('app'));
@@ -15,6 +17,7 @@ const aloud = /** @type {HTMLInputElement} */ (document.getElementById('aloud'))
 
 aloud.checked = aloudOn();
 aloud.addEventListener('change', () => setAloud(aloud.checked));
+soundSwitch();
 
 conn.addEventListener('status', (e) => {
     const s = /** @type {CustomEvent} */ (e).detail;
@@ -25,6 +28,7 @@ conn.addEventListener('status', (e) => {
 async function route() {
     await loadFacts(); // the games' facts, read once: every screen takes them from there
     const h = location.hash || '#/';
+    notifyTurn(''); // the title says "Your turn" only at the table
     let m;
     if ((m = /^#\/table\/(\d+)/.exec(h))) {
         await renderTable(app, conn, Number(m[1]));
@@ -37,5 +41,7 @@ async function route() {
 }
 
 window.addEventListener('hashchange', route);
-status.textContent = 'Connecting…';
-conn.open().then(route);
+firstName(app, conn).then(() => { // nobody is "Player": a name first
+    status.textContent = 'Connecting…';
+    return conn.open();
+}).then(route);

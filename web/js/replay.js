@@ -1,10 +1,12 @@
 // replay.js - a finished game step by step in the browser, from any seat's
 // eyes or from above (GET /api/tables/<id>/replay?seat=K, which the server
 // answers from the stored record once the game is over).  Each step is
-// drawn by the game's own module, read-only, with the step's events in words.
+// drawn by the game's own module, read-only, with the step's events in words;
+// it plays by itself at a chosen speed (replay_auto.js) or a step at a time.
 import { el } from './ui.js';
 import { defaultName } from './facts.js';
 import { moduleOf } from './games/index.js';
+import { autoplay } from './replay_auto.js';
 
 /**
  * @param {HTMLElement} root
@@ -57,18 +59,27 @@ export async function renderReplay(root, table, seat) {
     };
     /** @param {number} to */
     const go = (to) => { k = Math.max(0, Math.min(data.length, to)); draw(); };
+    const auto = autoplay(() => k, () => data.length, go);
+    // a step chosen by hand stops the autoplay: the person has taken over
+    /** @param {number} to */
+    const step = (to) => { auto.pause(); go(to); };
     const bar = el('div', { class: 'replay-bar' },
-        el('button', { type: 'button', onclick: () => go(0) }, '⏮ Start'),
-        el('button', { type: 'button', onclick: () => go(k - 1), 'aria-keyshortcuts': 'ArrowLeft' }, '◀ Back'),
+        ...auto.controls,
+        el('button', { type: 'button', onclick: () => step(0) }, '⏮ Start'),
+        el('button', { type: 'button', onclick: () => step(k - 1), 'aria-keyshortcuts': 'ArrowLeft' }, '◀ Back'),
         pos,
-        el('button', { type: 'button', onclick: () => go(k + 1), 'aria-keyshortcuts': 'ArrowRight', id: 'next' }, 'Next ▶'),
-        el('button', { type: 'button', onclick: () => go(data.length) }, 'End ⏭'),
+        el('button', { type: 'button', onclick: () => step(k + 1), 'aria-keyshortcuts': 'ArrowRight', id: 'next' }, 'Next ▶'),
+        el('button', { type: 'button', onclick: () => step(data.length) }, 'End ⏭'),
         who);
     root.replaceChildren(el('div', { class: 'replay' }, el('h1', {}, `Replay of table ${table}`), bar, said, area, el('a', { href: '#/' }, 'Back to the lobby')));
     root.onkeydown = (e) => {
         if (e.target instanceof HTMLSelectElement) return;
-        if (e.key === 'ArrowRight') go(k + 1);
-        else if (e.key === 'ArrowLeft') go(k - 1);
+        if (e.key === 'ArrowRight') step(k + 1);
+        else if (e.key === 'ArrowLeft') step(k - 1);
+        // Space plays or pauses, unless it presses the button that has the focus
+        else if (e.key === ' ' && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement)) { e.preventDefault(); auto.toggle(); }
     };
+    // leaving the replay stops its clock
+    window.addEventListener('hashchange', () => auto.pause(), { once: true });
     draw();
 }

@@ -2,11 +2,16 @@
 // or points, who is asked and their clock), the game itself (drawn by the
 // game's module from this seat's view), the log in words, the rules one
 // click away, and at the end who won, a rematch and the replay.
-import { el, seatName, logLines, countdown } from './ui.js';
+import { el, seatName, countdown } from './ui.js';
 import { showRules } from './rules.js';
 import { say } from './speech.js';
 import { gameInfo } from './facts.js';
 import { moduleOf } from './games/index.js';
+import { rematchPanel } from './rematch.js';
+import { talkPanel } from './talk.js';
+import { enterTable, isOpen, openSeat, logEvents, waiting, waitingArea } from './people.js';
+import { notifyTurn } from './notify.js';
+import { waitForPeople } from './quick.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -44,6 +49,8 @@ export async function renderTable(root, conn, table) {
     const area = el('section', { class: 'game', 'aria-label': 'The table' });
     const log = el('ol', { class: 'log', 'aria-live': 'polite', 'aria-label': 'What happened' });
     const end = el('section', { class: 'end', hidden: true });
+    const rematch = rematchPanel(conn, table, () => st, (t) => { notice.textContent = t; });
+    const talk = talkPanel(conn, table); // table talk, beside the log (talk.js)
     const invite = el('button', { type: 'button', class: 'link', onclick: async () => {
         const link = `${location.origin}/#/table/${table}`;
         try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
@@ -58,8 +65,9 @@ export async function renderTable(root, conn, table) {
         seeded,
         el('div', { class: 'table-body' }, players, area),
         end,
-        el('h2', { class: 'log-title' }, 'What happened'),
-        log));
+        el('div', { class: 'log-and-talk' },
+            el('div', { class: 'log-box' }, el('h2', { class: 'log-title' }, 'What happened'), log),
+            talk.node)));
 
     let stopClock = () => {};
     const draw = () => {
@@ -73,7 +81,7 @@ export async function renderTable(root, conn, table) {
         players.replaceChildren(...st.view.players ? Array.from({ length: st.view.players }, (_, s) => {
             const info = st.seats[s] || { name: null, bot: null };
             /* cards in hand where hands are the game's measure (not Shout's table, not Liar's one hand) */
-            const counts = st.view.hand_counts && mod && mod.handCounts ? `${st.view.hand_counts[s]} cards` : '';
+            const counts = st.view.hand_counts && mod && mod.handCounts && !waiting(st.seats) ? `${st.view.hand_counts[s]} cards` : '';
             const score = st.view.scores && mod && mod.showsScores(st.view) ? `${st.view.scores[s]} pts` : '';
             const asked = st.asked.includes(s) && st.view.phase !== 'over';
             const clock = el('span', { class: 'clock' });
@@ -82,6 +90,7 @@ export async function renderTable(root, conn, table) {
                 const prev = stopClock;
                 stopClock = () => { prev(); stop(); };
             }
+            if (isOpen(st.seats, s)) return el('li', { class: 'player open' }, ...openSeat());
             return el('li', { class: `player${asked ? ' asked' : ''}${s === st.seat ? ' me' : ''}` },
                 el('span', { class: 'pname' }, s === st.seat ? `${seatName(st.seats, s)} (you)` : seatName(st.seats, s)),
                 info.bot ? el('span', { class: 'tag' }, `computer, ${info.bot}`) : null,
@@ -91,13 +100,16 @@ export async function renderTable(root, conn, table) {
                 asked ? el('span', { class: 'turn' }, 'to play') : null,
                 clock);
         }) : []);
-        if (mod) mod.render(area, {
+        if (waiting(st.seats)) area.replaceChildren(waitingArea());
+        else if (mod) mod.render(area, {
             table, view: st.view, seat: st.seat, asked: st.asked, myTurn: st.seat !== null && st.asked.includes(st.seat),
             seats: st.seats, local, notice: (t) => { notice.textContent = t; }, act,
             deadline: st.seat !== null && st.deadline && st.clockSeats.includes(st.seat) ? st.deadline : null,
             clockLong: st.clockLong,
         });
         if (st.view.phase === 'over') drawEnd();
+        const mine = st.seat !== null && st.asked.includes(st.seat) && st.view.phase !== 'over';
+        notifyTurn(!mine ? '' : st.view.phase === 'challenge' ? 'asked' : 'turn');
     };
 
     const drawEnd = () => {
@@ -106,11 +118,9 @@ export async function renderTable(root, conn, table) {
         const names = winners.map((s) => (s === st.seat ? 'You' : seatName(st.seats, s)));
         const text = names.length ? `${names.join(' and ')} ${names.length === 1 && names[0] === 'You' ? 'win' : names.length > 1 ? 'win' : 'wins'}!` : 'The game is over.';
         end.hidden = false;
+        rematch.draw();
         end.replaceChildren(el('h2', {}, 'The game is over'), el('p', { class: 'winner' }, text),
-            ...(st.seat !== null ? [el('button', { type: 'button', class: 'primary', id: 'rematch', onclick: async () => {
-                const r = await conn.request({ cmd: 'rematch', table });
-                if (r.ok) { conn.at(r.table, r.seat, 0, false); location.hash = `#/table/${r.table}`; } else notice.textContent = r.error || '';
-            } }, 'Rematch')] : []),
+            rematch.node,
             el('a', { href: `#/replay/${table}${st.seat !== null ? `?seat=${st.seat}` : ''}` }, 'Replay this game'));
     };
 
@@ -132,8 +142,11 @@ export async function renderTable(root, conn, table) {
         st.seat = r.seat;
         st.asked = r.asked || [];
         st.status = r.status;
+        if (r.seats) st.seats = r.seats;
         seeded.hidden = !r.seeded;
+        talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
+        if (r.recent) logEvents(log, r.recent);
         draw();
     };
 
@@ -150,8 +163,7 @@ export async function renderTable(root, conn, table) {
             st.view = f.view;
             st.v = f.v;
             st.asked = f.asked || [];
-            const lines = f.events.map((/** @type {any} */ ev) => ev.text).filter(Boolean);
-            logLines(log, lines);
+            logEvents(log, f.events);
             const mod = moduleOf(st.view.game);
             for (const ev of f.events) {
                 const aloud = mod && mod.aloud(ev, st.view.game);
@@ -167,8 +179,10 @@ export async function renderTable(root, conn, table) {
             st.clockLong = f.deadline_ms > 5000;
             st.clockSeats = f.seats;
             draw();
-        } else if (f.push === 'rematch') {
-            notice.replaceChildren('A rematch is ready: ', el('a', { href: `#/table/${f.next}` }, 'go to the new table'));
+        } else if (f.push === 'talk') {
+            talk.heard(f);
+        } else if (f.push === 'rematch' || f.push === 'rematch_offer') {
+            rematch.push(f);
         }
     };
     /** @param {Event} e */
@@ -179,18 +193,21 @@ export async function renderTable(root, conn, table) {
     conn.addEventListener('push', onPush);
     conn.addEventListener('rejoined', onRejoined);
 
-    // sit down: my own seat, else an open one, else watch
-    let r = await conn.request({ cmd: 'join', table });
+    const seatsNow = async () => {
+        const all = await conn.request({ cmd: 'tables' });
+        const mine = all.ok && all.tables.find((/** @type {any} */ t) => t.table === table);
+        if (mine) st.seats = mine.seats;
+    };
+    // my own seat; at a waiting table, once my name is said, an open one; else watch (people.js)
+    let r = await enterTable(conn, table, root, async (w) => { await seatsNow(); took(w); });
     if (!r.ok && (r.code === 'table_full' || r.code === 'too_many_tables')) r = await conn.request({ cmd: 'watch', table });
     if (!r.ok) {
         area.replaceChildren(el('p', {}, r.error || 'That table cannot be opened.'), el('a', { href: '#/' }, 'Back to the lobby'));
         return;
     }
-    const seatsNow = await conn.request({ cmd: 'tables' });
-    if (seatsNow.ok) {
-        const mine = seatsNow.tables.find((/** @type {any} */ t) => t.table === table);
-        if (mine) st.seats = mine.seats;
-    }
+    await seatsNow();
     took(r);
-    if (st.status === 'waiting') notice.textContent = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
+    if (r.refused) notice.textContent = r.refused;
+    else if (st.status === 'waiting' && st.seat !== null && r.quick) waitForPeople(notice, conn, table, r.fill_in_ms);
+    else if (st.status === 'waiting' && st.seat !== null) notice.textContent = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
 }

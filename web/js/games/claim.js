@@ -7,6 +7,7 @@
 // (/api/games: the game's `claim`).
 import { el, cardButton, seatName, countdown } from '../ui.js';
 import { gameInfo, claimWords } from '../facts.js';
+import { dock } from '../dock.js';
 
 /** every player's cards are listed: a hand is what the game measures */
 export const handCounts = true;
@@ -101,7 +102,10 @@ export function render(root, ctx) {
             if (again) again.focus();
         }, `${c}${picked.includes(i) ? ', picked' : ''}`)));
     // (append and replaceChildren would show a null as the text "null")
-    root.replaceChildren(info, controls, ...(ctx.seat !== null ? [el('h2', {}, `Your hand (${hand.length})`), handBox] : []));
+    // asked on a phone: the claim, the buttons and the hand stay on the screen (dock.js)
+    const asked = ctx.seat !== null && ctx.myTurn && (v.phase === 'challenge' || v.phase === 'play');
+    const said = asked && v.phase === 'challenge' && v.claim ? el('p', { class: 'dock-claim' }, `${claimer} ${v.claim.seat === ctx.seat ? 'say' : 'says'}: "${claimWords(v.game, v.claim.count, v.claim.say)}."`) : null;
+    root.replaceChildren(info, dock(asked, [said, controls, ...(ctx.seat !== null ? [el('h2', {}, `Your hand (${hand.length})`), handBox] : [])]));
 }
 
 /** @param {import('../table.js').GameCtx} ctx @param {number} s */

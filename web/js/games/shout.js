@@ -7,6 +7,9 @@
 import { el, seatName } from '../ui.js';
 import { keepFocus } from '../ui.js';
 import { findCards, spells, spellOf } from './shout_spell.js';
+import { noteTaken, beatenBy, takenCount, firstWords } from './shout_race.js';
+import { keepAboveKeyboard } from './shout_keyboard.js';
+import { storyOf, endOf } from './shout_end.js';
 
 /** the cards are on the table, not in hands: the players list gives none */
 export const handCounts = false;
@@ -30,6 +33,7 @@ const WHY = /** @type {Record<string, string>} */ ({
  */
 export function render(root, ctx) {
     keepFocus(root, () => draw(root, ctx));
+    keepAboveKeyboard(root);
 }
 
 /**
@@ -41,7 +45,15 @@ function draw(root, ctx) {
     const L = ctx.local;
     const me = ctx.seat;
     const table = /** @type {TCard[]} */ (v.table || []);
-    if (L.round !== v.round) { L.round = v.round; L.picks = []; L.word = ''; L.seen = null; }
+    if (L.round !== v.round) { L.round = v.round; L.picks = []; L.word = ''; L.seen = null; L.taken = []; L.mine = []; }
+    // another seat took cards of the word in the box: say who, and empty the box
+    const took = noteTaken(L, v, me);
+    if (took && lostTo(L, took, table)) {
+        L.lost = firstWords(nameOf(ctx, took.seat), took);
+        L.picks = [];
+        L.word = '';
+        ctx.notice(L.lost);
+    }
     /** @type {Set<number>} cards already drawn once: the others are new */
     const seen = L.seen || new Set(table.map((t) => t.id));
     L.seen = seen;
@@ -79,6 +91,8 @@ function draw(root, ctx) {
     const typed = L.word.trim();
     const found = picks.length ? picks : typed && /^[a-zA-Z]+$/.test(typed) ? findCards(table, typed.toLowerCase()) || [] : [];
     const c = judge(picks.length ? picks : found, byId, typed, need, picks.length > 0);
+    // the cards of the word as it stands, to know later whether a claim took them
+    L.mine = picks.length ? [...picks] : [...found];
 
     // the table
     const tableBox = el('div', { class: 'hand shout-table', id: 'table-cards', role: 'group', 'aria-label': `The table: ${table.length} cards` },
@@ -92,6 +106,7 @@ function draw(root, ctx) {
                 'aria-label': `${t.card === '*' ? 'wild card, any one letter' : t.card}${at >= 0 ? `, picked ${at + 1}` : use ? ', in your word' : ''}${fresh ? ', new' : ''}`,
                 onclick: () => {
                     if (!canClaim) { if (me !== null && v.phase !== 'over') ctx.notice(passed.includes(me) ? 'You have passed: no more words this round.' : 'Wait for cards on the table.'); return; }
+                    L.lost = '';
                     const k = picks.indexOf(t.id);
                     if (k >= 0) picks.splice(k, 1); else picks.push(t.id);
                     L.word = picks.map((id) => spellOf(/** @type {string} */ (byId.get(id)))).join('');
@@ -117,13 +132,26 @@ function draw(root, ctx) {
             const now = judge(picks.length ? picks : found, byId, L.word.trim(), need, picks.length > 0);
             if (!now.ok) { ctx.notice(now.lines[0].replace(/^✗ /, '')); return; }
             const action = { type: 'claim', cards: picks.length ? [...picks] : [...found], word: L.word.trim().toLowerCase() };
+            const since = takenCount(L);
             let r = await ctx.act(action);
             // a card dealt meanwhile moves the table on: the same cards, if still there, are shouted again
             if (r && !r.ok && r.code === 'stale') r = await ctx.act(action);
-            if (r && r.ok) { L.picks = []; L.word = ''; render(root, L.ctx || ctx); }
+            if (r && r.ok) { L.picks = []; L.word = ''; render(root, L.ctx || ctx); return; }
+            // beaten to it: who shouted what first, the box empty and still yours
+            const by = r && !r.ok && (r.code === 'illegal_action' || r.code === 'stale') ? beatenBy(L, action.cards, since) : null;
+            if (!by) return;
+            L.lost = firstWords(nameOf(ctx, by.seat), by);
+            L.picks = [];
+            L.word = '';
+            const here = root.contains(document.activeElement);
+            render(root, L.ctx || ctx);
+            (L.ctx || ctx).notice(L.lost);
+            const box = /** @type {HTMLInputElement|null} */ (root.querySelector('#word'));
+            if (here && box && !box.disabled) box.focus();
         };
         input.addEventListener('input', () => {
             L.word = input.value;
+            L.lost = '';
             // typing changes the word: cards picked by hand stay only while they still spell it
             if (picks.length && !input.value.includes('?') && !judge(picks, byId, input.value.trim(), 0, true).ok) L.picks = [];
             render(root, L.ctx || ctx);
@@ -131,11 +159,12 @@ function draw(root, ctx) {
         input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); claim(); } });
         shoutBtn.addEventListener('click', claim);
         controls.append(...[el('label', { class: 'word-box' }, 'Your word: ', input), shoutBtn,
-            el('button', { type: 'button', id: 'clear', disabled: !picks.length && !L.word, onclick: () => { L.picks = []; L.word = ''; render(root, ctx); } }, 'Start again'),
+            el('button', { type: 'button', id: 'clear', disabled: !picks.length && !L.word, onclick: () => { L.picks = []; L.word = ''; L.lost = ''; render(root, ctx); } }, 'Start again'),
             v.phase === 'final' && ctx.myTurn && !passed.includes(me)
                 ? el('button', { type: 'button', class: 'big', id: 'pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Pass: no more words') : null,
             v.phase === 'deal' && dealer === me && v.deck_count > 0
                 ? el('button', { type: 'button', class: 'big', id: 'deal', onclick: () => ctx.act({ type: 'deal' }) }, 'Turn up a card') : null,
+            L.lost ? el('p', { class: 'shout-first', id: 'shout-first' }, L.lost) : null,
             el('p', { class: 'word-check', id: 'word-check', 'aria-live': 'polite' },
                 ...c.lines.map((t) => el('span', { class: t.startsWith('✓') ? 'good' : t.startsWith('✗') ? 'bad' : '' }, t))),
             passed.includes(me) ? el('p', { class: 'prompt' }, 'You have passed: wait for the others.') : null].filter((x) => x !== null));
@@ -149,8 +178,25 @@ function draw(root, ctx) {
             el('th', { scope: 'row' }, `${who(s)}${s === dealer && v.phase !== 'over' ? ' (deals)' : ''}${passed.includes(s) ? ' (passed)' : ''}`),
             el('td', {}, String(v.won[s])), el('td', {}, String(v.won_total[s])), el('td', {}, String(v.scores[s]))))));
 
-    root.replaceChildren(el('div', { class: 'shout' }, status, verdict,
+    // the end: the rounds, and how the winner is decided (shout_end.js)
+    const end = v.phase === 'over' ? endOf(storyOf(ctx.table, me, v.game, () => { if (root.isConnected) render(root, L.ctx || ctx); }), v, who) : null;
+    root.replaceChildren(el('div', { class: 'shout' }, status, ...(end ? [end] : []), verdict,
         el('h2', {}, `On the table (${table.length})`), tableBox, controls, scores));
+}
+
+/**
+ * Whether a claim of another seat killed the word in the box: it took some
+ * of the word's cards, and the word cannot be made again from what is left.
+ * @param {Record<string, any>} L @param {import('./shout_race.js').Taken} took @param {TCard[]} table
+ */
+function lostTo(L, took, table) {
+    const mine = /** @type {number[]} */ (L.mine || []);
+    if (!mine.some((id) => took.ids.includes(id))) return false;
+    const typed = String(L.word || '').trim().toLowerCase();
+    const byHand = (L.picks || []).length > 0;
+    if (byHand || !/^[a-z]+$/.test(typed)) return true;
+    const again = findCards(table, typed);
+    return !again || again.length < mine.length;
 }
 
 /**
