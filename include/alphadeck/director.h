@@ -31,9 +31,9 @@
  * settling comes after anything else due at the same moment.  Where a
  * person sits, a bot's reaction time in a window goes at the table's pace:
  * react_ms times pause_ms / AD_DIRECTOR_PACE_MS (at pause_ms 0, at once);
- * at a table of bots alone with bots on requests (a wall clock) they
- * answer at once, as they act with no pause there; with inline bots (sim,
- * virtual time) on their reaction time.
+ * at a table of bots alone with bots on requests (a wall clock) times
+ * AD_DIRECTOR_ALONE_PACE (quick, in order, not a flood of steps); with
+ * inline bots and no person (sim, virtual time) as it is.
  *
  * Clocks, for a seat a person holds (all in ms, table options below):
  *  - a challenge window: answer_ms to answer; silence is a pass (the game's
@@ -92,6 +92,7 @@ extern "C" {
 #define AD_DIRECTOR_NEVER INT64_MAX /* wake_ms when only a person or a bot's answer can move the table */
 #define AD_DIRECTOR_LEVEL_MAX 16
 #define AD_DIRECTOR_PACE_MS 800 /* the pause_ms at which bots answer a window on their own time */
+#define AD_DIRECTOR_ALONE_PACE 0.02 /* ... and the part of it bots alone take on a wall clock */
 
 /* Who holds a seat. */
 typedef struct ad_seat_cfg {

@@ -73,10 +73,12 @@ static double pause_of(const ad_director *d, const seat_rt *r)
  * pause.  In an answer window where a person sits, the reaction time goes
  * at the table's pace: as the bot says at the usual pause
  * (AD_DIRECTOR_PACE_MS), quicker at a quicker table (at pause_ms 0, at
- * once), so a table set for quick bots is not held by their reactions.  A
- * table of bots alone on a wall clock (bots on requests: a server) does
- * not wait for them either, as it waits for no pause; on virtual time
- * (inline bots: sim) they cost nothing and order the race. */
+ * once), so a table set for quick bots is not held by their reactions.
+ * On a wall clock with bots alone (bots on requests: a server's table
+ * every person left, or made for bots) they go at AD_DIRECTOR_ALONE_PACE of
+ * their time: in their order, quickly, but not as a flood of steps to its
+ * watchers.  On virtual time with bots alone (inline bots: sim) they cost
+ * nothing and order the race as they are. */
 static double delay_of(const ad_director *d, const seat_rt *r, double react_ms)
 {
     if (react_ms <= 0)
@@ -84,7 +86,7 @@ static double delay_of(const ad_director *d, const seat_rt *r, double react_ms)
     if (r->window && d->people)
         return react_ms * d->o.pause_ms / AD_DIRECTOR_PACE_MS;
     if (r->window && !d->o.inline_bots)
-        return 0;
+        return react_ms * AD_DIRECTOR_ALONE_PACE;
     return react_ms;
 }
 
