@@ -402,6 +402,10 @@ void ad_add_recent(lobby *l, table *t, int seat, json_t *answer);
 /* race.c: a challenge window is a race; a held call is answered when its
  * window settles */
 int ad_read_grace(conn *c, const json_t *req, const json_t *rid); /* -1 after a refusal */
+/* making.c: create's optional field of milliseconds, 0 to max (dflt when it
+ * is not given); -1 after a refusal in words. */
+int ad_read_ms(conn *c, const json_t *req, const json_t *rid, const char *field, int dflt,
+               int max);
 int ad_grace_of_meta(const json_t *meta);
 void ad_hold_call(lobby *l, conn *c, const json_t *rid, const table *t, int seat);
 void ad_settle_calls(lobby *l, table *t, const ad_director_out *out);

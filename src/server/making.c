@@ -258,17 +258,16 @@ static int read_clock(conn *c, const json_t *req, const json_t *rid)
     return -1;
 }
 
-/* create's bot_pause_ms: PAUSE_MS when none is given; -1 after a refusal. */
-static int read_pause(conn *c, const json_t *req, const json_t *rid)
+int ad_read_ms(conn *c, const json_t *req, const json_t *rid, const char *field, int dflt,
+               int max)
 {
-    json_t *pj = json_object_get(req, "bot_pause_ms");
-    if (!pj)
-        return PAUSE_MS;
-    if (json_is_integer(pj) && json_integer_value(pj) >= 0 &&
-        json_integer_value(pj) <= PAUSE_MAX_MS)
-        return (int)json_integer_value(pj);
-    char text[64];
-    snprintf(text, sizeof text, "bot_pause_ms is 0 to %d", PAUSE_MAX_MS);
+    json_t *v = json_object_get(req, field);
+    if (!v)
+        return dflt;
+    if (json_is_integer(v) && json_integer_value(v) >= 0 && json_integer_value(v) <= max)
+        return (int)json_integer_value(v);
+    char text[96];
+    snprintf(text, sizeof text, "%s is a whole number of milliseconds, 0 to %d", field, max);
     refuse(c, rid, CODE_BAD_FIELD, text);
     return -1;
 }
@@ -335,7 +334,8 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     int n = su.players, clock = -1, pause_ms = -1, talk = -1, sit = -1, waits = 0, grace = -1;
     seat_t seats[AD_MAX_SEATS];
     int ok = read_seats(c, req, rid, g, n, seats) == 0 &&
-             (clock = read_clock(c, req, rid)) >= 0 && (pause_ms = read_pause(c, req, rid)) >= 0 &&
+             (clock = read_clock(c, req, rid)) >= 0 &&
+             (pause_ms = ad_read_ms(c, req, rid, "bot_pause_ms", PAUSE_MS, PAUSE_MAX_MS)) >= 0 &&
              (talk = ad_talk_read(c, req, rid)) >= 0 && (grace = ad_read_grace(c, req, rid)) >= 0 &&
              room_for_one_more(l, c, rid);
     if (ok) {

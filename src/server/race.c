@@ -14,17 +14,7 @@
 
 int ad_read_grace(conn *c, const json_t *req, const json_t *rid)
 {
-    json_t *gj = json_object_get(req, "call_grace_ms");
-    if (!gj)
-        return GRACE_MS;
-    if (json_is_integer(gj) && json_integer_value(gj) >= 0 &&
-        json_integer_value(gj) <= GRACE_MAX_MS)
-        return (int)json_integer_value(gj);
-    char text[96];
-    snprintf(text, sizeof text, "call_grace_ms is a whole number of milliseconds, 0 to %d",
-             GRACE_MAX_MS);
-    refuse(c, rid, CODE_BAD_FIELD, text);
-    return -1;
+    return ad_read_ms(c, req, rid, "call_grace_ms", GRACE_MS, GRACE_MAX_MS);
 }
 
 int ad_grace_of_meta(const json_t *meta)

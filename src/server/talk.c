@@ -135,8 +135,6 @@ static struct talker *talker_of(lobby *l, int64_t player, int64_t now)
             i++;
     }
     l->talkers = ad_grown(l->talkers, l->ntalkers, &l->ctalkers, sizeof *l->talkers, 16);
-    if (!l->talkers)
-        return NULL;
     struct talker *k = &l->talkers[l->ntalkers++];
     *k = (struct talker){player, l->lim.talk_burst, now};
     return k;
@@ -147,9 +145,8 @@ static int may_talk(lobby *l, conn *c, const json_t *rid)
 {
     int64_t now = srv_now_ms();
     struct talker *k = talker_of(l, conn_state(c)->player, now);
-    if (k)
-        refill(l, k, now);
-    if (k && k->tokens >= 1) {
+    refill(l, k, now);
+    if (k->tokens >= 1) {
         k->tokens -= 1;
         return 1;
     }
