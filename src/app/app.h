@@ -1,7 +1,7 @@
 /*
  * app.h - what the binary's clients share: the command line's readers
- * (numbers with a range, an option's number, a --bots list) and the rules
- * pages carried in the binary.  Below every client (src/term, src/tools,
+ * (numbers with a range, an option's number, a --bots list), the rules
+ * pages carried in the binary, and how a long-running command is stopped.  Below every client (src/term, src/tools,
  * src/server) and the dispatcher (src/cli), none of which it knows.
  */
 #ifndef AD_APP_H
@@ -43,5 +43,10 @@ int ad_cli_bot_levels(const char *cmd, const ad_game *g, const char *list, int s
  * Markdown, or NULL; and as plain text for a terminal (caller frees). */
 const char *ad_cli_rules_page(const char *game_id);
 char *ad_cli_rules_text(const char *game_id);
+
+/* SIGINT and SIGTERM call stop (which should only mark the stop and wake
+ * the command's loop); SIGPIPE is ignored, so a peer that hangs up is an
+ * error on its socket (signals.c). */
+void ad_cli_stop_on_signals(void (*stop)(int));
 
 #endif

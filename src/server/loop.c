@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/app.h"
 #include "net.h"
 
 static volatile sig_atomic_t stopping;
@@ -195,12 +196,7 @@ static void on_signal(int sig)
 void ad_loop_signals(server *s)
 {
     signal_ctx = s->ctx;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    ad_cli_stop_on_signals(on_signal);
     /* past a file-size limit a write fails (EFBIG), as on a full disk, and
      * the store refuses that pass; the signal would kill the whole server */
     signal(SIGXFSZ, SIG_IGN);

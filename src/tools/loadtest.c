@@ -323,12 +323,7 @@ int ad_cli_loadtest(int argc, char **argv)
         free(t.hist);
         return 1;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    ad_cli_stop_on_signals(on_signal);
     t.t0 = lws_now_usecs();
     t.rng = (uint64_t)t.t0 * 0x9E3779B97F4A7C15ull | 1;
     t.phase = PH_SETUP;
