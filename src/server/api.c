@@ -1,8 +1,8 @@
 /*
  * api.c - what the browser client reads once, over plain HTTP: the games
  * (GET /api/games: options, bot levels, seat names, clock presets, how a
- * claim is said, the Sequence Letters board), each game's rules page, and
- * the board alone.  All of it comes from the library and the data compiled
+ * claim is said, the Sequence Letters board), each game's rules page and
+ * its picture, and the board alone.  All of it comes from the library and the data compiled
  * into it, never from a copy in web/: the browser says a claim, names a
  * seat or draws a square only with the words this file hands it.
  */
@@ -169,6 +169,27 @@ srv_body *ad_api_games_body(void)
     return body;
 }
 
+/* GET /api/rules/GAME.svg: the picture of the page's "How to play", drawn
+ * for the page (docs/rules/GAME.svg) and carried in the binary with it. */
+static int rules_picture(const char *name, char **body, const char **type)
+{
+    char game[64];
+    size_t n = strlen(name);
+    const char *svg = NULL;
+    if (n > 4 && n - 4 < sizeof game && strcmp(name + n - 4, ".svg") == 0) {
+        memcpy(game, name, n - 4);
+        game[n - 4] = 0;
+        svg = ad_cli_rules_picture(game);
+    }
+    if (!svg) {
+        *body = srv_refusal_text("not_found", "no such address");
+        return 404;
+    }
+    *type = "image/svg+xml";
+    *body = strdup(svg);
+    return *body ? 200 : 500;
+}
+
 int api_static(const char *path, char **body, const char **type)
 {
     *type = "application/json";
@@ -180,11 +201,11 @@ int api_static(const char *path, char **body, const char **type)
         j = rows ? json_pack("{s:o}", "board", rows) : NULL;
     } else if (strncmp(path, "/api/rules/", 11) == 0) {
         const char *md = ad_cli_rules_page(path + 11);
-        if (md) {
-            *type = "text/markdown; charset=utf-8";
-            *body = strdup(md);
-            return *body ? 200 : 500;
-        }
+        if (!md)
+            return rules_picture(path + 11, body, type);
+        *type = "text/markdown; charset=utf-8";
+        *body = strdup(md);
+        return *body ? 200 : 500;
     }
     if (!j) {
         *body = srv_refusal_text("not_found", "no such address");
