@@ -213,7 +213,8 @@ static inline ad_event *ad_events_add(ad_events *ev, int type, int seat, int oth
 typedef struct ad_option_def {
     const char *name;
     int min, max, def;
-    const char *help; /* one line, says what 0 or the default means */
+    const char *help;  /* one line in a player's words, says what 0 or the default means */
+    const char *label; /* the option's name in a player's words, for a form ("Packs of cards") */
 } ad_option_def;
 
 /* Everything needed to set up a game: the `new` request in C. */

@@ -24,9 +24,10 @@ static json_t *options_json(const ad_game *g)
     json_t *opts = json_array();
     for (int k = 0; k < g->nopt; k++) {
         const ad_option_def *o = &g->options[k];
-        json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min",
+        json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s,s:s}", "name", o->name, "min",
                                               o->min, "max", o->max, "default", o->def, "help",
-                                              o->help ? o->help : ""));
+                                              o->help ? o->help : "", "label",
+                                              o->label ? o->label : o->name));
     }
     return opts;
 }

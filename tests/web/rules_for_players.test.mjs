@@ -60,3 +60,27 @@ test('every game\'s rules page opens with "How to play" and its picture, the det
         }
         assert.deepEqual(p.errors, [], 'no script errors');
     });
+
+test('the table form explains every game\'s options in a player\'s words, from the library',
+    { skip: why || false, timeout: 60000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'Host');
+        t.after(() => p.close());
+        const page = await p.open('#/');
+        await page.locator('details.custom summary').click();
+        const games = await page.evaluate(async () => (await (await fetch('/api/games')).json()).games.map((g) => g.id));
+        for (const id of games) {
+            await page.locator('#game').selectOption(id);
+            const opts = await page.locator('.options label.option').evaluateAll((ls) => ls.map((l) => ({
+                label: l.querySelector('span').textContent, help: l.querySelector('small').textContent,
+            })));
+            assert.ok(opts.length > 0, `${id} has options`);
+            for (const o of opts) {
+                assert.match(o.label, /^[A-Z][a-z]+ [^_]+$/, `${id}: a label in words, not an option's id: ${o.label}`);
+                assert.doesNotMatch(o.help, /data\/|\.txt|_| = /, `${id}: ${o.label}: no file, id or formula: ${o.help}`);
+                assert.ok(o.help.split(' ').length >= 6, `${id}: ${o.label} is explained: ${o.help}`);
+            }
+        }
+        await page.locator('#game').selectOption('noway');
+        await page.locator('.options').screenshot({ path: '/tmp/form-options-noway.png' });
+        assert.deepEqual(p.errors, [], 'no script errors');
+    });

@@ -4,7 +4,8 @@
 // nobody named, the clock presets, how a claim is said, the Sequence
 // board.  Nothing about a game is written in web/: a screen asks here.
 
-/** @typedef {{name: string, min: number, max: number, default: number, help: string}} OptionInfo */
+/** @typedef {{name: string, label: string, min: number, max: number, default: number, help: string}} OptionInfo
+ * (`label` and `help` in a player's words, the library's) */
 /** @typedef {{letter: string, picture: string, emoji: string, name: string}} Square */
 /**
  * How a claim is said, in the narrator's words (the claim family).

@@ -23,18 +23,34 @@ enum { DB_DECKS, DB_ALLOW_PASS, DB_TARGET, DB_MAX_TURNS };
  * max_turns turns: the fewest cards wins it (docs/rules). */
 #define MAX_TURNS_OPTION                                                                      \
     {"max_turns", 0, 60000, 1000,                                                           \
-     "turns after which the deal ends and the fewest cards wins it; 0 = no limit"}
+     "after this many turns the deal stops and whoever holds the fewest cards wins it; "     \
+     "0: no limit",                                                                          \
+     "Longest deal, in turns"}
 
+/* The words are a player's: the table form shows them (GET /api/games). */
 static const ad_option_def noway_options[] = {
-    {"decks", 0, 2, 0, "packs shuffled together; 0 = by players: 1 for 2-4, 2 for 5-6"},
-    {"copies", 0, 4, 0, "copies of each letter in one pack; 0 = as data/decks/noway.txt says (2)"},
+    {"decks", 0, 2, 0,
+     "how many packs are shuffled together; 0 chooses for you: one pack for 2 to 4 players, "
+     "two for 5 or 6",
+     "Packs of cards"},
+    {"copies", 0, 4, 0, "how many cards of each letter one pack holds; 0: the usual two",
+     "Cards of each letter"},
     MAX_TURNS_OPTION,
 };
 
 static const ad_option_def doubt_options[] = {
-    {"decks", 0, 2, 0, "packs shuffled together; 0 = by players: 1 for 2-5, 2 for 6-10"},
-    {"allow_pass", 0, 1, 0, "1 = a player may say \"no sevens\" and lay nothing down"},
-    {"target", 0, 100000, 0, "points that win a match; 0 = one game"},
+    {"decks", 0, 2, 0,
+     "how many packs are shuffled together; 0 chooses for you: one pack for 2 to 5 players, "
+     "two for 6 to 10",
+     "Packs of cards"},
+    {"allow_pass", 0, 1, 0,
+     "1: on your turn you may lay nothing down and say \"no sevens\" (or whatever is called); "
+     "0: you always lay down a card",
+     "Passing allowed"},
+    {"target", 0, 100000, 0,
+     "play deal after deal until someone has this many points (going out scores a point for "
+     "each card left in the other hands); 0: one deal",
+     "Points to win a match"},
     MAX_TURNS_OPTION,
 };
 

@@ -20,7 +20,7 @@
 #define FRESH_MAX_LETTERS 4
 
 static const ad_option_def liar_options[] = {
-    {"target", 1, 1000, 25, "points that win the game"},
+    {"target", 1, 1000, 25, "the first player to reach this many points wins", "Points to win"},
 };
 
 /* ------------------------------------------------------------ dictionary */

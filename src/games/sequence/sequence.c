@@ -16,7 +16,9 @@
 
 static const ad_option_def sequence_options[] = {
     {"max_turns", 20, 60000, 1000,
-     "turns after which a game with no line of four is drawn (it may otherwise never end)"},
+     "after this many turns with no four in a row, the game stops as a draw (X cards could "
+     "otherwise keep it going for ever)",
+     "Longest game, in turns"},
 };
 
 /* ------------------------------------------------------------- board data */
