@@ -40,6 +40,20 @@ static json_t *bots_json(const ad_game *g)
     return bots;
 }
 
+/* A suited game's cards as shown: {"10H": {"face": "10♥", "red": true}},
+ * the suit's sign and colour as the library gives them. */
+static json_t *faces_json(const ad_game *g, const ad_deck *d)
+{
+    json_t *faces = json_object();
+    for (int k = 0; k < d->nkinds; k++) {
+        char face[32];
+        int red = ad_claim_card_face(g, d->kind[k], face, sizeof face);
+        if (red >= 0)
+            json_object_set_new(faces, d->kind[k], json_pack("{s:s,s:b}", "face", face, "red", red));
+    }
+    return faces;
+}
+
 /* How a claim is said, for every class and count, in the narrator's words:
  * phrases[say][count] ("two M's", "one ace"), the last for any count past
  * it ("many"); the deck's classes in order (what may be said) and each
@@ -64,12 +78,16 @@ static json_t *claim_json(const ad_game *g)
     for (int k = 0; k < d->nkinds; k++)
         if (d->class_of[k] >= 0)
             json_object_set_new(class_of, d->kind[k], json_string(d->class_name[d->class_of[k]]));
-    ad_claim_info info = {"", 0, 0};
+    ad_claim_info info = {"", 0, 0, 0};
     ad_claim_info_of(g, &info);
     char objection[64]; /* as the narrator calls it out */
     snprintf(objection, sizeof objection, "%s!", info.objection);
-    return json_pack("{s:b,s:s,s:o,s:o,s:o}", "say_free", info.say_free, "objection", objection,
-                     "says", says, "class_of", class_of, "phrases", phrases);
+    json_t *j = json_pack("{s:b,s:b,s:s,s:o,s:o,s:o}", "say_free", info.say_free, "last_face_up",
+                          info.last_face_up, "objection", objection, "says", says, "class_of",
+                          class_of, "phrases", phrases);
+    if (j && info.suited)
+        json_object_set_new(j, "faces", faces_json(g, d));
+    return j;
 }
 
 /* The board: each square's letter, picture, emoji and name (a1..h6). */

@@ -84,3 +84,88 @@ test('the table form explains every game\'s options in a player\'s words, from t
         await page.locator('.options').screenshot({ path: '/tmp/form-options-noway.png' });
         assert.deepEqual(p.errors, [], 'no script errors');
     });
+
+/** answers every challenge window with "Let it pass" until the page asks for a play */
+async function untilMyPlay(page) {
+    await until(async () => {
+        if (await page.locator('#play').isVisible()) return true;
+        if (await page.locator('#let-pass').isVisible()) await page.locator('#let-pass').click({ timeout: 3000 }).catch(() => {});
+        return false;
+    }, 30000, 'my turn to play');
+}
+
+test('I Doubt It\'s cards show their suit\'s sign, red or black by suit, not by their first character',
+    { skip: why || false, timeout: 60000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'Suzy', { viewport: PHONE });
+        t.after(() => p.close());
+        const page = await p.open('#/');
+        const made = await createTable(page, { game: 'doubt', players: 2, seats: ['open', 'basic'], bot_pause_ms: 0 });
+        await gotoTable(page, made.table);
+        await page.locator('.hand .card').first().waitFor({ timeout: 15000 });
+        const cards = await page.locator('.hand .card').evaluateAll((bs) => bs.map((b) => ({
+            card: b.getAttribute('data-card') || '', text: b.textContent || '', suit: b.getAttribute('data-suit'),
+            colour: getComputedStyle(b).color, label: b.getAttribute('aria-label') || '',
+        })));
+        assert.ok(cards.length >= 20, `a hand of ${cards.length}`);
+        const sign = { S: '♠', H: '♥', D: '♦', C: '♣' };
+        const colours = new Set();
+        for (const c of cards) {
+            const s = /** @type {'S'|'H'|'D'|'C'} */ (c.card.slice(-1));
+            assert.equal(c.text.replace(/ ✓$/, ''), c.card.slice(0, -1) + sign[s], `${c.card} shows its suit's sign: ${c.text}`);
+            assert.equal(c.suit, s === 'H' || s === 'D' ? 'red' : 'black', `${c.card} is ${c.suit}`);
+            assert.ok(c.label.includes(sign[s]), `${c.card}'s label: ${c.label}`);
+            colours.add(`${c.suit} ${c.colour}`);
+        }
+        assert.deepEqual([...colours].sort(), ['black rgb(27, 27, 27)', 'red rgb(192, 57, 43)'], 'one red and one black, by suit');
+        await page.screenshot({ path: '/tmp/doubt-suits-phone.png' });
+        assert.deepEqual(p.errors, [], 'no script errors');
+    });
+
+test('No Way: at "Say", another letter than the call is named a bluff anyone may call; with 2 players a tip names the letters you are called',
+    { skip: why || false, timeout: 90000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'Nia', { viewport: PHONE });
+        t.after(() => p.close());
+        const page = await p.open('#/');
+        const made = await createTable(page, { game: 'noway', players: 2, seats: ['open', 'basic'], bot_pause_ms: 0 });
+        await gotoTable(page, made.table);
+        await untilMyPlay(page);
+        const call = await page.locator('.call strong').innerText();
+        assert.equal(await page.locator('#say-bluff').count(), 0, 'saying the call is no bluff');
+        // the tip: my letters are every other letter from the call
+        const tip = await page.locator('#trap-tip').innerText();
+        const every = [];
+        for (let i = call.charCodeAt(0) - 65; every.length < 13; i = (i + 2) % 26) every.push(String.fromCharCode(65 + i));
+        assert.ok(tip.includes(`with 2 players you are only ever called every other letter: ${every.join(' ')}.`), `the tip: ${tip}`);
+        assert.match(tip, /turned up at once, so your [A-Z](, [A-Z])* can only go in a bluff/, 'it names the cards that are stuck');
+        const other = String.fromCharCode(65 + ((call.charCodeAt(0) - 65 + 1) % 26));
+        await page.locator('#say').selectOption(other);
+        const bluff = await page.locator('#say-bluff').innerText();
+        assert.equal(bluff, `You say ${other}, but the call is ${call}: that is a bluff, and anyone may call it (No Way!).`);
+        await page.screenshot({ path: '/tmp/noway-say-bluff-phone.png' });
+        await page.locator('#say').selectOption(call);
+        await page.locator('#say-bluff').waitFor({ state: 'detached', timeout: 5000 });
+        assert.deepEqual(p.errors, [], 'no script errors');
+    });
+
+test('counts read "1 letter" and "1 card", never "1 letters" (Liar\'s word check, the browser\'s count)',
+    { skip: why || false, timeout: 30000 }, async (t) => {
+        const p = await person(env.browser, env.server, 'Ola');
+        t.after(() => p.close());
+        const page = await p.open('#/');
+        const said = await page.evaluate(async () => {
+            const liar = await import('/js/games/liar.js');
+            const ui = await import('/js/ui.js');
+            return {
+                one: liar.check('a', { min: 1, max: 4 }, null, ['A', 'T']).lines[0],
+                two: liar.check('at', { min: 1, max: 4 }, null, ['A', 'T']).lines[0],
+                long: liar.check('cats', { min: 1, max: 1 }, null, []).lines[0],
+                none: liar.check('', { min: 5, max: 5 }, 'cast', []).lines[0],
+                cards: [0, 1, 2].map((n) => ui.count(n, 'card')),
+            };
+        });
+        assert.equal(said.one, '✓ 1 letter: it may be said.');
+        assert.equal(said.two, '✓ 2 letters: it may be said.');
+        assert.equal(said.long, '✗ Too long: a fresh hand\'s word has at most 1 letter.');
+        assert.equal(said.none, 'Type a word of 5 letters, or click the letters of the hand.');
+        assert.deepEqual(said.cards, ['0 cards', '1 card', '2 cards']);
+    });

@@ -238,8 +238,8 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
         }
         if (su->deck_n < su->players)
             return ad_err_set(err, AD_E_BAD_CARD,
-                              "a deck of %d cards cannot deal one to each of %d players",
-                              su->deck_n, su->players);
+                              "a deck of %d card%s cannot deal one to each of %d players",
+                              su->deck_n, su->deck_n == 1 ? "" : "s", su->players);
         memcpy(s->in_play, seen, sizeof seen);
     }
     s->total = 0;
@@ -454,7 +454,9 @@ static int check_play(const claim_state *s, int seat, const ad_action *a, ad_err
     const ad_deck *d = s->deck;
     int most = s->maxplay < s->count[seat] ? s->maxplay : s->count[seat];
     if (a->n < 1 || a->n > most)
-        return ad_err_set(err, AD_E_ILLEGAL, "you may lay down 1 to %d cards, not %d", most, a->n);
+        return most == 1 ? ad_err_set(err, AD_E_ILLEGAL, "you may lay down 1 card, not %d", a->n)
+                         : ad_err_set(err, AD_E_ILLEGAL, "you may lay down 1 to %d cards, not %d",
+                                      most, a->n);
     uint8_t need[CC_KINDS] = {0};
     for (int i = 0; i < a->n; i++) {
         int k = a->cards[i];

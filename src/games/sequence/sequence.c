@@ -261,8 +261,8 @@ static int seq_init(void *st, const ad_setup *su, ad_err *err)
         }
         if (n < s->hand_size * s->players)
             return ad_err_set(err, AD_E_BAD_CARD,
-                              "a deck of %d cards cannot deal %d to each of %d players", n,
-                              s->hand_size, s->players);
+                              "a deck of %d card%s cannot deal %d to each of %d players", n,
+                              n == 1 ? "" : "s", s->hand_size, s->players);
     } else {
         for (int k = 0; k < s->deck->nkinds; k++)
             for (int c = 0; c < s->deck->copies[k]; c++)

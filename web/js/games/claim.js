@@ -5,8 +5,8 @@
 // and each player's cards (in the players list).  What may be said, how a
 // claim is said and the words that object to it are the server's
 // (/api/games: the game's `claim`).
-import { el, cardButton, seatName, countdown } from '../ui.js';
-import { gameInfo, claimWords } from '../facts.js';
+import { el, cardButton, seatName, countdown, count } from '../ui.js';
+import { gameInfo, claimWords, cardFace } from '../facts.js';
 import { dock } from '../dock.js';
 
 /** every player's cards are listed: a hand is what the game measures */
@@ -47,7 +47,7 @@ export function render(root, ctx) {
         el('p', { class: 'call' }, free ? 'The call: ' : 'Rank called: ', el('strong', { class: 'big-letter' }, v.call)),
         el('p', {}, `Pile: ${v.pile_count} card${v.pile_count === 1 ? '' : 's'} face down`),
         v.claim ? el('p', { class: 'claim' }, `${claimer} ${v.claim.seat === ctx.seat ? 'say' : 'says'}: "${claimWords(v.game, v.claim.count, v.claim.say)}."`) : null,
-        v.deal === undefined ? null : el('p', {}, `Deal ${v.deal}${v.target ? `, playing to ${v.target} points` : ''}`));
+        v.deal === undefined ? null : el('p', {}, `Deal ${v.deal}${v.target ? `, playing to ${count(v.target, 'point')}` : ''}`));
 
     const controls = el('div', { class: 'controls' });
     if (L.stopClock) { L.stopClock(); L.stopClock = null; }
@@ -75,11 +75,16 @@ export function render(root, ctx) {
             ? el('label', { class: 'say' }, 'Say ',
                 selectOf(C.says, say, (x) => { L.say = x; render(root, ctx); }, 'the letter you say'))
             : el('span', { class: 'say' }, `You say: ${v.call}`);
+        // naming another letter than the call is a lie anyone can prove
+        const bluff = free && say !== v.call
+            ? el('p', { class: 'say-bluff', id: 'say-bluff', role: 'status' }, `You say ${say}, but the call is ${v.call}: that is a bluff, and anyone may call it (${C.objection}).`)
+            : null;
         const playBtn = el('button', {
             type: 'button', class: 'big primary', id: 'play', disabled: n === 0,
             onclick: () => ctx.act({ type: 'play', cards: picked.map((i) => hand[i]), say: free ? say : v.call }),
-        }, n ? `Lay down ${n} saying "${claimWords(v.game, n, free ? say : v.call)}"` : 'Pick 1 to ' + v.max_cards + ' cards');
-        controls.append(el('p', { class: 'prompt' }, `Your turn: lay down 1 to ${v.max_cards} cards.`), sayBox, playBtn,
+        }, n ? `Lay down ${n} saying "${claimWords(v.game, n, free ? say : v.call)}"` : v.max_cards === 1 ? 'Pick 1 card' : `Pick 1 to ${v.max_cards} cards`);
+        controls.append(el('p', { class: 'prompt' }, v.max_cards === 1 ? 'Your turn: lay down 1 card.' : `Your turn: lay down 1 to ${v.max_cards} cards.`), sayBox, ...(bluff ? [bluff] : []),
+            ...trapTip(C, v, hand, L), playBtn,
             el('button', { type: 'button', class: 'link', onclick: () => {
                 const idx = hand.map((c, i) => (C.class_of[c] === v.call ? i : -1)).filter((i) => i >= 0).slice(0, v.max_cards);
                 L.picked = idx;
@@ -92,20 +97,61 @@ export function render(root, ctx) {
     }
 
     const handBox = el('div', { class: 'hand', role: 'group', 'aria-label': 'Your hand' },
-        ...hand.map((c, i) => cardButton(c, picked.includes(i), () => {
+        ...hand.map((c, i) => suited(v.game, c, cardButton(c, picked.includes(i), () => {
             const at = picked.indexOf(i);
             if (at >= 0) picked.splice(at, 1);
-            else if (picked.length >= v.max_cards) { ctx.notice(`A play holds at most ${v.max_cards} cards.`); return; }
+            else if (picked.length >= v.max_cards) { ctx.notice(`A play holds at most ${count(v.max_cards, 'card')}.`); return; }
             else picked.push(i);
             render(root, ctx);
             const again = /** @type {HTMLElement|null} */ (root.querySelector(`.hand .card:nth-child(${i + 1})`));
             if (again) again.focus();
-        }, `${c}${picked.includes(i) ? ', picked' : ''}`)));
+        }, `${cardFace(v.game, c).face}${picked.includes(i) ? ', picked' : ''}`))));
     // (append and replaceChildren would show a null as the text "null")
     // asked on a phone: the claim, the buttons and the hand stay on the screen (dock.js)
     const asked = ctx.seat !== null && ctx.myTurn && (v.phase === 'challenge' || v.phase === 'play');
     const said = asked && v.phase === 'challenge' && v.claim ? el('p', { class: 'dock-claim' }, `${claimer} ${v.claim.seat === ctx.seat ? 'say' : 'says'}: "${claimWords(v.game, v.claim.count, v.claim.say)}."`) : null;
     root.replaceChildren(info, dock(asked, [said, controls, ...(ctx.seat !== null ? [el('h2', {}, `Your hand (${hand.length})`), handBox] : [])]));
+}
+
+/** The last-card trap (No Way, where the last cards are turned up at
+ * once): with an even number of players a seat is only ever called every
+ * other letter, so a card of the other letters leaves the hand only in a
+ * bluff.  On your turn, while you hold such cards, a tip names your
+ * letters and the cards that are stuck: on your first turn (to plan) and
+ * again near the end of your hand (when it bites), not every turn.
+ * @param {import('../facts.js').ClaimInfo} C @param {any} v @param {string[]} hand
+ * @param {Record<string, any>} L the table's memory (ctx.local)
+ * @returns {HTMLElement[]} */
+function trapTip(C, v, hand, L) {
+    const players = (v.hand_counts || []).length;
+    const n = C.says.length, at = C.says.indexOf(v.call);
+    const step = gcd(players, n);
+    if (!C.say_free || !C.last_face_up || step < 2 || at < 0) return [];
+    if (L.trapTurn === undefined) L.trapTurn = v.turns;
+    if (L.trapTurn !== v.turns && hand.length > 3 * v.max_cards) return [];
+    const mine = C.says.filter((_, i) => ((i - at) % step + step) % step === 0);
+    const stuck = [...new Set(hand.map((c) => C.class_of[c]).filter((x) => x && !mine.includes(x)))];
+    if (!stuck.length) return [];
+    const every = step === 2 ? 'every other letter' : `one letter in ${step}`;
+    return [el('p', { class: 'tip', id: 'trap-tip' },
+        `Tip: with ${players} players you are only ever called ${every}: ${mine.join(' ')}. `,
+        `Your last cards are turned up at once, so your ${stuck.join(', ')} can only go in a bluff: play ${stuck.length === 1 ? 'it' : 'them'} before your last turn.`)];
+}
+
+/** @param {number} a @param {number} b @returns {number} */
+function gcd(a, b) { return b ? gcd(b, a % b) : a; }
+
+/** A suited card (I Doubt It) shows its suit's sign, red or black by its
+ * suit, as the server says (/api/games: the claim's `faces`); a letter
+ * keeps its colour by letter.  `data-card` stays the card's name.
+ * @param {string} game @param {string} card @param {HTMLElement} b */
+function suited(game, card, b) {
+    const { face, suit } = cardFace(game, card);
+    if (!suit) return b;
+    b.textContent = face;
+    b.removeAttribute('data-hue');
+    b.dataset.suit = suit;
+    return b;
 }
 
 /** @param {import('../table.js').GameCtx} ctx @param {number} s */
