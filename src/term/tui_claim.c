@@ -298,8 +298,15 @@ static int human_turn(tui *t)
             json_t *cards = chosen(t, v);
             claim_words(t, (long)json_array_size(cards), t->say, words, sizeof words);
             json_decref(cards);
-            snprintf(t->status, sizeof t->status, "Lay them down saying \"%s\"?  Enter: yes%s  Esc: back",
-                     words, facts(t)->say_free ? "  A-Z: say another" : "");
+            if (strcmp(t->say, tui_str(v, "call")) != 0) /* a lie anyone can prove */
+                snprintf(t->status, sizeof t->status,
+                         "\"%s\" is not the call: that is a bluff: anyone may call it.  "
+                         "Enter: yes  A-Z: another  Esc: back",
+                         words);
+            else
+                snprintf(t->status, sizeof t->status,
+                         "Lay them down saying \"%s\"?  Enter: yes%s  Esc: back", words,
+                         facts(t)->say_free ? "  A-Z: say another" : "");
         }
     }
 }

@@ -1,9 +1,11 @@
 /*
- * test_tui_suits.c - the full-screen terminal shows I Doubt It's hand with
- * the suits' signs (A♦, 10♥), as the browser does, not "AD" and "10H"; No
- * Way's letters stay letters.  Each game runs in a tmux server of its own
- * under a time limit, killed after the test, passed or failed.
- * Usage: test_tui_suits PATH/TO/alphadeck
+ * test_tui_claim_details.c - the full-screen terminal's details for a
+ * family (issue 31): I Doubt It's hand shows the suits' signs (A♦, 10♥),
+ * as the browser does, not "AD" and "10H"; No Way's letters stay letters,
+ * and naming another letter than the call is said to be a bluff anyone
+ * may call.  Each game runs in a tmux server of its own under a time
+ * limit, killed after the test, passed or failed.
+ * Usage: test_tui_claim_details PATH/TO/alphadeck
  */
 #include <stdarg.h>
 #include <time.h>
@@ -56,9 +58,14 @@ static char *line_once_shown(const char *what, int ms)
     return NULL;
 }
 
+static void keys(const char *k)
+{
+    assert_int_equal(sh("tmux -L %s send-keys -t play %s", SOCK, k), 0);
+}
+
 static void start(const char *game)
 {
-    snprintf(SOCK, sizeof SOCK, "alphadeck-suits-%d", (int)getpid());
+    snprintf(SOCK, sizeof SOCK, "alphadeck-claim-details-%d", (int)getpid());
     assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 100 -y 30 "
                         "'TERM=xterm-256color LANG=C.UTF-8 timeout --foreground -k 5 60 %s "
                         "play %s --players 2 --seed 5 --pace 0 --save /tmp/alphadeck-suits.json; "
@@ -93,10 +100,37 @@ static void test_the_full_screen_hand_of_no_way_shows_plain_letters(void **state
     unlink("/tmp/alphadeck-suits.json");
 }
 
+/* seed 5: Bea plays first and says "one A"; the call is then B, for you */
+static void test_the_full_screen_no_way_names_a_bluff_when_the_letter_said_is_not_the_call(
+    void **state)
+{
+    (void)state;
+    start("noway");
+    char *s = line_once_shown("Call \"No Way\"?", 10000);
+    assert_non_null(s);
+    free(s);
+    keys("n");
+    free(line_once_shown("Your turn: space picks", 10000));
+    keys("Space Enter");
+    s = line_once_shown("Lay them down saying \"one B\"?", 5000);
+    assert_non_null(s);
+    assert_null(strstr(s, "bluff"));
+    free(s);
+    keys("z");
+    s = line_once_shown("\"one Z\" is not the call: that is a bluff: anyone may call it.", 5000);
+    assert_non_null(s);
+    free(s);
+    keys("b"); /* the call again: no bluff */
+    s = line_once_shown("Lay them down saying \"one B\"?", 5000);
+    assert_non_null(s);
+    free(s);
+    unlink("/tmp/alphadeck-suits.json");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: test_tui_suits PATH/TO/alphadeck\n");
+        fprintf(stderr, "usage: test_tui_claim_details PATH/TO/alphadeck\n");
         return 2;
     }
     BIN = argv[1];
@@ -109,6 +143,9 @@ int main(int argc, char **argv)
                                   kill_session),
         cmocka_unit_test_teardown(test_the_full_screen_hand_of_no_way_shows_plain_letters,
                                   kill_session),
+        cmocka_unit_test_teardown(
+            test_the_full_screen_no_way_names_a_bluff_when_the_letter_said_is_not_the_call,
+            kill_session),
     };
-    return cmocka_run_group_tests_name("tui suits", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("tui claim details", tests, NULL, NULL);
 }
