@@ -75,6 +75,8 @@
 #define SRV_FILL_AFTER_S 20            /* a waiting table found through `quick`: bots take
                                         * its open seats that long after the first person sat
                                         * (--fill-after-seconds) */
+#define SRV_REMATCH_S 60                /* a rematch offer stands that long; then silence is
+                                        * a no (--rematch-seconds) */
 #define SRV_WAITING_EXPIRE_S 600       /* a waiting table nobody sits or looks at closes after
                                         * that long (--waiting-expire-seconds) */
 /* What a table that closed before its game began is answered with. */
@@ -141,6 +143,7 @@ typedef struct lobby_limits {
     int waiting_expire_s;
     int talk_burst, talk_every_ms; /* table talk: at once, then one every so often */
     int fill_after_s; /* quick's tables: bots take the open seats then (quick.c) */
+    int rematch_s;    /* a rematch offer stands this long (rematch.c) */
 } lobby_limits;
 lobby_limits lobby_limits_default(void);
 void lobby_set_limits(lobby *l, const lobby_limits *lim);
