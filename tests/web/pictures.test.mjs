@@ -84,7 +84,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
             const p = await person(env.browser, env.server, `Pic ${size}`, { viewport });
             t.after(() => p.close());
             const page = await p.open('#/');
-            const made = await createTable(page, { game: 'sequence', players: 2, seats: ['open', 'basic'], options: {}, bot_pause_ms: 800 });
+            const made = await createTable(page, { game: 'sequence', players: 2, seats: ['open', 'basic'], options: {}, bot_pause_ms: 5000 }); // the bot slow: the board is measured still
             await gotoTable(page, made.table);
             await page.locator('.seq-board .square').nth(47).waitFor({ timeout: 15000 });
             // measured once every picture is drawn (a bot's move redraws the board: measure again)
@@ -108,9 +108,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
             if (process.env.SEQ_SHOTS) {
                 await page.evaluate(() => window.scrollTo(0, 0));
                 await page.screenshot({ path: path.join(process.env.SEQ_SHOTS, `sequence-board-${size}.png`), fullPage: true });
-                await page.locator('.seq-board').screenshot({ path: path.join(process.env.SEQ_SHOTS, `sequence-squares-${size}.png`) });
+                await page.locator('.seq-board').screenshot({ path: path.join(process.env.SEQ_SHOTS, `sequence-squares-${size}.png`) })
+                    .catch(() => page.locator('.seq-board').screenshot({ path: path.join(process.env.SEQ_SHOTS, `sequence-squares-${size}.png`) }));
             }
             assert.deepEqual(wrong, [], `${size}: every square whole`);
+            const wide = await page.evaluate(() => ({ W: window.innerWidth, page: (document.scrollingElement || document.documentElement).scrollWidth }));
+            assert.ok(wide.page <= wide.W, `${size}: the page is ${wide.page} px wide in a ${wide.W} px window (no sideways scrolling)`);
             assert.deepEqual(p.errors, [], 'no script errors');
         });
 }
