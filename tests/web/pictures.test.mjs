@@ -88,14 +88,24 @@ for (const [size, viewport] of Object.entries(SIZES)) {
             await gotoTable(page, made.table);
             await page.locator('.seq-board .square').nth(47).waitFor({ timeout: 15000 });
             // measured once every picture is drawn (a bot's move redraws the board: measure again)
-            let squares = await measure(page);
-            for (const until = Date.now() + 15000; squares.some((q) => q.images.some((i) => !i.done)) && Date.now() < until;) {
-                await page.waitForTimeout(200);
-                squares = await measure(page);
-            }
+            const measured = async () => {
+                let q = await measure(page);
+                for (const until = Date.now() + 15000; q.some((x) => x.images.some((i) => !i.done)) && Date.now() < until;) {
+                    await page.waitForTimeout(200);
+                    q = await measure(page);
+                }
+                return q;
+            };
+            const squares = await measured();
             assert.equal(squares.length, 48, 'the whole board');
+            // and again on the seat's turn with a card picked: its squares lit, with a thicker border
+            await page.locator('.player.me.asked').waitFor({ timeout: 20000 });
+            await page.locator('#hand .card').first().click();
+            await page.locator('#hand .card.picked').waitFor({ timeout: 5000 });
+            const lit = await measured();
+            assert.equal(lit.length, 48, 'the whole board, a card picked');
             const wrong = [];
-            for (const s of squares) {
+            for (const s of [...squares, ...lit]) {
                 const where = `${size} ${s.name} ${s.word}`;
                 if (s.images.length !== 1 || !/\.svg$/.test(s.images[0].src) || !s.images[0].done) wrong.push(`${where}: picture ${JSON.stringify(s.images)}`);
                 else if (s.images[0].h < 24 || s.images[0].w < 24) wrong.push(`${where}: picture only ${Math.round(s.images[0].w)}x${Math.round(s.images[0].h)} px`);
