@@ -237,6 +237,13 @@ json_t *ad_talk_reactions_json(void);
 /* GET /api/games: every game and the facts the browser shows (docs/server.md),
  * built once and cacheable; a reference of the caller's, or NULL. */
 srv_body *ad_api_games_body(void);
+/* pictures.c: Sequence Letters' pictures (data/pictures/, in the binary).
+ * A picture's file by its word ("Ice cream": "ice-cream.svg"; -1 when it
+ * does not fit buf); the drawing of a file, or NULL; the answer to GET
+ * /api/pictures/<file> (a reference of the caller's), or NULL: none. */
+int ad_picture_file(const char *picture, char *buf, size_t len);
+const char *ad_picture_text(const char *file);
+srv_body *ad_api_picture_body(const char *uri);
 /* The per-connection state the lobby keeps (lobby_conn.h): the transport
  * holds it for the lobby, opaque, from the WebSocket's open to its end. */
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */

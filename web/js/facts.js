@@ -5,7 +5,7 @@
 // board.  Nothing about a game is written in web/: a screen asks here.
 
 /** @typedef {{name: string, min: number, max: number, default: number, help: string}} OptionInfo */
-/** @typedef {{letter: string, picture: string, emoji: string, name: string}} Square */
+/** @typedef {{letter: string, picture: string, image: string, name: string}} Square */
 /**
  * How a claim is said, in the narrator's words (the claim family).
  * @typedef {Object} ClaimInfo
