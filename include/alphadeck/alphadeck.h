@@ -367,6 +367,11 @@ int ad_bot_level_known(const char *level);
  * check levels ask these instead of knowing the names. */
 int ad_bot_level_count(const ad_game *g);
 const char *ad_bot_level_name(const ad_game *g, int i);
+/* The level a person playing against the computer meets unless they
+ * choose another (the browser's "Play now"): `easy` in Sequence Letters,
+ * which is made for young children, `basic` in the others; one of g's
+ * levels always ("random" for a game the library does not list). */
+const char *ad_bot_level_default(const ad_game *g);
 
 /* What a client shows of a game of the claim family (No Way, I Doubt It),
  * from the game's own rules and words: what a seat calls out to challenge

@@ -58,6 +58,13 @@ const char *ad_bot_level_name(const ad_game *g, int i)
     return u ? u->levels[i].name : "random";
 }
 
+const char *ad_bot_level_default(const ad_game *g)
+{
+    const ad_unit *u = ad_unit_of(g);
+    const char *level = u && u->bot_default ? u->bot_default : "basic";
+    return level_of(u, level) ? level : ad_bot_level_name(g, 0);
+}
+
 /* "random, basic, strong": g's levels, for an error's hint. */
 static void level_list(const ad_game *g, char *buf, size_t len)
 {

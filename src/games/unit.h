@@ -45,6 +45,9 @@ typedef struct ad_unit {
      * (ad_bot_level_count) or seats them at a table (ad_bot_available). */
     const ad_bot_level *models;
     int nmodels;
+    /* The level a person playing against the computer meets unless they
+     * choose (ad_bot_level_default); NULL: basic. */
+    const char *bot_default;
     ad_narrate_fn narrate;
     ad_count_fn count; /* NULL: the plain count, "two M's" */
     const void *words; /* what the family's narrator says differently per game (claim: a

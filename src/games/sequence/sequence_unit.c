@@ -24,5 +24,6 @@ const ad_unit ad_unit_sequence = {
     .nlevels = (int)(sizeof levels / sizeof levels[0]),
     .models = models,
     .nmodels = (int)(sizeof models / sizeof models[0]),
+    .bot_default = "easy", /* the game is made for children aged 4 to 7 */
     .narrate = ad_sequence_narrate,
 };
