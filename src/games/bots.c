@@ -65,7 +65,7 @@ const char *ad_bot_level_default(const ad_game *g)
     return level_of(u, level) ? level : ad_bot_level_name(g, 0);
 }
 
-/* "random, basic, strong": g's levels, for an error's hint. */
+/* "random, easy, basic, strong": g's levels, for an error's hint. */
 static void level_list(const ad_game *g, char *buf, size_t len)
 {
     size_t used = 0;

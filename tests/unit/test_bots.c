@@ -1085,7 +1085,7 @@ static void test_each_game_lists_its_levels_weakest_first_and_has_every_one(void
     assert_false(ad_bot_available(&unlisted, "basic", &e));
     assert_string_equal(e.text, "No Way has no basic bot yet (try: random)");
     assert_false(ad_bot_available(ad_game_at(0), "genius", &e));
-    assert_string_equal(e.text, "there is no bot level \"genius\" (try: random, basic, strong)");
+    assert_string_equal(e.text, "there is no bot level \"genius\" (try: random, easy, basic, strong)");
 }
 
 int main(void)

@@ -1,11 +1,14 @@
 /*
- * test_easy.c - the `easy` level of Sequence Letters (the level for a young
- * child) and `child`, the model of a five-year-old it is measured against:
- * easy plays only legal moves, never blocks on purpose, and child is a
- * model a director plays but no table offers.
+ * test_easy.c - the `easy` level (the level for a young child) and `child`,
+ * the model of a five-year-old it is measured against in Sequence
+ * Letters: easy plays only legal moves, never blocks on purpose, and child
+ * is a model a director plays but no table offers; in No Way and I Doubt
+ * It easy calls only a lie it can prove and answers a challenge window
+ * slowest of all the levels.
  */
 #include "../testutil.h"
 #include "alphadeck/director.h"
+#include "games/claim/claimkit.h"
 #include "games/sequence/sequence.h"
 
 static const ad_game *seq(void)
@@ -229,6 +232,102 @@ static void test_child_plays_a_card_on_its_picture_and_turns_in_only_when_stuck(
     }
 }
 
+/* A claim game of `players` from seed i, levels by seat (easy at every
+ * other seat, the others among random, basic and easy), played to its end
+ * or `steps` actions by the lowest seat asked; fn is called before each
+ * of easy's decisions with the view, the seat and easy's action. */
+static void claim_game(const char *game, int players, int i, int steps,
+                       void (*fn)(const claim_state *, int, const ad_action *, void *), void *ctx)
+{
+    static const char *const others[] = {"random", "basic", "easy"};
+    char req[128];
+    snprintf(req, sizeof req, "{\"game\":\"%s\",\"players\":%d,\"seed\":%d}", game, players, i);
+    ad_table *t = tu_new(req);
+    const ad_game *g = ad_game_find(game);
+    claim_state view;
+    ad_rng r;
+    ad_rng_seed(&r, (uint64_t)i * 31u + 7);
+    for (int step = 0; step < steps && !g->is_over(ad_table_state(t)); step++) {
+        uint32_t asked = g->to_act(ad_table_state(t));
+        int seat = __builtin_ctz(asked);
+        const char *level = seat % 2 == i % 2 ? "easy" : others[(i + seat) % 3];
+        ad_action a;
+        ad_err e;
+        g->view(ad_table_state(t), seat, &view);
+        assert_int_equal(ad_bot_choose(g, &view, seat, level, &r, &a, &e), 0);
+        if (strcmp(level, "easy") == 0 && fn)
+            fn(&view, seat, &a, ctx);
+        if (ad_table_act(t, seat, &a, NULL, &e) != 0)
+            fail_msg("%s game %d: %s at seat %d made an illegal move: %s", game, i, level, seat,
+                     e.text);
+    }
+    ad_table_free(t);
+}
+
+/* Counts easy's challenges, failing on one it could not prove. */
+static void check_call(const claim_state *view, int seat, const ad_action *a, void *ctx)
+{
+    if (view->phase != CC_CHALLENGE || a->type != CC_A_CHALLENGE)
+        return;
+    if (!ck_provably_false(view, seat))
+        fail_msg("easy called a claim it could not prove false");
+    ++*(int *)ctx;
+}
+
+static void test_easy_in_no_way_and_i_doubt_it_plays_legal_moves_and_calls_only_a_lie_it_can_prove(
+    void **state)
+{
+    (void)state;
+    static const char *const games[] = {"noway", "doubt"};
+    for (int k = 0; k < 2; k++) {
+        int calls = 0;
+        for (int i = 0; i < 200; i++)
+            claim_game(games[k], 2 + i % 3, i, 3000, check_call, &calls);
+        assert_true(calls > 0); /* it does call: wrong letters, or a lie going out */
+    }
+}
+
+/* The mean reaction time of each level to the same windows, its call or
+ * its pass as it decides. */
+typedef struct {
+    double sum[4];
+    int windows;
+} react_sums;
+
+static const char *const LADDER[] = {"easy", "random", "basic", "strong"};
+
+static void time_window(const claim_state *view, int seat, const ad_action *a, void *ctx)
+{
+    react_sums *rs = ctx;
+    (void)a;
+    if (view->phase != CC_CHALLENGE)
+        return;
+    const ad_game *g = view->rules->say_free ? ad_game_find("noway") : ad_game_find("doubt");
+    for (int l = 0; l < 4; l++) {
+        ad_bot_opts o = {.sims = 50};
+        ad_action b;
+        ad_err e;
+        ad_rng r;
+        ad_rng_seed(&r, (uint64_t)rs->windows);
+        assert_int_equal(ad_bot_choose_opts(g, view, seat, LADDER[l], &o, &r, &b, &e), 0);
+        rs->sum[l] += o.react_ms;
+    }
+    rs->windows++;
+}
+
+static void test_easy_answers_a_challenge_window_slowest_of_all_levels(void **state)
+{
+    (void)state;
+    react_sums rs = {{0}, 0};
+    for (int i = 0; i < 40; i++)
+        claim_game(i % 2 ? "noway" : "doubt", 2 + i % 3, i, 200, time_window, &rs);
+    assert_true(rs.windows >= 100);
+    for (int l = 1; l < 4; l++)
+        if (!(rs.sum[0] > rs.sum[l]))
+            fail_msg("easy's mean %.0f ms is not slower than %s's %.0f ms", rs.sum[0] / rs.windows,
+                     LADDER[l], rs.sum[l] / rs.windows);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -236,6 +335,9 @@ int main(void)
         cmocka_unit_test(test_easy_never_blocks_an_opponents_three_when_it_has_another_move),
         cmocka_unit_test(test_child_is_a_model_for_measuring_that_no_table_offers),
         cmocka_unit_test(test_child_plays_a_card_on_its_picture_and_turns_in_only_when_stuck),
+        cmocka_unit_test(
+            test_easy_in_no_way_and_i_doubt_it_plays_legal_moves_and_calls_only_a_lie_it_can_prove),
+        cmocka_unit_test(test_easy_answers_a_challenge_window_slowest_of_all_levels),
     };
     return cmocka_run_group_tests_name("easy and child", tests, NULL, NULL);
 }
