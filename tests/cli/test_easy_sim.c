@@ -86,21 +86,24 @@ static void test_the_child_wins_half_its_games_against_easy_and_far_fewer_agains
     }
 }
 
-/* child is a model for sim: play, which seats people's opponents, refuses
- * it, and so does sim in a game with no such model. */
-static void test_only_sim_takes_the_child_and_only_in_sequence(void **state)
+/* child is a model for sim: sim seats it in Sequence Letters; play, which
+ * seats people's opponents, refuses it, and so does sim in a game with no
+ * such model. */
+static void test_sim_takes_the_child_in_sequence_and_play_and_other_games_refuse_it(void **state)
 {
     (void)state;
     static const struct {
         const char *args, *words;
+        int rc;
     } cases[] = {
-        {"play sequence --bots child", "there is no bot level \"child\""},
-        {"sim --game noway --players 2 --bots child,basic", "there is no bot level \"child\""},
+        {"sim --game sequence --players 2 --bots child --games 2", "child", 0},
+        {"play sequence --bots child", "there is no bot level \"child\"", 2},
+        {"sim --game noway --players 2 --bots child,basic", "there is no bot level \"child\"", 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out;
         int rc = run_args(cases[i].args, &out);
-        if (rc != 2 || !strstr(out, cases[i].words))
+        if (rc != cases[i].rc || !strstr(out, cases[i].words))
             fail_msg("`alphadeck %s` exited %d saying: %.400s", cases[i].args, rc, out);
         free(out);
     }
@@ -116,7 +119,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sim_of_child_against_easy_gives_the_same_results_for_every_jobs),
         cmocka_unit_test(test_the_child_wins_half_its_games_against_easy_and_far_fewer_against_basic),
-        cmocka_unit_test(test_only_sim_takes_the_child_and_only_in_sequence),
+        cmocka_unit_test(test_sim_takes_the_child_in_sequence_and_play_and_other_games_refuse_it),
     };
     return cmocka_run_group_tests_name("sim: child and easy", tests, NULL, NULL);
 }
