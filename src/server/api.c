@@ -1,10 +1,11 @@
 /*
  * api.c - what the browser client reads once, over plain HTTP: the games
- * (GET /api/games: options, bot levels, seat names, clock presets, how a
- * claim is said, the Sequence Letters board with each square's picture's
- * address), each game's rules page, and the board alone.  All of it comes from the library and the data compiled
- * into it, never from a copy in web/: the browser says a claim, names a
- * seat or draws a square only with the words this file hands it.
+ * (GET /api/games: options, bot levels and the one Play now starts with,
+ * seat names, clock presets, how a claim is said, the Sequence Letters
+ * board with each square's picture's address), each game's rules page,
+ * and the board alone.  All of it comes from the library and the data
+ * compiled into it, never from a copy in web/: the browser says a claim,
+ * names a seat or draws a square only with the words this file hands it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,9 +121,10 @@ static const struct {
 
 static json_t *game_json(const ad_game *g)
 {
-    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o}", "id", g->id, "title", g->title,
+    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:s}", "id", g->id, "title", g->title,
                           "family", g->family, "min_players", g->min_players, "max_players",
-                          g->max_players, "options", options_json(g), "bots", bots_json(g));
+                          g->max_players, "options", options_json(g), "bots", bots_json(g),
+                          "bot_default", ad_bot_level_default(g));
     for (size_t i = 0; i < sizeof family_facts / sizeof family_facts[0]; i++)
         if (strcmp(family_facts[i].family, g->family) == 0) {
             json_t *f = family_facts[i].facts(g);

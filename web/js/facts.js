@@ -23,7 +23,8 @@
  * @property {number} min_players
  * @property {number} max_players
  * @property {OptionInfo[]} options
- * @property {string[]} bots
+ * @property {string[]} bots   the computer's levels, weakest first
+ * @property {string} bot_default   the level Play now starts with until the person chooses
  * @property {ClaimInfo} [claim]
  * @property {Square[][]} [board]
  */
