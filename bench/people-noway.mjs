@@ -4,7 +4,11 @@
 // scripted WebSocket people on 127.0.0.1, a seeded deal; each answers its
 // turn and each challenge window ~1 s after it is asked (think time with
 // seeded jitter, 0.8-1.2 s), plays the called letter when it can (else one
-// card), and never calls.  Prints the game's wall time as JSON.
+// card), and never calls.  Asked in a window when its update offers to play
+// on (`play_on`: it plays next), it makes that one decision in its ~1 s
+// and lays its cards down at once, as a person does at the table; a server
+// that offers no such thing (before playing on) has it pass, then think
+// again when its turn comes.  Prints the game's wall time as JSON.
 //   ALPHADECK=path/to/alphadeck node bench/people-noway.mjs [seed] [think_ms]
 // Our own code; it reuses the server tests' harness for the server and the
 // clients.
@@ -30,8 +34,8 @@ function decisionKey(view) {
 }
 
 async function person(c, table, seat, rand, done) {
-    let view = null, asked = [], made = new Set(), answers = 0;
-    const look = (f) => { view = f.view; asked = f.asked || []; };
+    let view = null, asked = [], playOn = null, made = new Set(), answers = 0;
+    const look = (f) => { view = f.view; asked = f.asked || []; playOn = f.play_on || null; };
     const first = await c.waitPush((f) => f.push === 'update' && f.table === table, 10000, 'the start');
     look(first);
     while (!isOver(view)) {
@@ -39,7 +43,7 @@ async function person(c, table, seat, rand, done) {
         if (asked.includes(seat) && !made.has(key)) {
             made.add(key);
             await new Promise((r) => setTimeout(r, thinkMs * (0.8 + 0.4 * rand())));
-            const action = chooseAction(view, asked.includes(seat) ? asked : [seat]);
+            const action = playOn ? chooseAction(playOn, [seat]) : chooseAction(view, asked);
             if (action) {
                 const r = await c.request({ cmd: 'act', table, action }, 20000);
                 if (r.ok) answers++;

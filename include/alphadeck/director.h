@@ -35,6 +35,17 @@
  * AD_DIRECTOR_ALONE_PACE (quick, in order, not a flood of steps); with
  * inline bots and no person (sim, virtual time) as it is.
  *
+ * Playing on, as at a real table where the next player simply plays: in
+ * an answer window, the seat that plays next once every seat still asked
+ * has let the play pass (ad_director_play_on) may give that next action
+ * already (ad_director_act with an action the rules take only after the
+ * window).  It is the seat's pass, applied at once, and the action is
+ * held (ad_director_ahead); the moment the window closes with no call it
+ * is applied, as if given then.  Playing on closes the window for nobody:
+ * the other seats keep their whole time, and when the window settles on a
+ * call the held action is dropped (the seat is asked again, once the
+ * cards are turned up), as it is when the seat's person leaves.
+ *
  * Clocks, for a seat a person holds (all in ms, table options below):
  *  - a challenge window: answer_ms to answer; silence is a pass (the game's
  *    ad_game.timeout says which answer silence gives);
@@ -187,6 +198,13 @@ uint32_t ad_director_asked_since(const ad_director *d, int seat);
 /* The official challenger of the last window that settled on held calls
  * (-1: none yet), to tell the others who called first. */
 int ad_director_settled(const ad_director *d);
+/* 1 when seat may play on now (above): it is asked in an open answer
+ * window with no call held, and once every seat asked lets the play pass
+ * it is the one seat asked.  With state not NULL (g->state_size bytes) it
+ * is given that position, in which its action is judged. */
+int ad_director_play_on(const ad_director *d, int seat, void *state);
+/* The seat whose play on is held until the window closes (0: none). */
+uint32_t ad_director_ahead(const ad_director *d);
 /* When seat's clock runs out (AD_DIRECTOR_NEVER: none), for a countdown. */
 int64_t ad_director_deadline(const ad_director *d, int seat);
 /* Seats a person holds, and those of them a stand-in plays now. */

@@ -503,6 +503,26 @@ static void set_wake(ad_director *d, ad_director_out *out, int full)
         out->wake_ms = whole_ms(when);
 }
 
+/* The window a seat played on in has closed with no call: its action is
+ * applied, as if given at the close, when the seat is the one asked; else
+ * (or when the rules refuse it now) it is dropped.  1 when out is full
+ * first, -1 with err when an inline bot then failed. */
+static int play_ahead(ad_director *d, ad_director_out *out, int room, ad_err *err)
+{
+    int s = d->ahead;
+    if (out->n + room >= AD_DIRECTOR_MAX_STEPS)
+        return 1;
+    d->ahead = -1;
+    if (d->asked != 1u << s || d->seat[s].away || over(d))
+        return 0;
+    if (apply(d, s, &d->ahead_act, AD_BY_SEAT, d->changed_at, out, NULL) < 0 && d->failed) {
+        if (err)
+            *err = d->fail;
+        return -1;
+    }
+    return 0;
+}
+
 /* Applies what is due by d->now, leaving `room` slots of out free.
  * Returns 1 when out filled up with more still due, 0, or -1 with err. */
 static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
@@ -510,6 +530,12 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
     for (;;) {
         double when = 0;
         int clock = 0;
+        if (d->ahead >= 0 && !ad_dir_window_open(d)) {
+            int rc = play_ahead(d, out, room, err);
+            if (rc)
+                return rc;
+            continue;
+        }
         if (d->quick >= 0) {
             /* schedule_direct's position: one bot's action, nothing else */
             seat_rt *q = &d->seat[d->quick];
@@ -539,6 +565,7 @@ static int run_due(ad_director *d, ad_director_out *out, int room, ad_err *err)
             }
             d->calls = 0;
             d->settled = (int8_t)s;
+            d->ahead = -1; /* a play on waits for no call: its seat is asked again */
             d->due_known = 0;
             if (apply(d, s, &r->act, r->call_by, when, out, err) < 0)
                 return -1;
@@ -636,6 +663,11 @@ int ad_director_act(ad_director *d, int64_t now_ms, int seat, const ad_action *a
         return finish(d, out, -1, err);
     }
     uint32_t bit = 1u << seat;
+    if (d->ahead == seat) {
+        ad_err_set(err, AD_E_NOT_YOUR_TURN, "your play is down already: it goes when the "
+                                            "window closes");
+        return finish(d, out, -1, err);
+    }
     if (d->asked && !(d->asked & bit) && (d->g->to_act(ad_table_state(d->t)) & bit)) {
         ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d answers before you", __builtin_ctz(d->asked));
         return finish(d, out, -1, err);
@@ -644,6 +676,20 @@ int ad_director_act(ad_director *d, int64_t now_ms, int seat, const ad_action *a
         ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has called already: the window settles in "
                                             "a moment", seat);
         return finish(d, out, -1, err);
+    }
+    int on = ad_dir_is_play_on(d, seat, a, err);
+    if (on < 0)
+        return finish(d, out, -1, err);
+    if (on) {
+        /* playing on: the seat lets the play pass now, and its action
+         * waits for the window to close (run_due) */
+        ad_action silence = d->seat[seat].clock_to.action;
+        int done = apply(d, seat, &silence, AD_BY_SEAT, d->now, out, err);
+        if (done == 0) {
+            d->ahead = (int8_t)seat;
+            d->ahead_act = *a;
+        }
+        return finish(d, out, done, err);
     }
     if (is_call(d, seat, a)) {
         /* held, not applied: calls at the same moment go to the nearest */
@@ -683,6 +729,8 @@ static int hand_over(ad_director *d, int64_t now_ms, int seat, int away, ad_dire
         rc = -1;
     if (rc == 0 && d->seat[seat].away != away) {
         d->seat[seat].away = (uint8_t)away;
+        if (d->ahead == seat)
+            d->ahead = -1; /* the stand-in plays its own game */
         if (away)
             out->away |= 1u << seat;
         if (schedule_seat(d, seat, d->now) < 0) {
@@ -785,6 +833,7 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
     d->now = (double)now_ms;
     d->quick = -1;
     d->settled = -1;
+    d->ahead = -1;
     d->seed_base = director_seed_base(ad_table_seed(t));
     if (schedule_all(d, d->now) < 0) {
         if (err && d->failed)

@@ -68,6 +68,9 @@ struct ad_director {
                         * every seat asked has called (at call_last) */
     double call_t0, call_last;
     int8_t settled;    /* the official challenger of the last window settled (-1: none) */
+    int8_t ahead;      /* the seat that played on in the open window (-1: none); its
+                        * action, applied when the window closes with no call */
+    ad_action ahead_act;
     uint8_t standin_on_state; /* on_state and fn, for the stand-in */
     bot_fn standin_fn;
     uint32_t version;  /* steps applied */
@@ -130,5 +133,9 @@ static inline void director_rng(ad_rng *r, uint64_t seed)
     for (int i = 0; i < 4; i++)
         r->s[i] = director_mix(seed + (uint64_t)i * 0x9e3779b97f4a7c15ULL);
 }
+
+/* play_on.c: playing on in an answer window (director.h). */
+int ad_dir_window_open(const ad_director *d);
+int ad_dir_is_play_on(const ad_director *d, int seat, const ad_action *a, ad_err *err);
 
 #endif

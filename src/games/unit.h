@@ -35,14 +35,35 @@ typedef int (*ad_narrate_fn)(const struct ad_unit *u, narrator *n, const json_t 
 typedef void (*ad_count_fn)(const struct ad_unit *u, int count, const char *say, char *buf,
                             size_t len);
 
+/* A family's coach (issue 32, PROTOCOL.md "Hints"): what seat could be
+ * told now, worked out from its view alone (never the state: a hint holds
+ * only what the seat could know at a real table), as a JSON object with at
+ * least "text" (words for a person) and the family's own fields (a claim
+ * window's "lie", 0 to 1).  think is the budget of any sampling (the strong
+ * player's, so a hint and a bot never disagree); r is seeded by the caller
+ * from what the seat knows, so the same view and seed give the same hint.
+ * NULL with err set when the position has nothing to hint. */
+typedef json_t *(*ad_hint_fn)(const struct ad_unit *u, const void *view, int seat,
+                              const ad_bot_opts *think, ad_rng *r, ad_err *err);
+
 typedef struct ad_unit {
     const ad_game *game;
     const ad_bot_level *levels; /* weakest first, `random` first */
     int nlevels;
+    /* Models of a person (Sequence's `child`, a five-year-old), for
+     * measuring the levels with `sim`: a director plays them
+     * (ad_bot_lookup), but they are no level, so nothing lists them
+     * (ad_bot_level_count) or seats them at a table (ad_bot_available). */
+    const ad_bot_level *models;
+    int nmodels;
+    /* The level a person playing against the computer meets unless they
+     * choose (ad_bot_level_default); NULL: basic. */
+    const char *bot_default;
     ad_narrate_fn narrate;
     ad_count_fn count; /* NULL: the plain count, "two M's" */
     const void *words; /* what the family's narrator says differently per game (claim: a
                         * claim_words), or NULL */
+    ad_hint_fn hint;   /* NULL: the game gives no hints */
 } ad_unit;
 
 /* The registered units, in the order `games` reports them. */

@@ -150,6 +150,7 @@ typedef struct held_call {
     json_t *rid;
     int64_t table;
     int seat;
+    int ahead; /* a play on (its play waits for the window to close), not a call */
 } held_call;
 
 typedef struct ack {
@@ -408,6 +409,8 @@ int ad_read_ms(conn *c, const json_t *req, const json_t *rid, const char *field,
                int max);
 int ad_grace_of_meta(const json_t *meta);
 void ad_hold_call(lobby *l, conn *c, const json_t *rid, const table *t, int seat);
+void ad_hold_play_on(lobby *l, conn *c, const json_t *rid, const table *t, int seat);
+json_t *ad_play_on_json(const table *t, int seat);
 void ad_settle_calls(lobby *l, table *t, const ad_director_out *out);
 void ad_calls_forget(lobby *l, const conn *c);
 int ad_v_still_holds(const table *t, int seat, json_int_t v);

@@ -38,9 +38,8 @@ static json_t *view_of(const table *t, int seat)
     return v;
 }
 
-/* The seats the director asks now: in a challenge window one at a time,
- * nearest the claimer's left first, though the view's to_act names all of
- * the window's seats.  A person acts when their seat is here. */
+/* The seats the director asks now (in a challenge window, every seat still
+ * to answer, at once).  A person acts when their seat is here. */
 static json_t *asked_json(const table *t)
 {
     json_t *a = json_array();
@@ -51,6 +50,8 @@ static json_t *asked_json(const table *t)
     return a;
 }
 
+static json_t *clock_json(const table *t);
+
 json_t *ad_joined(const table *t, int seat)
 {
     json_t *j = json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b,s:s}", "ok", 1, "table",
@@ -59,6 +60,12 @@ json_t *ad_joined(const table *t, int seat)
                           status_name(t->status), "asked", asked_json(t), "seeded", t->seeded,
                           "talk", ad_talk_name(t->talk));
     json_object_set_new(j, "seats", ad_seats_json(t)); /* who sits where, at once */
+    json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
+    if (on)
+        json_object_set_new(j, "play_on", on);
+    json_t *clock = clock_json(t);
+    if (clock) /* a page opened mid-window counts down with the others */
+        json_object_set_new(j, "clock", clock);
     ad_quick_about(t, j);
     return j;
 }
@@ -124,6 +131,9 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O}", "push", "update", "table",
                               (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
                               "view", *vw, "asked", asked);
+        json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
+        if (on) /* the seat may play on: the position it would play in */
+            json_object_set_new(p, "play_on", on);
         if (sync_of)
             json_object_set_new(p, "sync", json_true());
         if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
@@ -140,8 +150,20 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
 
 void ad_push_clock(table *t)
 {
-    if (!t->d || t->status != TABLE_PLAYING)
+    json_t *clock = clock_json(t);
+    if (!clock)
         return;
+    json_object_set_new(clock, "push", json_string("clock"));
+    json_object_set_new(clock, "table", json_integer((json_int_t)t->id));
+    ad_push_all(t, clock);
+}
+
+/* {"seats":[..],"deadline_ms":N}: the asked seats whose clocks run, and the
+ * time left on the soonest; NULL when no clock runs. */
+static json_t *clock_json(const table *t)
+{
+    if (!t->d || t->status != TABLE_PLAYING)
+        return NULL;
     uint32_t asked = ad_director_asked(t->d);
     int64_t soonest = AD_DIRECTOR_NEVER;
     json_t *seats = json_array();
@@ -155,11 +177,10 @@ void ad_push_clock(table *t)
     }
     if (soonest == AD_DIRECTOR_NEVER) {
         json_decref(seats);
-        return;
+        return NULL;
     }
     int64_t left = soonest - srv_now_ms();
-    ad_push_all(t, json_pack("{s:s,s:I,s:o,s:I}", "push", "clock", "table", (json_int_t)t->id,
-                          "seats", seats, "deadline_ms", (json_int_t)(left > 0 ? left : 0)));
+    return json_pack("{s:o,s:I}", "seats", seats, "deadline_ms", (json_int_t)(left > 0 ? left : 0));
 }
 
 /* The least text a step's events take as a sync tells them: one event

@@ -4,7 +4,10 @@
  * so its `act` is answered only when the window settles: ok (after the
  * commit, with the version of the step) for the official challenger,
  * refused `not_your_turn` for every other call, which changed nothing.
- * Also create's call_grace_ms.
+ * A play on (director.h, "Playing on") waits the same way: its `act` is
+ * answered ok when the play goes down as the window closes, or refused
+ * `stale` when a call settled the window first.  Also create's
+ * call_grace_ms, and the `play_on` position a seat's update carries.
  */
 #include "lobby_impl.h"
 
@@ -43,11 +46,37 @@ void ad_hold_call(lobby *l, conn *c, const json_t *rid, const table *t, int seat
         (held_call){c, rid ? json_incref((json_t *)rid) : NULL, t->id, seat};
 }
 
-/* The version of seat's own step among out's (0: none). */
+/* seat played on at t: its answer waits for the window to close. */
+void ad_hold_play_on(lobby *l, conn *c, const json_t *rid, const table *t, int seat)
+{
+    ad_hold_call(l, c, rid, t, seat);
+    l->calls[l->ncalls - 1].ahead = 1;
+}
+
+/* The seat's own view of the position after the window, when it may play
+ * on now (what it would play in: the next call, its hand); else NULL.
+ * Nothing in it the seat does not see already: passes turn up nothing. */
+json_t *ad_play_on_json(const table *t, int seat)
+{
+    if (!t->d || t->status != TABLE_PLAYING)
+        return NULL;
+    const ad_game *g = t->g;
+    void *after = malloc(g->state_size), *view = malloc(g->state_size);
+    json_t *j = NULL;
+    if (after && view && ad_director_play_on(t->d, seat, after)) {
+        g->view(after, seat, view);
+        j = g->view_json(view);
+    }
+    free(after);
+    free(view);
+    return j;
+}
+
+/* The version of seat's own last step among out's (0: none). */
 static uint32_t step_of(const table *t, const ad_director_out *out, int seat)
 {
     uint32_t base = ad_director_version(t->d) - (uint32_t)out->n;
-    for (int i = 0; i < out->n; i++)
+    for (int i = out->n - 1; i >= 0; i--)
         if (out->step[i].seat == seat && out->step[i].by == AD_BY_SEAT)
             return base + (uint32_t)i + 1;
     return 0;
@@ -68,7 +97,7 @@ static void first_caller(const table *t, char *buf, size_t len)
  * held calls of a window that has settled are answered. */
 void ad_settle_calls(lobby *l, table *t, const ad_director_out *out)
 {
-    uint32_t held = t->d ? ad_director_calls(t->d) : 0;
+    uint32_t held = t->d ? ad_director_calls(t->d) | ad_director_ahead(t->d) : 0;
     for (int i = 0; i < l->ncalls;) {
         held_call *h = &l->calls[i];
         if (h->table != t->id || (held & (1u << h->seat))) {
@@ -78,6 +107,9 @@ void ad_settle_calls(lobby *l, table *t, const ad_director_out *out)
         uint32_t v = t->d ? step_of(t, out, h->seat) : 0;
         if (h->c && v) {
             ad_ack_later(l, h->c, h->rid, t->id, v);
+        } else if (h->c && h->ahead) {
+            refuse(h->c, h->rid, CODE_STALE, "a call turned the cards up before your play "
+                                             "went down: look at the table and play again");
         } else if (h->c) {
             char text[160];
             first_caller(t, text, sizeof text);

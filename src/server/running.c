@@ -337,5 +337,7 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     ad_took(l, t, &l->out);
     if (ad_director_calls(t->d) & (1u << seat))
         return ad_hold_call(l, c, rid, t, seat); /* answered when the window settles */
+    if (ad_director_ahead(t->d) & (1u << seat))
+        return ad_hold_play_on(l, c, rid, t, seat); /* ... or when it closes */
     ad_ack_later(l, c, rid, t->id, v);
 }

@@ -1,8 +1,10 @@
 /*
  * play_claim.c - No Way and I Doubt It in `alphadeck play`.  On a turn the
  * human lays cards down ("C K say M"); in a challenge window they answer
- * y or n.  Who is asked when (in a window, one seat at a time from the
- * claimer's left) is the director's.
+ * y or n.  Who is asked when (a window asks every other seat at once, a
+ * race) is the director's; the terminal asks its one person for an answer
+ * and does not offer playing on (director.h), which is for tables of
+ * several people.
  */
 #include <ctype.h>
 #include <stdlib.h>

@@ -367,7 +367,7 @@ static int in_window(const tui *t)
 }
 
 /* The person's move: a turn, or an answer in a challenge window (the
- * director asks one seat at a time, from the claimer's left). */
+ * director asks every other seat at once: a race). */
 static int step(tui *t)
 {
     return in_window(t) ? human_answers(t) : human_turn(t);

@@ -670,3 +670,37 @@ export function refused(r, code, what) {
     assert.equal(r.code, code, `${what}: ${JSON.stringify(r).slice(0, 300)}`);
     assert.ok(typeof r.error === 'string' && r.error.length > 10, `${what}: words for a person`);
 }
+
+// ---- a No Way challenge window (the race and playing on)
+
+/** four people at a seeded No Way table; the window of the first play is open */
+export async function noWayWindow(server, extra = {}) {
+    const cs = [];
+    for (let i = 0; i < 4; i++) cs.push(await player(server, `racer${i}`));
+    const c = expectOk(await cs[0].request({
+        cmd: 'create', game: 'noway', players: 4, seats: ['open', 'open', 'open', 'open'],
+        seed: 5, options: { max_turns: 80 }, ...extra,
+    }), 'create');
+    for (let i = 1; i < 4; i++) expectOk(await cs[i].request({ cmd: 'join', table: c.table }), `join ${i}`);
+    const bySeat = [];
+    for (const x of cs) {
+        const up = await x.waitPush((f) => f.push === 'update' && f.table === c.table, 5000, 'the game starting');
+        bySeat[up.view.seat] = { c: x, view: up.view, asked: up.asked, v: up.v };
+    }
+    const claimer = bySeat.find((s) => s.asked.includes(s.view.seat)).view.seat;
+    const play = chooseAction(bySeat[claimer].view, bySeat[claimer].asked);
+    expectOk(await bySeat[claimer].c.request({ cmd: 'act', table: c.table, action: play }), 'the play');
+    for (const s of bySeat) {
+        const up = await s.c.waitPush((f) => f.push === 'update' && f.table === c.table && f.view.phase === 'challenge', 5000, 'the window');
+        s.view = up.view; s.asked = up.asked; s.v = up.v; s.playOn = up.play_on;
+    }
+    const at = (k) => bySeat[(claimer + k) % 4];
+    return { table: c.table, claimer, seats: bySeat, at };
+}
+
+/** the update at table whose events turn the cards up; its reveal event */
+export async function revealOf(x, table) {
+    const up = await x.c.waitPush((f) => f.push === 'update' && f.table === table &&
+        f.events.some((e) => e.type === 'reveal'), 8000, 'the cards turned up');
+    return up.events.find((e) => e.type === 'reveal');
+}

@@ -7,50 +7,18 @@
 // but the test's), a seeded deal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, chooseAction, expectOk, sleep } from './harness.mjs';
-
-/** four people at a seeded No Way table; the window of the first play is open */
-async function window(server, extra = {}) {
-    const cs = [];
-    for (let i = 0; i < 4; i++) cs.push(await player(server, `racer${i}`));
-    const c = expectOk(await cs[0].request({
-        cmd: 'create', game: 'noway', players: 4, seats: ['open', 'open', 'open', 'open'],
-        seed: 5, options: { max_turns: 80 }, ...extra,
-    }), 'create');
-    for (let i = 1; i < 4; i++) expectOk(await cs[i].request({ cmd: 'join', table: c.table }), `join ${i}`);
-    const bySeat = [];
-    for (const x of cs) {
-        const up = await x.waitPush((f) => f.push === 'update' && f.table === c.table, 5000, 'the game starting');
-        bySeat[up.view.seat] = { c: x, view: up.view, asked: up.asked, v: up.v };
-    }
-    const claimer = bySeat.find((s) => s.asked.includes(s.view.seat)).view.seat;
-    const play = chooseAction(bySeat[claimer].view, bySeat[claimer].asked);
-    expectOk(await bySeat[claimer].c.request({ cmd: 'act', table: c.table, action: play }), 'the play');
-    for (const s of bySeat) {
-        const up = await s.c.waitPush((f) => f.push === 'update' && f.table === c.table && f.view.phase === 'challenge', 5000, 'the window');
-        s.view = up.view; s.asked = up.asked; s.v = up.v;
-    }
-    const at = (k) => bySeat[(claimer + k) % 4];
-    return { table: c.table, claimer, seats: bySeat, at };
-}
-
-/** the update at table whose events turn the cards up; its reveal event */
-async function reveal(x, table) {
-    const up = await x.c.waitPush((f) => f.push === 'update' && f.table === table &&
-        f.events.some((e) => e.type === 'reveal'), 8000, 'the cards turned up');
-    return up.events.find((e) => e.type === 'reveal');
-}
+import { startServer, player, expectOk, sleep, noWayWindow, revealOf as reveal } from './harness.mjs';
 
 test('a play asks every other seat at once, in every update', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
-    const w = await window(server);
+    const w = await noWayWindow(server);
     const others = [1, 2, 3].map((k) => (w.claimer + k) % 4).sort();
     for (const s of w.seats) assert.deepEqual([...s.asked].sort(), others, `seat ${s.view.seat}'s update asks all three`);
 });
 
 test('calls within the grace go to the one nearest the claimer\'s left; the other call is refused and changes nothing', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
-    const w = await window(server, { call_grace_ms: 2000 });
+    const w = await noWayWindow(server, { call_grace_ms: 2000 });
     const far = w.at(3), near = w.at(1);
     const farCall = far.c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' } }, 10000);
     await sleep(100);
@@ -66,7 +34,7 @@ test('calls within the grace go to the one nearest the claimer\'s left; the othe
 
 test('a call past the grace loses to the first, and a late call is refused and changes nothing', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
-    const w = await window(server, { call_grace_ms: 200 });
+    const w = await noWayWindow(server, { call_grace_ms: 200 });
     const far = w.at(3), near = w.at(1);
     const rf = await far.c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' } }, 10000);
     assert.equal(rf.ok, true, `the first call, alone in its grace, is the official one: ${JSON.stringify(rf)}`);
@@ -83,7 +51,7 @@ test('a call past the grace loses to the first, and a late call is refused and c
 
 test('a window where every other seat passed closes at once', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
-    const w = await window(server, { clock: 'blitz' });
+    const w = await noWayWindow(server, { clock: 'blitz' });
     const started = Date.now();
     const acks = await Promise.all([3, 1, 2].map((k) =>
         w.at(k).c.request({ cmd: 'act', table: w.table, action: { type: 'pass' } })));
@@ -97,7 +65,7 @@ test('a window where every other seat passed closes at once', { timeout: 60000 }
 
 test('an answer sent with the version the window opened at still counts after another seat passed', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
-    const w = await window(server, { call_grace_ms: 0 });
+    const w = await noWayWindow(server, { call_grace_ms: 0 });
     const opened = w.at(1).v;
     expectOk(await w.at(2).c.request({ cmd: 'act', table: w.table, action: { type: 'pass' }, v: opened }), 'a pass');
     const r = await w.at(1).c.request({ cmd: 'act', table: w.table, action: { type: 'challenge' }, v: opened });
@@ -117,4 +85,17 @@ test('create refuses a call_grace_ms out of 0..2000 with bad_field', { timeout: 
         assert.match(r.error, /call_grace_ms/);
     }
     expectOk(await a.request({ cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], call_grace_ms: 0 }), 'grace 0');
+});
+
+test('a page that joins or watches mid-window gets the window\'s countdown with its answer', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const w = await noWayWindow(server);
+    const j = expectOk(await w.at(2).c.request({ cmd: 'join', table: w.table }), 'join again (a reload)');
+    assert.ok(j.clock, `the join answer carries the clock: ${JSON.stringify(j).slice(0, 200)}`);
+    assert.deepEqual([...j.clock.seats].sort(), [...w.seats[0].asked].sort(), 'every seat of the window is timed');
+    assert.ok(j.clock.deadline_ms > 0 && j.clock.deadline_ms <= 60000, `time left: ${j.clock.deadline_ms}`);
+    const watcher = await player(server, 'watcher');
+    const wj = expectOk(await watcher.request({ cmd: 'watch', table: w.table }), 'watch');
+    assert.ok(wj.clock && wj.clock.deadline_ms > 0, 'a spectator sees it too');
+    assert.equal(wj.play_on, undefined, 'a spectator plays on nothing');
 });

@@ -182,6 +182,126 @@ static void test_a_lone_call_settles_at_once_when_nobody_else_is_asked(void **st
     ad_director_free(d);
 }
 
+/* ------------------------------------------------------------ playing on */
+
+/* seat's random legal action in the position after the window (the one a
+ * play on is judged in) */
+static ad_action next_play(const ad_director *d, int seat)
+{
+    const ad_game *g = ad_table_game(ad_director_table(d));
+    void *after = malloc(g->state_size), *v = malloc(g->state_size);
+    assert_int_equal(ad_director_play_on(d, seat, after), 1);
+    g->view(after, seat, v);
+    ad_rng r;
+    ad_rng_seed(&r, 5);
+    ad_action a;
+    g->random_action(v, seat, &r, &a);
+    free(after);
+    free(v);
+    assert_int_equal(a.type, CC_A_PLAY);
+    return a;
+}
+
+/* Four people at No Way (the default clocks), the first play's window open;
+ * *claimer is who played. */
+static ad_director *four_in_a_window(ad_director_out *out, int *claimer)
+{
+    ad_director_opts o = ad_director_defaults();
+    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
+    *claimer = open_window(d, out);
+    return d;
+}
+
+static int steps_of(const ad_director_out *out, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < out->n; i++)
+        n += out->step[i].seat == seat;
+    return n;
+}
+
+static void test_the_next_seat_may_play_on_and_its_play_goes_down_when_the_window_closes(void **st)
+{
+    (void)st;
+    ad_director_out out = {0};
+    int c;
+    ad_director *d = four_in_a_window(&out, &c);
+    int next = (c + 1) % 4;
+    assert_int_equal(ad_director_play_on(d, (c + 2) % 4, NULL), 0); /* not theirs to play */
+    ad_action play = next_play(d, next);
+    act_ok(d, 200, next, play, &out);
+    /* its pass now; the others still asked, their clocks running on */
+    assert_int_equal(out.n, 1);
+    assert_int_equal(out.step[0].action.type, CC_A_PASS);
+    assert_int_equal(ad_director_ahead(d), 1u << next);
+    assert_int_equal(ad_director_asked(d), 0xfu & ~(1u << c) & ~(1u << next));
+    assert_int_equal(ad_director_deadline(d, (c + 2) % 4), 10100);
+    ad_err e;
+    assert_int_equal(ad_director_act(d, 250, next, &play, &out, &e), -1); /* once only */
+    act_ok(d, 300, (c + 2) % 4, pass_a, &out);
+    assert_int_equal(out.n, 1);
+    act_ok(d, 400, (c + 3) % 4, pass_a, &out);
+    /* the window closed: the play went down at that moment, a new window opened */
+    assert_int_equal(out.n, 2);
+    assert_int_equal(out.step[1].seat, next);
+    assert_int_equal(out.step[1].action.type, CC_A_PLAY);
+    assert_int_equal(out.step[1].at_ms, 400);
+    assert_int_equal(ad_director_ahead(d), 0);
+    const claim_state *cs = state(d);
+    assert_int_equal(cs->phase, CC_CHALLENGE);
+    assert_int_equal(cs->claim_seat, next);
+    ad_director_out_clear(&out);
+    ad_director_free(d);
+}
+
+static void test_playing_on_closes_the_window_for_nobody_and_a_call_drops_the_play(void **st)
+{
+    (void)st;
+    ad_director_out out = {0};
+    int c;
+    ad_director *d = four_in_a_window(&out, &c);
+    int next = (c + 1) % 4;
+    act_ok(d, 200, next, next_play(d, next), &out);
+    act_ok(d, 5000, (c + 3) % 4, call_a, &out); /* still in time: a call */
+    assert_int_equal(ad_director_advance(d, 5300, &out, NULL), 0);
+    assert_int_equal(challenger_of(&out), (c + 3) % 4);
+    assert_int_equal(steps_of(&out, next), 0); /* its play was dropped ... */
+    assert_int_equal(ad_director_ahead(d), 0);
+    /* ... and it is asked again, with the cards turned up */
+    assert_int_equal(ad_director_asked(d), 1u << next);
+    assert_int_equal(((const claim_state *)state(d))->phase, CC_PLAY);
+    ad_director_out_clear(&out);
+    ad_director_free(d);
+}
+
+static void test_a_play_on_refused_by_the_rules_or_by_another_seat_changes_nothing(void **st)
+{
+    (void)st;
+    ad_director_out out = {0};
+    int c;
+    ad_director *d = four_in_a_window(&out, &c);
+    int next = (c + 1) % 4;
+    ad_action play = next_play(d, next);
+    uint32_t v = ad_director_version(d), asked = ad_director_asked(d);
+    ad_err e;
+    /* a seat that does not play next may not play on */
+    assert_int_equal(ad_director_act(d, 200, (c + 2) % 4, &play, &out, &e), -1);
+    /* nor may the next seat lay down cards it does not hold */
+    ad_action bad = play;
+    bad.n = 1;
+    const claim_state *cs = state(d);
+    for (int k = 0; k < cs->nkinds; k++)
+        if (!cs->hand[next][k])
+            bad.cards[0] = (uint8_t)k;
+    assert_int_equal(ad_director_act(d, 200, next, &bad, &out, &e), -1);
+    assert_int_equal(e.code, AD_E_NO_SUCH_CARD); /* the rules' own words */
+    assert_int_equal(ad_director_version(d), v);
+    assert_int_equal(ad_director_asked(d), asked);
+    assert_int_equal(ad_director_ahead(d), 0);
+    ad_director_out_clear(&out);
+    ad_director_free(d);
+}
+
 static void test_bots_answer_a_window_on_their_own_time_not_in_seat_order(void **st)
 {
     (void)st;
@@ -859,6 +979,9 @@ int main(void)
         cmocka_unit_test(test_a_call_past_the_grace_loses_to_the_first_and_a_late_call_is_refused),
         cmocka_unit_test(test_a_lone_call_settles_at_once_when_nobody_else_is_asked),
         cmocka_unit_test(test_bad_call_grace_is_refused),
+        cmocka_unit_test(test_the_next_seat_may_play_on_and_its_play_goes_down_when_the_window_closes),
+        cmocka_unit_test(test_playing_on_closes_the_window_for_nobody_and_a_call_drops_the_play),
+        cmocka_unit_test(test_a_play_on_refused_by_the_rules_or_by_another_seat_changes_nothing),
         cmocka_unit_test(test_bots_answer_a_window_on_their_own_time_not_in_seat_order),
         cmocka_unit_test(test_answer_window_running_out_is_a_pass),
         cmocka_unit_test(test_turn_clock_running_out_lets_a_bot_move_marked_in_the_record),

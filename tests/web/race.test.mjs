@@ -31,7 +31,9 @@ async function joinTable(page, table) {
     return r;
 }
 
-test('three people at a No Way table see the call button at the same time, and the first to click wins', { skip: why || false, timeout: 120000 }, async (t) => {
+/** three people at a seeded No Way table, each on a page; the claimer has
+ * laid a card down, so the window is open */
+async function threeInAWindow(t) {
     const names = ['Ada', 'Bea', 'Cyd'];
     const people = [];
     for (const n of names) people.push(await person(env.browser, env.server, n));
@@ -58,9 +60,16 @@ test('three people at a No Way table see the call button at the same time, and t
     const cp = pages[claimer];
     await cp.locator('.hand .card').first().click();
     await cp.locator('#play').click();
+    const others = [0, 1, 2].filter((i) => i !== claimer);
+    const far = others.find((i) => seats[i] === (seats[claimer] + 2) % 3);
+    const near = others.find((i) => i !== far);
+    return { names, people, pages, seats, claimer, cp, others, far, near };
+}
+
+test('three people at a No Way table see the call button at the same time, and the first to click wins', { skip: why || false, timeout: 120000 }, async (t) => {
+    const { names, people, pages, seats, claimer, cp, others, far, near } = await threeInAWindow(t);
     // both others see the button with the countdown
     const seatOf = (i) => seats[i];
-    const others = [0, 1, 2].filter((i) => i !== claimer);
     await Promise.all(others.map((i) => pages[i].locator('#challenge').waitFor({ state: 'visible', timeout: 10000 })));
     for (const i of others) {
         assert.equal(await pages[i].locator('#challenge').textContent(), 'No Way!');
@@ -71,8 +80,7 @@ test('three people at a No Way table see the call button at the same time, and t
     // screenshots of the window (a person asked), desktop then phone
     const shots = path.join(ROOT, 'docs', 'screenshots');
     fs.mkdirSync(shots, { recursive: true });
-    const far = others.find((i) => seatOf(i) === (seatOf(claimer) + 2) % 3);
-    const near = others.find((i) => i !== far);
+    assert.equal(seatOf(far), (seatOf(claimer) + 2) % 3);
     await pages[far].setViewportSize({ width: 1280, height: 800 });
     await pages[far].screenshot({ path: path.join(shots, 'race-window-desktop.png') });
     await pages[far].setViewportSize(PHONE);
@@ -86,5 +94,27 @@ test('three people at a No Way table see the call button at the same time, and t
         const line = i === far ? 'You call "No Way!"' : `${names[far]} calls "No Way!"`;
         await pages[i].locator('.log li', { hasText: line }).first().waitFor({ timeout: 10000 });
     }
+    assert.deepEqual(people.flatMap((p) => p.errors), [], 'no script errors');
+});
+
+test('the next player may play on in the window: their cards go down the moment the other lets the claim pass', { skip: why || false, timeout: 120000 }, async (t) => {
+    const { names, people, pages, near, far } = await threeInAWindow(t);
+    const np = pages[near];
+    await np.locator('.play-on').waitFor({ timeout: 10000 });
+    assert.equal(await pages[far].locator('.play-on').count(), 0, 'only the next player is offered to play on');
+    await np.locator('.hand .card').first().click();
+    const label = await np.locator('#play').textContent();
+    assert.match(label, /^Lay down 1 saying/);
+    const shots = path.join(ROOT, 'docs', 'screenshots');
+    await np.setViewportSize(PHONE);
+    await np.locator('.play-on').scrollIntoViewIfNeeded();
+    await np.screenshot({ path: path.join(shots, 'play-on-phone.png') });
+    await np.setViewportSize(DESKTOP);
+    await np.locator('#play').click();
+    await np.locator('#answered', { hasText: 'Your cards are ready' }).waitFor({ timeout: 10000 });
+    // the other still has the whole window; once they let it pass, the play is down
+    await pages[far].locator('#let-pass').click();
+    await pages[far].locator('.claim', { hasText: `${names[near]} says` }).waitFor({ timeout: 10000 });
+    await np.locator('.claim', { hasText: 'You say' }).waitFor({ timeout: 10000 });
     assert.deepEqual(people.flatMap((p) => p.errors), [], 'no script errors');
 });

@@ -6,7 +6,7 @@
 
 /** @typedef {{name: string, label: string, min: number, max: number, default: number, help: string}} OptionInfo
  * (`label` and `help` in a player's words, the library's) */
-/** @typedef {{letter: string, picture: string, emoji: string, name: string}} Square */
+/** @typedef {{letter: string, picture: string, image: string, name: string}} Square */
 /**
  * How a claim is said, in the narrator's words (the claim family).
  * @typedef {Object} ClaimInfo
@@ -26,7 +26,8 @@
  * @property {number} min_players
  * @property {number} max_players
  * @property {OptionInfo[]} options
- * @property {string[]} bots
+ * @property {string[]} bots   the computer's levels, weakest first
+ * @property {string} bot_default   the level Play now starts with until the person chooses
  * @property {ClaimInfo} [claim]
  * @property {Square[][]} [board]
  */

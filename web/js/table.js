@@ -29,6 +29,7 @@ import { waitForPeople } from './quick.js';
  * @property {Record<string, any>} local            the module's own state, kept across draws
  * @property {number|null} [deadline]  when this seat's clock runs out (Date.now() ms), if it has one
  * @property {boolean} [clockLong]     that clock is a long one (urgent in its last seconds)
+ * @property {any} [playOn]    in a challenge window, when you play next: the position after it, to play on in
  */
 
 /**
@@ -37,8 +38,8 @@ import { waitForPeople } from './quick.js';
  * @param {number} table
  */
 export async function renderTable(root, conn, table) {
-    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string}} */
-    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting' };
+    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any}} */
+    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null };
     /** @type {Record<string, any>} */
     const local = {};
     const title = el('h1', { class: 'table-title' });
@@ -105,7 +106,7 @@ export async function renderTable(root, conn, table) {
             table, view: st.view, seat: st.seat, asked: st.asked, myTurn: st.seat !== null && st.asked.includes(st.seat),
             seats: st.seats, local, notice: (t) => { notice.textContent = t; }, act,
             deadline: st.seat !== null && st.deadline && st.clockSeats.includes(st.seat) ? st.deadline : null,
-            clockLong: st.clockLong,
+            clockLong: st.clockLong, playOn: st.playOn,
         });
         if (st.view.phase === 'over') drawEnd();
         const mine = st.seat !== null && st.asked.includes(st.seat) && st.view.phase !== 'over';
@@ -135,12 +136,21 @@ export async function renderTable(root, conn, table) {
         return r;
     };
 
+    /** a clock push, or a join's clock: who is timed, and the time left @param {any} c */
+    const clockFrom = (c) => {
+        st.deadline = Date.now() + c.deadline_ms;
+        st.clockLong = c.deadline_ms > 5000;
+        st.clockSeats = c.seats;
+    };
+
     /** @param {any} r a join or watch answer */
     const took = (r) => {
         st.view = r.view;
         st.v = r.v;
         st.seat = r.seat;
         st.asked = r.asked || [];
+        st.playOn = r.play_on || null;
+        if (r.clock) clockFrom(r.clock);
         st.status = r.status;
         if (r.seats) st.seats = r.seats;
         seeded.hidden = !r.seeded;
@@ -163,6 +173,7 @@ export async function renderTable(root, conn, table) {
             st.view = f.view;
             st.v = f.v;
             st.asked = f.asked || [];
+            st.playOn = f.play_on || null;
             logEvents(log, f.events);
             const mod = moduleOf(st.view.game);
             for (const ev of f.events) {
@@ -175,9 +186,7 @@ export async function renderTable(root, conn, table) {
             st.seats = f.seats;
             draw();
         } else if (f.push === 'clock') {
-            st.deadline = Date.now() + f.deadline_ms;
-            st.clockLong = f.deadline_ms > 5000;
-            st.clockSeats = f.seats;
+            clockFrom(f);
             draw();
         } else if (f.push === 'talk') {
             talk.heard(f);

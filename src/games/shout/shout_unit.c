@@ -1,7 +1,7 @@
 /*
  * shout_unit.c - Shout a Word as the registry knows it (unit.h): the rules
- * (shout.c), the players (shout_react.c's `random`, basic_shout.c,
- * strong_shout.c) and the narrator (narrate_shout.c).
+ * (shout.c), the players (shout_react.c's `random`, easy_shout.c,
+ * basic_shout.c, strong_shout.c) and the narrator (narrate_shout.c).
  */
 #include "shout_unit.h"
 
@@ -9,6 +9,7 @@
  * that reads only the game's public pace (shout_react.c). */
 static const ad_bot_level levels[] = {
     {"random", ad_bot_random_shout, 1},
+    {"easy", ad_bot_easy_shout, 0},
     {"basic", ad_bot_basic_shout, 0},
     {"strong", ad_bot_strong_shout, 0},
 };

@@ -54,42 +54,34 @@ export function render(root, ctx) {
     // the window is a race: every asked person may call the moment the
     // cards go down; the first call wins, so an answer is sent once
     const windowKey = `${v.deal ?? 0}-${v.turns}`;
-    if (ctx.seat !== null && v.phase === 'challenge' && ctx.myTurn && L.answered === windowKey) {
-        controls.append(el('p', { class: 'prompt', id: 'answered' }, 'Your answer is in: waiting for the table.'));
+    if (ctx.seat !== null && v.phase === 'challenge' && (ctx.myTurn || L.playedOn === windowKey) && L.answered === windowKey) {
+        controls.append(el('p', { class: 'prompt', id: 'answered' }, L.playedOn === windowKey
+            ? 'Your cards are ready: they go down the moment the others have answered.'
+            : 'Your answer is in: waiting for the table.'));
     } else if (ctx.seat !== null && v.phase === 'challenge' && ctx.myTurn) {
-        const answer = (/** @type {string} */ type) => {
+        const answer = (/** @type {any} */ action) => {
             L.answered = windowKey;
+            if (action.type === 'play') L.playedOn = windowKey;
             render(root, ctx);
-            ctx.act({ type });
+            ctx.act(action).then((r) => {
+                if (r && !r.ok && action.type === 'play') ctx.notice(r.error || 'Your play was refused: play again.');
+            });
         };
         const clock = el('span', { class: 'clock window-clock', id: 'window-clock', 'aria-label': 'time left to answer' });
         if (ctx.deadline) L.stopClock = countdown(clock, ctx.deadline, !!ctx.clockLong);
         controls.append(
             el('p', { class: 'prompt' }, `Do you believe ${claimer}? Anyone may call: the first wins. `, ctx.deadline ? clock : null),
-            el('button', { type: 'button', class: 'big danger', id: 'challenge', onclick: () => answer('challenge') }, objection),
-            el('button', { type: 'button', class: 'big', id: 'let-pass', onclick: () => answer('pass') }, 'Let it pass'));
+            el('button', { type: 'button', class: 'big danger', id: 'challenge', onclick: () => answer({ type: 'challenge' }) }, objection),
+            el('button', { type: 'button', class: 'big', id: 'let-pass', onclick: () => answer({ type: 'pass' }) }, 'Let it pass'));
+        // playing on: you play next, so your cards going down is your pass
+        if (ctx.playOn) {
+            controls.append(el('p', { class: 'prompt play-on' }, `Or play on: you are next. Pick your cards for ${ctx.playOn.call} now; they go down as soon as everyone has answered.`),
+                ...playControls(ctx.playOn, C, L, picked, hand, () => render(root, ctx), answer));
+        }
     } else if (ctx.seat !== null && v.phase === 'play' && ctx.myTurn) {
-        const say = L.say || v.call;
-        const n = picked.length;
-        const sayBox = free
-            ? el('label', { class: 'say' }, 'Say ',
-                selectOf(C.says, say, (x) => { L.say = x; render(root, ctx); }, 'the letter you say'))
-            : el('span', { class: 'say' }, `You say: ${v.call}`);
-        // naming another letter than the call is a lie anyone can prove
-        const bluff = free && say !== v.call
-            ? el('p', { class: 'say-bluff', id: 'say-bluff', role: 'status' }, `You say ${say}, but the call is ${v.call}: that is a bluff, and anyone may call it (${C.objection}).`)
-            : null;
-        const playBtn = el('button', {
-            type: 'button', class: 'big primary', id: 'play', disabled: n === 0,
-            onclick: () => ctx.act({ type: 'play', cards: picked.map((i) => hand[i]), say: free ? say : v.call }),
-        }, n ? `Lay down ${n} saying "${claimWords(v.game, n, free ? say : v.call)}"` : v.max_cards === 1 ? 'Pick 1 card' : `Pick 1 to ${v.max_cards} cards`);
-        controls.append(el('p', { class: 'prompt' }, v.max_cards === 1 ? 'Your turn: lay down 1 card.' : `Your turn: lay down 1 to ${v.max_cards} cards.`), sayBox, ...(bluff ? [bluff] : []),
-            ...trapTip(C, v, hand, L), playBtn,
-            el('button', { type: 'button', class: 'link', onclick: () => {
-                const idx = hand.map((c, i) => (C.class_of[c] === v.call ? i : -1)).filter((i) => i >= 0).slice(0, v.max_cards);
-                L.picked = idx;
-                render(root, ctx);
-            } }, 'Pick the cards of the call'),
+        controls.append(el('p', { class: 'prompt' }, v.max_cards === 1 ? 'Your turn: lay down 1 card.' : `Your turn: lay down 1 to ${v.max_cards} cards.`),
+            ...trapTip(C, v, hand, L),
+            ...playControls(v, C, L, picked, hand, () => render(root, ctx), (a) => ctx.act(a)),
             ...(v.allow_pass ? [el('button', { type: 'button', class: 'big', id: 'pass', onclick: () => ctx.act({ type: 'pass' }) }, 'Pass')] : []));
     } else if (v.phase !== 'over') {
         const who = ctx.asked.map((s) => (s === ctx.seat ? 'You' : nameOf(ctx, s)));
@@ -111,6 +103,35 @@ export function render(root, ctx) {
     const asked = ctx.seat !== null && ctx.myTurn && (v.phase === 'challenge' || v.phase === 'play');
     const said = asked && v.phase === 'challenge' && v.claim ? el('p', { class: 'dock-claim' }, `${claimer} ${v.claim.seat === ctx.seat ? 'say' : 'says'}: "${claimWords(v.game, v.claim.count, v.claim.say)}."`) : null;
     root.replaceChildren(info, dock(asked, [said, controls, ...(ctx.seat !== null ? [el('h2', {}, `Your hand (${hand.length})`), handBox] : [])]));
+}
+
+/**
+ * What you say, the button that lays the picked cards down, and the one
+ * that picks the cards of the call, for a turn in position p (your turn's,
+ * or the one after the window when you play on).
+ * @param {any} p @param {import('../facts.js').ClaimInfo} C @param {Record<string, any>} L
+ * @param {number[]} picked @param {string[]} hand @param {() => void} redraw @param {(a: any) => any} send
+ */
+function playControls(p, C, L, picked, hand, redraw, send) {
+    const free = C.say_free;
+    const say = L.say || p.call;
+    const n = picked.length;
+    const sayBox = free
+        ? el('label', { class: 'say' }, 'Say ', selectOf(C.says, say, (x) => { L.say = x; redraw(); }, 'the letter you say'))
+        : el('span', { class: 'say' }, `You say: ${p.call}`);
+    // naming another letter than the call is a lie anyone can prove
+    const bluff = free && say !== p.call
+        ? [el('p', { class: 'say-bluff', id: 'say-bluff', role: 'status' }, `You say ${say}, but the call is ${p.call}: that is a bluff, and anyone may call it (${C.objection}).`)]
+        : [];
+    const playBtn = el('button', {
+        type: 'button', class: 'big primary', id: 'play', disabled: n === 0,
+        onclick: () => send({ type: 'play', cards: picked.map((i) => hand[i]), say: free ? say : p.call }),
+    }, n ? `Lay down ${n} saying "${claimWords(p.game, n, free ? say : p.call)}"` : p.max_cards === 1 ? 'Pick 1 card' : `Pick 1 to ${p.max_cards} cards`);
+    const pickCall = el('button', { type: 'button', class: 'link', onclick: () => {
+        L.picked = hand.map((c, i) => (C.class_of[c] === p.call ? i : -1)).filter((i) => i >= 0).slice(0, p.max_cards);
+        redraw();
+    } }, 'Pick the cards of the call');
+    return [sayBox, ...bluff, playBtn, pickCall];
 }
 
 /** The last-card trap (No Way, where the last cards are turned up at
