@@ -14,7 +14,8 @@
 #include "../testutil.h"
 
 static const char *BIN;
-static char SOCK[64];
+static char SOCK[64]; /* each game its own tmux server: none waits on another's end */
+static int sessions;
 
 static int sh(const char *fmt, ...)
 {
@@ -65,7 +66,7 @@ static void keys(const char *k)
 
 static void start(const char *game)
 {
-    snprintf(SOCK, sizeof SOCK, "alphadeck-claim-details-%d", (int)getpid());
+    snprintf(SOCK, sizeof SOCK, "alphadeck-claim-details-%d-%d", (int)getpid(), ++sessions);
     assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 100 -y 30 "
                         "'TERM=xterm-256color LANG=C.UTF-8 timeout --foreground -k 5 60 %s "
                         "play %s --players 2 --seed 5 --pace 0 --save /tmp/alphadeck-suits.json; "
