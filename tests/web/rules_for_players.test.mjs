@@ -85,12 +85,15 @@ test('the table form explains every game\'s options in a player\'s words, from t
         assert.deepEqual(p.errors, [], 'no script errors');
     });
 
-/** answers every challenge window with "Let it pass" until the page asks for a play */
+/** answers every challenge window with "Let it pass" until the page asks
+ * for a play on its own turn (not playing on during a window) */
 async function untilMyPlay(page) {
     await until(async () => {
-        if (await page.locator('#play').isVisible()) return true;
-        if (await page.locator('#let-pass').isVisible()) await page.locator('#let-pass').click({ timeout: 3000 }).catch(() => {});
-        return false;
+        if (await page.locator('#let-pass').isVisible()) {
+            await page.locator('#let-pass').click({ timeout: 3000 }).catch(() => {});
+            return false;
+        }
+        return (await page.locator('#play').isVisible()) && (await page.locator('#answered').count()) === 0;
     }, 30000, 'my turn to play');
 }
 
