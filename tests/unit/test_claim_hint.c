@@ -93,6 +93,29 @@ static void test_i_doubt_it_a_claim_your_cards_prove_false_is_a_lie_for_certain(
     ad_table_free(t);
 }
 
+/* The hint and the strong player reason alike: a claim the hint calls a
+ * certain lie is one the strong player challenges. */
+static void test_the_strong_player_challenges_the_claim_a_hint_calls_certain(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":2,\"dealer\":1,\"deck\":[\"AS\","
+                         "\"AH\",\"2C\",\"AD\",\"3C\",\"AC\",\"4C\",\"5C\"]}");
+    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"AS\",\"2C\"],\"say\":\"A\"}");
+    json_t *h = hint_of(t, 1);
+    assert_true(lie_of(h) == 1.0);
+    json_decref(h);
+    const ad_game *g = ad_table_game(t);
+    claim_state view;
+    g->view(ad_table_state(t), 1, &view);
+    ad_rng r;
+    ad_rng_seed(&r, 1);
+    ad_action a;
+    ad_err e;
+    assert_int_equal(ad_bot_choose(g, &view, 1, "strong", &r, &a, &e), 0);
+    assert_int_equal(a.type, CC_A_CHALLENGE);
+    ad_table_free(t);
+}
+
 static void test_a_claim_nothing_proves_gets_odds_not_certainty(void **state)
 {
     (void)state;
@@ -312,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_no_way_a_claim_your_cards_prove_false_is_a_lie_for_certain),
         cmocka_unit_test(test_no_way_a_letter_other_than_the_call_is_a_lie_anyone_can_catch),
         cmocka_unit_test(test_i_doubt_it_a_claim_your_cards_prove_false_is_a_lie_for_certain),
+        cmocka_unit_test(test_the_strong_player_challenges_the_claim_a_hint_calls_certain),
         cmocka_unit_test(test_a_claim_nothing_proves_gets_odds_not_certainty),
         cmocka_unit_test(test_on_your_turn_the_truthful_cards_and_a_bluffs_odds_of_being_called),
         cmocka_unit_test(test_no_way_a_bluff_with_your_last_card_is_always_called),

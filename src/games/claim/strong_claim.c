@@ -597,18 +597,17 @@ int ad_strong_claim_bluff(const void *view, int seat, ad_action *out)
 
 /* Whether a seat of the sampled table s answers the play just laid with a
  * challenge: the face-up check of a last card, or any seat asked calling
- * it as the playouts' players do (policy), from its own view. */
+ * it as the playouts' players do (policy, handed the sampled table as the
+ * playouts hand it: `basic` reads only its own seat's cards and what is
+ * public). */
 static int called(claim_state *s, ad_rng *r)
 {
     if (s->phase != CC_CHALLENGE)
         return s->last.settled && !s->last.truthful;
-    const ad_game *g = s->rules->say_free ? &ad_game_noway : &ad_game_doubt;
-    claim_state v;
     for (int p = 0; p < s->players; p++)
         if (s->waiting & (1u << p)) {
             ad_action a;
-            g->view(s, p, &v);
-            policy(&v, p, r, &a);
+            policy(s, p, r, &a);
             if (a.type == CC_A_CHALLENGE)
                 return 1;
         }
