@@ -120,3 +120,20 @@ test('a hint is no part of the game: no push, no new version, and the record hol
     assert.equal(rec.json.actions.length, seat.v, 'one action a version, no hint among them');
     assert.ok(rec.json.actions.every((x) => x.action && x.action.type !== 'hint'));
 });
+
+test('a restarted server keeps each table\'s choice of hints', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const on = await aloneWithABot(server, 'Jon');
+    const off = await aloneWithABot(server, 'Kim', { create: { hints: false } });
+    expectOk(await on.a.request({ cmd: 'hint', table: on.table }), 'before the restart');
+    await server.stop();
+    const again = await startServer(t, { dir: server.dir, db: server.db, web: server.web });
+    for (const [who, x, allowed] of [['Jon', on, true], ['Kim', off, false]]) {
+        const c = await player(again, who, x.a.token);
+        const j = expectOk(await c.request({ cmd: 'join', table: x.table }), `${who} joins again`);
+        assert.equal(j.hints, allowed);
+        const r = await c.request({ cmd: 'hint', table: x.table });
+        if (allowed) expectOk(r, `${who}'s hint after the restart`);
+        else refused(r, 'hints_off', `${who}'s table after the restart`);
+    }
+});
