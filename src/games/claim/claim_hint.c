@@ -120,8 +120,9 @@ static json_t *window_hint(const ad_unit *u, const claim_state *s, int seat,
         lie = 0;
         why_true(u, s, text, sizeof text);
     } else {
-        certain = 0;
+        certain = 0; /* odds never read as proof: 0 and 1 are kept for what is proved */
         lie = rounded(ad_strong_claim_lie_chance(s, seat, budget(think), r));
+        lie = lie < 0.001 ? 0.001 : lie > 0.999 ? 0.999 : lie;
         odds_words(lie, text, sizeof text);
     }
     json_t *claim = json_pack("{s:i,s:i,s:s,s:s}", "seat", s->claim_seat, "count", s->claim_n,
