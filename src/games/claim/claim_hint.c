@@ -156,10 +156,17 @@ static void turn_words(const ad_unit *u, const claim_state *s, int nt, const ad_
                           class_name(s, s->call), held)
                : snprintf(buf, len, "The call is %s and you hold none: any play is a bluff.",
                           class_name(s, s->call));
-    if (bluff && n >= 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, " Laying down %s as \"%s\" would be called about "
-                                          "%d%% of the time.",
-                 s->deck->kind[bluff->cards[0]], call, (int)floor(called * 100 + 0.5));
+    int pct = (int)floor(called * 100 + 0.5);
+    if (bluff && pct == 0 && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, " Laying down %s as \"%s\" would almost never "
+                                               "be called.",
+                      s->deck->kind[bluff->cards[0]], call);
+    else if (bluff && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, " Laying down %s as \"%s\" would be called "
+                                               "about %d%% of the time.",
+                      s->deck->kind[bluff->cards[0]], call, pct);
+    if (!nt && s->allow_pass && n >= 0 && (size_t)n < len) /* I Doubt It's allow_pass */
+        snprintf(buf + n, len - (size_t)n, " You may also pass.");
 }
 
 static json_t *turn_hint(const ad_unit *u, const claim_state *s, int seat,
@@ -177,8 +184,9 @@ static json_t *turn_hint(const ad_unit *u, const claim_state *s, int seat,
                        class_name(s, s->call), "called", called);
     }
     turn_words(u, s, nt, has_bluff ? &bluff : NULL, called, text, sizeof text);
-    return json_pack("{s:s,s:s,s:s,s:o,s:o}", "text", text, "kind", "turn", "call",
-                     class_name(s, s->call), "truthful", truthful, "bluff", bj);
+    return json_pack("{s:s,s:s,s:s,s:o,s:o,s:b}", "text", text, "kind", "turn", "call",
+                     class_name(s, s->call), "truthful", truthful, "bluff", bj, "may_pass",
+                     s->allow_pass);
 }
 
 /* ------------------------------------------------------------ the front door */
