@@ -324,6 +324,22 @@ static void test_a_hint_never_changes_when_only_cards_the_seat_cannot_see_change
                 positions++;
             }
     assert_true(positions >= 2000);
+    /* the positions hold every kind of hint: odds in a window, a proof, a turn's bluff */
+    int odds = 0, proofs = 0, bluffs = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        hh_plan p = {games[seed % 2], 2 + (int)(seed % 5), seed * 1000 + 2 + seed % 5,
+                     (int)(seed * 7 % 90), 24, 0};
+        ad_table *t = hh_play(&p);
+        for (int seat = 0; seat < p.players; seat++) {
+            char *h = hh_hint_text(p.g, ad_table_state(t), p.players, seat, 24, seed);
+            odds += strstr(h, "\"certain\":false") != NULL;
+            proofs += strstr(h, "\"certain\":true") != NULL;
+            bluffs += strstr(h, "\"called\":") != NULL;
+            free(h);
+        }
+        ad_table_free(t);
+    }
+    assert_true(odds >= 50 && proofs >= 5 && bluffs >= 20);
     assert_true(compared >= 5000);
     /* the re-deal changed the hidden cards nearly always */
     assert_true(changed * 10 >= compared * 9);
