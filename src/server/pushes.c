@@ -67,6 +67,7 @@ json_t *ad_joined(const table *t, int seat)
     if (clock) /* a page opened mid-window counts down with the others */
         json_object_set_new(j, "clock", clock);
     ad_quick_about(t, j);
+    json_object_set_new(j, "hints", json_boolean(t->hints));
     return j;
 }
 
