@@ -17,4 +17,7 @@ const ad_unit ad_unit_sequence = {
     .levels = levels,
     .nlevels = (int)(sizeof levels / sizeof levels[0]),
     .narrate = ad_sequence_narrate,
+    .aloud = ad_sequence_aloud,
+    .turn = ad_sequence_turn,
+    .card_words = ad_sequence_card_words,
 };
