@@ -26,6 +26,7 @@
  * @property {string[]} bots
  * @property {ClaimInfo} [claim]
  * @property {Square[][]} [board]
+ * @property {Record<string, string>} [aloud]  each card as a child hears it picked ("B... balloon, bike")
  */
 /** @typedef {{name: string, turn_ms: number, answer_ms: number}} ClockInfo */
 /** @typedef {{games: GameInfo[], seat_names: string[], clocks: ClockInfo[]}} Facts */
