@@ -77,3 +77,18 @@ test('the aloud lines of a No Way game say who claimed what and the challenge\'s
     assert.ok(la.some((l) => l === `${ka}, do you believe ${kb}? If not, say No Way!`), 'a is asked in the window');
     assert.ok(!lw.some((l) => /do you believe/.test(l)), 'a watcher is not asked');
 });
+
+test('Liar and Shout a Word are read aloud too: the moves, and the end by who won', { timeout: 120000 }, async (t) => {
+    const server = await startServer(t);
+    for (const game of ['liar', 'shout']) {
+        const { table, sa, sb, w } = await watchedTable(server, game, game === 'liar' ? 'Li' : 'Sh');
+        await playToEnd([sa, sb], 60000);
+        await w.waitPush((f) => f.push === 'update' && f.table === table && f.view.phase === 'over', 10000, `the watcher hears the end of ${game}`);
+        for (const c of [sa.c, sb.c, w]) {
+            const lines = updates(c, table).flatMap((p) => p.aloud || []);
+            assert.ok(lines.length > 3, `${game}: lines arrived`);
+            assert.match(lines[lines.length - 1], /wins the game!$|win the game!$|^A shared win/, `${game}: the end, by who won`);
+            assert.ok(!lines.some((l) => l.includes('"')), `${game}: no quotation marks are read out`);
+        }
+    }
+});

@@ -128,6 +128,36 @@ static void test_a_fixed_seed_no_way_game_is_read_aloud_as_expected(void **state
     free(heard);
 }
 
+static void test_liar_is_read_aloud_with_whose_turn_what_to_do_and_the_end(void **state)
+{
+    (void)state;
+    json_t *lines = json_array();
+    play_heard("{\"game\":\"liar\",\"players\":3,\"seed\":4,\"options\":{\"target\":10}}",
+               lines);
+    char *heard = lines_text(lines);
+    json_decref(lines);
+    assert_non_null(strstr(heard, "Your turn, Ann. Say a word your cards spell, or bluff.\n"));
+    assert_non_null(strstr(heard, "Bea's turn.\n"));
+    assert_non_null(strstr(heard, "Bea says to Cal: "));
+    assert_non_null(strstr(heard, " the game!\n"));
+    assert_null(strstr(heard, "\"")); /* quotation marks are for the eye */
+    free(heard);
+}
+
+static void test_a_shout_wild_card_is_said_as_wild(void **state)
+{
+    (void)state;
+    const ad_game *g = ad_game_find("shout");
+    narrator n = {.g = g, .players = 2, .you = 0};
+    char buf[200];
+    json_t *e = json_loads("{\"type\":\"deal\",\"card\":\"*\"}", 0, NULL);
+    assert_int_equal(ad_aloud_event(&n, e, NULL, buf, sizeof buf), 1);
+    assert_string_equal(buf, "The dealer turns up a wild card: any letter!");
+    json_decref(e);
+    ad_aloud_card(g, "*", buf, sizeof buf);
+    assert_string_equal(buf, "wild: any letter");
+}
+
 static void test_a_square_is_said_by_its_own_picture_and_a_wild_as_wild(void **state)
 {
     (void)state;
@@ -153,6 +183,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_fixed_seed_sequence_game_is_read_aloud_as_expected),
         cmocka_unit_test(test_a_fixed_seed_no_way_game_is_read_aloud_as_expected),
+        cmocka_unit_test(test_liar_is_read_aloud_with_whose_turn_what_to_do_and_the_end),
+        cmocka_unit_test(test_a_shout_wild_card_is_said_as_wild),
         cmocka_unit_test(test_a_square_is_said_by_its_own_picture_and_a_wild_as_wild),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
