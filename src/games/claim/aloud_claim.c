@@ -10,17 +10,35 @@
 #include "claim_unit.h"
 #include "narrate/narrate_impl.h"
 
+/* The cards turned up, each as spoken ("six of hearts and six of clubs"). */
+static void cards_spoken(const ad_unit *u, const json_t *cards, char *buf, size_t len)
+{
+    json_t *said = json_array();
+    size_t i;
+    const json_t *c;
+    json_array_foreach(cards, i, c) {
+        char w[64];
+        const char *card = json_string_value(c);
+        if (!card || !ad_claim_card_words(u, card, w, sizeof w))
+            snprintf(w, sizeof w, "%s", card ? card : "?");
+        json_array_append_new(said, json_string(w));
+    }
+    ad_narrate_list(said, buf, len);
+    json_decref(said);
+}
+
 /* What a challenge ended in, for the one who claimed. */
-static void outcome(const narrator *n, const json_t *e, char *buf, size_t len)
+static void outcome(const ad_unit *u, const narrator *n, const json_t *e, char *buf, size_t len)
 {
     int seat = ev_int(e, "seat");
-    char cards[160];
-    ad_narrate_list(json_object_get(e, "cards"), cards, sizeof cards);
+    char cards[300];
+    const json_t *shown = json_object_get(e, "cards");
+    const char *are = json_array_size(shown) == 1 ? "card is" : "cards are";
+    cards_spoken(u, shown, cards, sizeof cards);
     if (json_is_true(json_object_get(e, "true")))
-        snprintf(buf, len, "The cards are %s: %s told the truth!", cards,
-                 object_name(n, seat));
+        snprintf(buf, len, "The %s %s: %s told the truth!", are, cards, object_name(n, seat));
     else
-        snprintf(buf, len, "The cards are %s: %s %s bluffing!", cards, object_name(n, seat),
+        snprintf(buf, len, "The %s %s: %s %s bluffing!", are, cards, object_name(n, seat),
                  verb(n, seat, "were", "was"));
 }
 
@@ -56,7 +74,7 @@ int ad_claim_aloud(const ad_unit *u, narrator *n, const json_t *e, const char *t
     } else if (strcmp(type, "stands") == 0) {
         snprintf(buf, len, "Nobody says %s. The cards stay on the pile.", words->call);
     } else if (strcmp(type, "reveal") == 0) {
-        outcome(n, e, buf, len);
+        outcome(u, n, e, buf, len);
     } else if (strcmp(type, "take") == 0) {
         int k = ev_int(e, "count");
         if (k <= 8)
