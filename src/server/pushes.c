@@ -52,6 +52,9 @@ static json_t *asked_json(const table *t)
 
 static json_t *clock_json(const table *t);
 
+static json_t *aloud_of(const table *t, const json_t *events, int seat, const json_t *view,
+                        int sync_of);
+
 json_t *ad_joined(const table *t, int seat)
 {
     json_t *j = json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b,s:s}", "ok", 1, "table",
@@ -60,6 +63,8 @@ json_t *ad_joined(const table *t, int seat)
                           status_name(t->status), "asked", asked_json(t), "seeded", t->seeded,
                           "talk", ad_talk_name(t->talk));
     json_object_set_new(j, "seats", ad_seats_json(t)); /* who sits where, at once */
+    if (t->status == TABLE_PLAYING) /* whose turn it is, for one who comes mid-game */
+        json_object_set_new(j, "aloud", aloud_of(t, NULL, seat, json_object_get(j, "view"), 0));
     json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
     if (on)
         json_object_set_new(j, "play_on", on);

@@ -92,3 +92,19 @@ test('Liar and Shout a Word are read aloud too: the moves, and the end by who wo
         }
     }
 });
+
+test('one who joins or watches a game under way is told whose turn it is, in their own words', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const a = await player(server, 'KimMid');
+    const create = expectOk(await a.request({
+        cmd: 'create', game: 'sequence', players: 2, seats: ['open', 'basic'], bot_pause_ms: 0,
+    }), 'create');
+    // the computer moves first (seat 1), then it is the person's turn and the table waits
+    await a.waitPush((f) => f.push === 'update' && f.table === create.table && f.view.to_act[0] === create.seat, 10000, 'the person\'s turn');
+    const w = await player(server, 'WatMid');
+    const watched = expectOk(await w.request({ cmd: 'watch', table: create.table }), 'watch');
+    assert.deepEqual(watched.aloud, ['KimMid\'s turn.']);
+    const again = await player(server, 'KimMid', a.token); // the same person, from another page
+    const joined = expectOk(await again.request({ cmd: 'join', table: create.table }), 'join again');
+    assert.deepEqual(joined.aloud, ['Your turn, KimMid. Pick a card, then a square with its picture.']);
+});

@@ -157,6 +157,7 @@ export async function renderTable(root, conn, table) {
         talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
         if (r.recent) logEvents(log, r.recent);
+        sayLines(r.aloud); /* whose turn it is, for one who comes mid-game */
         draw();
     };
 
