@@ -51,6 +51,13 @@ int ad_claim_narrate(const ad_unit *u, narrator *n, const json_t *e, const char 
                      size_t len);
 void ad_claim_count(const ad_unit *u, int count, const char *say, char *buf, size_t len);
 
+/* Read aloud (aloud_claim.c): unit.h's aloud, turn and card_words. */
+int ad_claim_aloud(const ad_unit *u, narrator *n, const json_t *e, const char *type,
+                   const json_t *view, char *buf, size_t len);
+int ad_claim_turn(const ad_unit *u, narrator *n, const json_t *events, const json_t *view,
+                  char *buf, size_t len);
+int ad_claim_card_words(const ad_unit *u, const char *card, char *buf, size_t len);
+
 extern const ad_unit ad_unit_noway, ad_unit_doubt;
 
 #endif
