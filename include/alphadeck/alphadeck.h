@@ -64,6 +64,7 @@ typedef enum ad_code {
     AD_E_INTERNAL,       /* "internal" */
     AD_E_BAD_DICT,       /* "bad_dict": a word list or index that is empty, binary or damaged */
     AD_E_BAD_WORD,       /* "bad_word": not lowercase a-z, or longer than 63 letters */
+    AD_E_NO_HINT,        /* "no_hint": the game gives no hints (issue 32) */
     AD_CODE_COUNT
 } ad_code;
 

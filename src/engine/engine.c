@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "alphadeck/engine.h"
+#include "alphadeck/hint.h"
 
 #define ID_MAX 64
 #define MAX_OPEN 1024
@@ -233,6 +234,29 @@ static json_t *cmd_seat(engine *en, const char *cmd, const json_t *req)
     return reply;
 }
 
+/* hint: what the seat could be told now, from its view alone (hint.h);
+ * "sims" bounds its sampling like a bot's (default: the strong player's). */
+static json_t *cmd_hint(engine *en, const json_t *req)
+{
+    ad_err e;
+    int seat;
+    ad_table *t = open_table(en, req, &e);
+    if (!t || ad_table_check_seat(t, json_object_get(req, "seat"), &seat, &e) < 0)
+        return fail(&e);
+    const json_t *nv = json_object_get(req, "sims");
+    if (nv && (!json_is_integer(nv) || json_integer_value(nv) < 0 ||
+               json_integer_value(nv) > AD_BOT_MAX_SIMS)) {
+        ad_err_set(&e, AD_E_BAD_FIELD, "\"sims\" must be a whole number from 0 to %ld",
+                   AD_BOT_MAX_SIMS);
+        return fail(&e);
+    }
+    ad_bot_opts o = {.sims = nv ? (long)json_integer_value(nv) : 0};
+    json_t *h = ad_hint_table(t, seat, &o, &e);
+    if (!h)
+        return fail(&e);
+    return json_pack("{s:b,s:o}", "ok", 1, "hint", h);
+}
+
 static json_t *handle(engine *en, const json_t *req)
 {
     ad_err e;
@@ -256,6 +280,8 @@ static json_t *handle(engine *en, const json_t *req)
     if (strcmp(cmd, "view") == 0 || strcmp(cmd, "legal") == 0 || strcmp(cmd, "act") == 0 ||
         strcmp(cmd, "bot") == 0)
         return cmd_seat(en, cmd, req);
+    if (strcmp(cmd, "hint") == 0)
+        return cmd_hint(en, req);
     if (strcmp(cmd, "state") == 0 || strcmp(cmd, "record") == 0) {
         ad_table *t = open_table(en, req, &e);
         if (!t)
@@ -265,8 +291,8 @@ static json_t *handle(engine *en, const json_t *req)
         return json_pack("{s:b,s:o}", "ok", 1, "record", ad_table_record_json(t));
     }
     ad_err_set(&e, AD_E_UNKNOWN_CMD,
-               "unknown cmd \"%.40s\"; the commands are new, view, legal, act, bot, state, "
-               "record, load, close, games",
+               "unknown cmd \"%.40s\"; the commands are new, view, legal, act, bot, hint, "
+               "state, record, load, close, games",
                cmd);
     return fail(&e);
 }

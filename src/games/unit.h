@@ -46,6 +46,16 @@ typedef void (*ad_count_fn)(const struct ad_unit *u, int count, const char *say,
 typedef json_t *(*ad_hint_fn)(const struct ad_unit *u, const void *view, int seat,
                               const ad_bot_opts *think, ad_rng *r, ad_err *err);
 
+/* Read aloud (narrate.h's ad_aloud_*), each NULL for the plain way.  An
+ * event as spoken: 1 said, 0 not said aloud, -1 said as the narrator tells
+ * it.  The turn line: 1 said, 0 nothing, -1 the plain "Cal's turn.".  A
+ * card's spoken words: 1 said, 0 said by its name. */
+typedef int (*ad_aloud_fn)(const struct ad_unit *u, narrator *n, const json_t *e,
+                           const char *type, const json_t *view, char *buf, size_t len);
+typedef int (*ad_turn_fn)(const struct ad_unit *u, narrator *n, const json_t *events,
+                          const json_t *view, char *buf, size_t len);
+typedef int (*ad_card_words_fn)(const struct ad_unit *u, const char *card, char *buf, size_t len);
+
 typedef struct ad_unit {
     const ad_game *game;
     const ad_bot_level *levels; /* weakest first, `random` first */
@@ -64,6 +74,9 @@ typedef struct ad_unit {
     const void *words; /* what the family's narrator says differently per game (claim: a
                         * claim_words), or NULL */
     ad_hint_fn hint;   /* NULL: the game gives no hints */
+    ad_aloud_fn aloud;        /* read aloud (aloud.c): NULL, the narrator's words */
+    ad_turn_fn turn;          /* NULL: the plain turn line */
+    ad_card_words_fn card_words; /* NULL: a card is said by its name */
 } ad_unit;
 
 /* The registered units, in the order `games` reports them. */

@@ -11,6 +11,10 @@
 
 #include "alphadeck/narrate.h"
 
+/* A seat's own name, even for n->you ("Ann", or the name a player chose):
+ * what read aloud calls the one it speaks to ("Your turn, Ann."). */
+const char *ad_narrate_own_name(const narrator *n, int seat);
+
 /* The seat as the object of a sentence: "you" for n->you. */
 static inline const char *object_name(const narrator *n, int seat)
 {
@@ -36,6 +40,15 @@ static inline const char *narrate_number(int count)
 static inline void narrate_plain_count(int count, const char *say, char *buf, size_t len)
 {
     snprintf(buf, len, count == 1 ? "%s %s" : "%s %s's", narrate_number(count), say);
+}
+
+/* Whose turn it is, said to n->you: "Your turn, Ann." or "Cal's turn." */
+static inline void ad_aloud_whose(const narrator *n, int seat, char *buf, size_t len)
+{
+    if (seat == n->you)
+        snprintf(buf, len, "Your turn, %s.", ad_narrate_own_name(n, seat));
+    else
+        snprintf(buf, len, "%s's turn.", ad_narrate_own_name(n, seat));
 }
 
 static inline int ev_int(const json_t *e, const char *key)

@@ -6,18 +6,21 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alphadeck/narrate.h"
+#include "narrate_impl.h"
 
 static const char *const seat_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",
                                                      "Fay", "Gus", "Hal", "Ivy", "Jon"};
 
-const char *ad_narrate_name(const narrator *n, int seat)
+const char *ad_narrate_own_name(const narrator *n, int seat)
 {
-    if (seat == n->you)
-        return "You";
     if (n->names && seat >= 0 && seat < n->players && n->names[seat] && n->names[seat][0])
         return n->names[seat];
     return seat >= 0 && seat < AD_MAX_SEATS ? seat_names[seat] : "Someone";
+}
+
+const char *ad_narrate_name(const narrator *n, int seat)
+{
+    return seat == n->you ? "You" : ad_narrate_own_name(n, seat);
 }
 
 void ad_narrate_list(const json_t *items, char *buf, size_t len)

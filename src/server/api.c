@@ -139,12 +139,29 @@ static const struct {
     {"sequence", "board", board_json},
 };
 
+/* Each card in play as a child hears it picked (narrate.h's ad_aloud_card:
+ * "B... balloon, bike", "Z: any square!"), for the browser's Read aloud. */
+static json_t *cards_aloud_json(const ad_game *g)
+{
+    const ad_deck *d = ad_deck_get(g->deck);
+    json_t *o = json_object();
+    for (int k = 0; d && k < d->nkinds; k++) {
+        char w[200];
+        if (d->class_of[k] < 0)
+            continue; /* never in play: No Way's ants */
+        ad_aloud_card(g, d->kind[k], w, sizeof w);
+        json_object_set_new(o, d->kind[k], json_string(w));
+    }
+    return o;
+}
+
 static json_t *game_json(const ad_game *g)
 {
     json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:s}", "id", g->id, "title", g->title,
                           "family", g->family, "min_players", g->min_players, "max_players",
                           g->max_players, "options", options_json(g), "bots", bots_json(g),
                           "bot_default", ad_bot_level_default(g));
+    json_object_set_new(j, "aloud", cards_aloud_json(g));
     for (size_t i = 0; i < sizeof family_facts / sizeof family_facts[0]; i++)
         if (strcmp(family_facts[i].family, g->family) == 0) {
             json_t *f = family_facts[i].facts(g);

@@ -60,6 +60,7 @@ static const command commands[] = {
     {"react", ad_cmd_react, 1, 1, 1},
     {"say", ad_cmd_say, 1, 1, 1},
     {"quick", ad_cmd_quick, 1, 0, 1},
+    {"hint", ad_cmd_hint, 1, 0, 1},
     {"state", cmd_forbidden, 0, 0, 0},
     {"record", cmd_forbidden, 0, 0, 0},
 };

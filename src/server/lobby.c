@@ -96,6 +96,8 @@ static json_t *meta_json(const table *t)
     if (t->quick)
         json_object_set_new(m, "quick", json_true());
     json_object_set_new(m, "call_grace_ms", json_integer(t->call_grace_ms));
+    if (t->hints)
+        json_object_set_new(m, "hints", json_true());
     return m;
 }
 
@@ -379,5 +381,6 @@ void lobby_free(lobby *l)
     free(l->gone);
     free(l->makers);
     ad_talk_free(l);
+    ad_hint_free(l);
     free(l);
 }

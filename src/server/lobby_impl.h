@@ -141,6 +141,7 @@ struct table {
     int quick;
     int64_t fill_ms; /* ... while it waits: when bots take its open seats (0: nobody sits) */
     int call_grace_ms; /* the race: calls this close to a window's first are simultaneous */
+    int hints; /* hint.c: a seated person may ask for hints (create's `hints`) */
     seat_t seat[]; /* players of them */
 };
 
@@ -198,6 +199,8 @@ struct lobby {
     /* the race (race.c): calls held until their window settles */
     held_call *calls;
     int ncalls, ccalls;
+    struct hinter *hinters; /* hint.c: a bucket for each person who asked lately */
+    int nhinters, chinters;
 };
 
 typedef struct resume_ctx {
@@ -414,5 +417,14 @@ json_t *ad_play_on_json(const table *t, int seat);
 void ad_settle_calls(lobby *l, table *t, const ad_director_out *out);
 void ad_calls_forget(lobby *l, const conn *c);
 int ad_v_still_holds(const table *t, int seat, json_int_t v);
+
+/* hint.c: the coach at a table (docs/server.md, "Hints") */
+#define CODE_HINTS_OFF "hints_off"
+/* create's hints: true or false, by default on when every seat but the
+ * maker's (sit; -1: none) is a bot's; -1 after a refusal. */
+int ad_hints_read(conn *c, const json_t *req, const json_t *rid, const seat_t *seats, int n,
+                  int sit);
+void ad_cmd_hint(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_hint_free(lobby *l);
 
 #endif

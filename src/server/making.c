@@ -318,6 +318,16 @@ static void set_grace(lobby *l, table *t, int grace)
     mark_dirty(l, t);
 }
 
+/* The table's hints (hint.c), stored with its meta at the next commit. */
+static void set_hints(lobby *l, table *t, int hints)
+{
+    if (t->hints == hints)
+        return;
+    t->hints = hints;
+    t->meta_dirty = 1;
+    mark_dirty(l, t);
+}
+
 void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
 {
     int seeded;
@@ -331,7 +341,8 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         json_decref(new_req);
         return refuse_err(c, rid, &err);
     }
-    int n = su.players, clock = -1, pause_ms = -1, talk = -1, sit = -1, waits = 0, grace = -1;
+    int n = su.players, clock = -1, pause_ms = -1, talk = -1, sit = -1, waits = 0, grace = -1,
+        hints = -1;
     seat_t seats[AD_MAX_SEATS];
     int ok = read_seats(c, req, rid, g, n, seats) == 0 &&
              (clock = read_clock(c, req, rid)) >= 0 &&
@@ -342,7 +353,8 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         sit = sit_maker(conn_state(c), seats, n);
         for (int s = 0; s < n; s++) /* an open seat is left once the maker sits: it waits */
             waits |= !seats[s].bot[0] && !seats[s].player;
-        ok = may_make(l, c, waits, sit < 0, rid);
+        ok = (hints = ad_hints_read(c, req, rid, seats, n, sit)) >= 0 &&
+             may_make(l, c, waits, sit < 0, rid);
     }
     table *t =
         ok ? new_table(l, new_req, g, n, seats, clock, pause_ms, seeded, talk, c, &err) : NULL;
@@ -352,6 +364,7 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!t)
         return;
     set_grace(l, t, grace);
+    set_hints(l, t, hints);
     ad_add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;
@@ -379,6 +392,8 @@ table *ad_new_table_by(lobby *l, json_t *new_req, const table *old, const seat_t
                              0, old->talk, creator, addr, err);
     if (nt)
         set_grace(l, nt, old->call_grace_ms); /* a rematch keeps the table's grace */
+    if (nt)
+        set_hints(l, nt, old->hints); /* ... and its hints */
     return nt;
 }
 

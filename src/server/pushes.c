@@ -52,6 +52,9 @@ static json_t *asked_json(const table *t)
 
 static json_t *clock_json(const table *t);
 
+static json_t *aloud_of(const table *t, const json_t *events, int seat, const json_t *view,
+                        int sync_of);
+
 json_t *ad_joined(const table *t, int seat)
 {
     json_t *j = json_pack("{s:b,s:I,s:o,s:I,s:o,s:s,s:o,s:b,s:s}", "ok", 1, "table",
@@ -60,6 +63,8 @@ json_t *ad_joined(const table *t, int seat)
                           status_name(t->status), "asked", asked_json(t), "seeded", t->seeded,
                           "talk", ad_talk_name(t->talk));
     json_object_set_new(j, "seats", ad_seats_json(t)); /* who sits where, at once */
+    if (t->status == TABLE_PLAYING) /* whose turn it is, for one who comes mid-game */
+        json_object_set_new(j, "aloud", aloud_of(t, NULL, seat, json_object_get(j, "view"), 0));
     json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
     if (on)
         json_object_set_new(j, "play_on", on);
@@ -67,6 +72,7 @@ json_t *ad_joined(const table *t, int seat)
     if (clock) /* a page opened mid-window counts down with the others */
         json_object_set_new(j, "clock", clock);
     ad_quick_about(t, j);
+    json_object_set_new(j, "hints", json_boolean(t->hints));
     return j;
 }
 
@@ -92,12 +98,17 @@ void ad_push_seats(table *t)
 
 /* The events as seat (or -1, a spectator) is told them: each with its
  * sentence, "text", from the narrator the terminal uses ("You" for seat). */
+static narrator narrator_of(const table *t, int seat, const char **names)
+{
+    for (int s = 0; s < t->players; s++)
+        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+    return (narrator){.g = t->g, .players = t->players, .you = seat, .names = names};
+}
+
 json_t *ad_told(const table *t, const json_t *events, int seat)
 {
     const char *names[AD_MAX_SEATS] = {0};
-    for (int s = 0; s < t->players; s++)
-        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
-    narrator n = {.g = t->g, .players = t->players, .you = seat, .names = names};
+    narrator n = narrator_of(t, seat, names);
     json_t *out = json_array();
     size_t i;
     json_t *e;
@@ -111,12 +122,30 @@ json_t *ad_told(const table *t, const json_t *events, int seat)
     return out;
 }
 
+/* What seat (or -1, a watcher) hears read aloud of an update: the
+ * library's lines (narrate.h's ad_aloud_update) from the seat's own view,
+ * so nothing another seat holds.  A live step's events and then whose turn
+ * it is; the game's start (no events) the turn alone; a sync's nothing
+ * (one back from a lost connection is not read a backlog). */
+static json_t *aloud_of(const table *t, const json_t *events, int seat, const json_t *view,
+                        int sync_of)
+{
+    json_t *out = json_array();
+    if (sync_of)
+        return out;
+    const char *names[AD_MAX_SEATS] = {0};
+    narrator n = narrator_of(t, seat, names);
+    ad_aloud_update(&n, json_array_size(events) ? events : NULL, view, out);
+    return out;
+}
+
 /* An update to every member: the events given, each its own view (for
  * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
 void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
 {
     json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
     json_t *tells[AD_MAX_SEATS + 1] = {0};
+    json_t *alouds[AD_MAX_SEATS + 1] = {0};
     json_t *asked = asked_json(t);
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
@@ -128,9 +157,11 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
             *vw = view_of(t, seat);
         if (!*tl)
             *tl = ad_told(t, events, seat);
-        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O}", "push", "update", "table",
+        if (!alouds[seat + 1])
+            alouds[seat + 1] = aloud_of(t, events, seat, *vw, sync_of);
+        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O,s:O}", "push", "update", "table",
                               (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
-                              "view", *vw, "asked", asked);
+                              "view", *vw, "asked", asked, "aloud", alouds[seat + 1]);
         json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
         if (on) /* the seat may play on: the position it would play in */
             json_object_set_new(p, "play_on", on);
@@ -143,6 +174,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     for (int i = 0; i <= AD_MAX_SEATS; i++) {
         json_decref(views[i]);
         json_decref(tells[i]);
+        json_decref(alouds[i]);
     }
     json_decref(asked);
     json_decref(events);

@@ -34,6 +34,7 @@ int ad_parse_meta(table *t, const char *text)
     t->talk = ad_talk_of(json_string_value(json_object_get(m, "talk")));
     t->quick = json_is_true(json_object_get(m, "quick"));
     t->call_grace_ms = ad_grace_of_meta(m);
+    t->hints = json_is_true(json_object_get(m, "hints"));
     json_decref(m);
     return 0;
 }

@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "alphadeck/narrate.h"
+#include "speak.h"
 
 int64_t ad_term_wall_ms(void)
 {
@@ -115,10 +116,32 @@ static void tell_step(ad_term_clock *c, const ad_director_step *st)
         c->say(c->ctx, line);
 }
 
+/* --speak: what the library reads aloud to the person of these steps
+ * (their events, then whose turn it is), from the person's own view; the
+ * first call, before any step, says whose turn it is. */
+static void speak_steps(ad_term_clock *c, const ad_director_out *out)
+{
+    if (!out->n && c->speak->started)
+        return;
+    json_t *events = out->n ? json_array() : NULL, *lines = json_array();
+    for (int i = 0; i < out->n; i++)
+        json_array_extend(events, json_object_get(out->step[i].json, "events"));
+    json_t *view = ad_table_view_json(ad_director_table(c->d), c->human);
+    narrator n = *c->nar; /* its memory of a time_up is the line narrator's */
+    ad_aloud_update(&n, events, view, lines);
+    ad_term_speaker_say(c->speak, lines);
+    c->speak->started = 1;
+    json_decref(view);
+    json_decref(lines);
+    json_decref(events);
+}
+
 void ad_term_clock_tell(ad_term_clock *c, ad_director_out *out)
 {
     for (int i = 0; i < out->n; i++)
         tell_step(c, &out->step[i]);
+    if (c->speak)
+        speak_steps(c, out);
     c->wake_ms = out->wake_ms;
     ad_director_out_clear(out);
 }

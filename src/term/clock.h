@@ -27,6 +27,7 @@ typedef struct ad_term_clock {
     int is_virtual;     /* time moves only when set (Shout without a terminal) */
     int64_t vnow;       /* that time */
     int64_t wake_ms;    /* the director's next wake, from its last call */
+    struct ad_term_speaker *speak; /* --speak: the steps read aloud too, or NULL */
 } ad_term_clock;
 
 /* The monotonic clock in milliseconds. */

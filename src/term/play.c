@@ -17,6 +17,7 @@
 #include "alphadeck/director.h"
 #include "../app/app.h"
 #include "play.h"
+#include "speak.h"
 #include "term.h"
 #include "records.h"
 #include "tui.h"
@@ -327,13 +328,13 @@ static void usage(FILE *f)
     char games[160];
     game_ids(games, sizeof games, " or ", PLAY_DEFAULT_GAME);
     fprintf(f, "usage: alphadeck play [GAME] [--players N] [--seat K] [--seed S] "
-               "[--bots LEVEL,...] [--plain] [--pace MS]\n"
+               "[--bots LEVEL,...] [--plain] [--speak] [--pace MS]\n"
                "       [--answer-ms MS] [--turn-ms MS] [--standin LEVEL] [--save FILE] "
                "[--OPTION=N ...]\n"
                "  GAME: %s; options: see `alphadeck games`\n"
                "  On a terminal the game is full-screen; --plain (or no terminal) plays it in\n"
                "  lines. Without a terminal Shout runs on a clock that only moves between your\n"
-               "  lines: see docs/play.md.\n", games);
+               "  lines: see docs/play.md. --speak reads the game aloud with espeak-ng.\n", games);
 }
 
 int ad_cli_play(int argc, char **argv)
@@ -342,7 +343,8 @@ int ad_cli_play(int argc, char **argv)
     const char *standin = "basic";
     long long players = 4, seat = 0, pace = -1, answer_ms = -1, turn_ms = 0;
     unsigned long long seed = 0;
-    int plain = !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO);
+    int plain = !isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO), speak = 0;
+    ad_term_speaker speaker = {0};
     json_t *opts = json_object();
     int rc = 2;
     for (int i = 0; i < argc; i++) {
@@ -356,6 +358,8 @@ int ad_cli_play(int argc, char **argv)
             game = a;
         } else if (strcmp(a, "--plain") == 0) {
             plain = 1;
+        } else if (strcmp(a, "--speak") == 0) {
+            speak = 1;
         } else if (strcmp(a, "--pace") == 0 && val) {
             pace = ad_cli_number(argv[++i]);
             if (pace < 0 || pace > 60000) {
@@ -482,6 +486,10 @@ int ad_cli_play(int argc, char **argv)
         snprintf(seats[s].level, sizeof seats[s].level, "%s", p.levels[s]);
     }
     play_clock_start(&p);
+    if (speak) { /* read aloud: the library's lines to espeak-ng, if it is there */
+        ad_term_speaker_open(&speaker, stderr);
+        p.clock.speak = &speaker;
+    }
     if (strlen(standin) >= sizeof dopts.standin || !ad_bot_available(p.g, standin, &e)) {
         fprintf(stderr, "alphadeck: --standin: %s\n",
                 strlen(standin) >= sizeof dopts.standin ? "there is no such level" : e.text);
@@ -504,7 +512,8 @@ int ad_cli_play(int argc, char **argv)
     rc = 0;
     if (full_screen) {
         tui_setup ts = {.d = p.d, .t = p.t, .human = p.human,
-                        .levels = (const char (*)[16])p.levels, .bot_rng = &p.bot_rng};
+                        .levels = (const char (*)[16])p.levels, .bot_rng = &p.bot_rng,
+                        .speak = p.clock.speak};
         int r = tui_play(&ts);
         if (r != TUI_LINES) {
             if (records_save_told(p.d, save, p.out) < 0)
@@ -537,6 +546,7 @@ int ad_cli_play(int argc, char **argv)
         rc = 1;
     ad_director_free(p.d);
 done:
+    ad_term_speaker_close(&speaker);
     if (linein_stop_signal())
         rc = 128 + linein_stop_signal(); /* the shell's way to tell a stop by a signal */
     json_decref(opts);

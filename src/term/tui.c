@@ -503,7 +503,7 @@ int tui_play(const tui_setup *ts)
     t->players = ad_table_players(ts->t);
     t->nar = (narrator){.g = t->g, .players = t->players, .you = ts->human};
     t->clock = (ad_term_clock){.d = ts->d, .human = ts->human, .nar = &t->nar, .say = say_line,
-                               .ctx = t};
+                               .ctx = t, .speak = ts->speak};
     ad_term_clock_start(&t->clock);
     cbreak();
     noecho();

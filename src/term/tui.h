@@ -18,6 +18,7 @@ typedef struct tui_setup {
     int human;                       /* the seat at the keyboard */
     const char (*levels)[16];        /* each seat's bot level (the human's: for `a`) */
     ad_rng *bot_rng;                 /* `a`'s choices for the person */
+    struct ad_term_speaker *speak;   /* --speak (speak.h), or NULL */
 } tui_setup;
 
 /* Whether the full-screen client can play this game. */

@@ -156,7 +156,13 @@ function checkFrames(game, frames, seat, gods, who) {
         if (seat === null) {
             assert.deepEqual(hands, [], `${where}: a spectator got a "hand"`);
         } else {
-            for (const h of hands) assert.equal(h, '.view.hand', `${where}: "hand" outside the view: ${h}`);
+            // playing on (docs/server.md): the seat's own view of the position
+            // after the window, its own hand and nothing more
+            for (const h of hands) assert.ok(h === '.view.hand' || h === '.play_on.hand', `${where}: "hand" outside the view: ${h}`);
+            if (f.play_on) {
+                assert.equal(f.play_on.seat, seat, `${where}: play_on is not the seat's own view`);
+                assert.ok(f.view && sameCards(f.play_on.hand || [], f.view.hand || []), `${where}: play_on's hand is not the seat's own`);
+            }
         }
         const claims = keyPaths(f, 'claim');
         for (const c of claims) {
@@ -185,7 +191,7 @@ function checkFrames(game, frames, seat, gods, who) {
             if (god.gone) assert.deepEqual(f.view.gone, god.gone[seat], `${where}: "gone" is not the seat's own`);
             if (god.laid) assert.deepEqual(f.view.laid, god.laid[seat], `${where}: "laid" is not the seat's own`);
         }
-        const arrays = stringArrays({ ...f, view: { ...f.view, hand: undefined } }, '', [], game);
+        const arrays = stringArrays({ ...f, view: { ...f.view, hand: undefined }, play_on: f.play_on && { ...f.play_on, hand: undefined } }, '', [], game);
         for (const gv of [god, gods[f.v - 1]].filter(Boolean)) {
             gv.hands.forEach((h, j) => {
                 if (j === seat || h.length < 2) return;

@@ -30,6 +30,7 @@
  * @property {string} bot_default   the level Play now starts with until the person chooses
  * @property {ClaimInfo} [claim]
  * @property {Square[][]} [board]
+ * @property {Record<string, string>} [aloud]  each card as a child hears it picked ("B... balloon, bike")
  */
 /** @typedef {{name: string, turn_ms: number, answer_ms: number}} ClockInfo */
 /** @typedef {{games: GameInfo[], seat_names: string[], clocks: ClockInfo[]}} Facts */

@@ -1,6 +1,10 @@
 // speech.js - "read aloud" for the youngest players: the browser's speech
-// synthesis says a played Sequence card's letter and picture ("K... kite!")
-// and No Way's claims ("two B's").  Off unless the switch is on.
+// synthesis says what the server sends each seat to hear (an update's
+// "aloud" lines: whose turn it is, what to do, each move, the end) and a
+// card as it is picked ("B... balloon, bike"), in the library's words from
+// /api/games.  Nothing said here is composed here.  Off unless the switch
+// is on.
+import { gameInfo } from './facts.js';
 
 const KEY = 'alphadeck.aloud';
 
@@ -20,4 +24,16 @@ export function say(text) {
     const u = new SpeechSynthesisUtterance(text);
     u.rate = 0.9;
     window.speechSynthesis.speak(u);
+}
+
+/** Says an update's lines, in order. @param {unknown} lines the push's "aloud" */
+export function sayLines(lines) {
+    if (!Array.isArray(lines)) return;
+    for (const l of lines) if (typeof l === 'string') say(l);
+}
+
+/** Says a card just picked, as /api/games gives its words. @param {string} game @param {string} card */
+export function sayCard(game, card) {
+    const g = gameInfo(game);
+    say((g && g.aloud && g.aloud[card]) || card);
 }

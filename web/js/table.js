@@ -4,7 +4,7 @@
 // click away, and at the end who won, a rematch and the replay.
 import { el, seatName, countdown, count } from './ui.js';
 import { showRules } from './rules.js';
-import { say } from './speech.js';
+import { sayLines } from './speech.js';
 import { gameInfo } from './facts.js';
 import { moduleOf } from './games/index.js';
 import { rematchPanel } from './rematch.js';
@@ -157,6 +157,7 @@ export async function renderTable(root, conn, table) {
         talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
         if (r.recent) logEvents(log, r.recent);
+        sayLines(r.aloud); /* whose turn it is, for one who comes mid-game */
         draw();
     };
 
@@ -175,11 +176,7 @@ export async function renderTable(root, conn, table) {
             st.asked = f.asked || [];
             st.playOn = f.play_on || null;
             logEvents(log, f.events);
-            const mod = moduleOf(st.view.game);
-            for (const ev of f.events) {
-                const aloud = mod && mod.aloud(ev, st.view.game);
-                if (aloud) say(aloud);
-            }
+            sayLines(f.aloud); /* the library's words for this seat (docs/server.md, Read aloud) */
             if (f.view.phase !== 'over') st.deadline = null;
             draw();
         } else if (f.push === 'seats') {

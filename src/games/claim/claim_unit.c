@@ -35,6 +35,8 @@ static const claim_words doubt_words = {"I doubt it", 1};
     {                                                                                         \
         .game = &GAME, .levels = levels, .nlevels = (int)(sizeof levels / sizeof levels[0]),   \
         .narrate = ad_claim_narrate, .count = ad_claim_count, .words = &WORDS,                 \
+        .hint = ad_claim_hint,                                                                \
+        .aloud = ad_claim_aloud, .turn = ad_claim_turn, .card_words = ad_claim_card_words,     \
     }
 
 const ad_unit ad_unit_noway = CLAIM_UNIT(ad_game_noway, noway_words);

@@ -552,3 +552,86 @@ double ad_strong_claim_value(const void *state, int seat)
 {
     return value(state, seat);
 }
+
+/* ------------------------------------------------- the coach's questions */
+
+/* What a hint asks of the strong player's model (claim_hint.c).  Both go
+ * through determinize, the deal the search itself plays on, so the odds a
+ * hint gives are the odds the strong player acts on. */
+
+/* Whether the claim laid in state s is false. */
+static int claim_is_lie(const claim_state *s)
+{
+    if (s->claim_say != s->claim_call)
+        return 1;
+    for (int i = 0; i < s->claim_n; i++)
+        if (s->class_of[s->claim_cards[i]] != s->claim_say)
+            return 1;
+    return 0;
+}
+
+double ad_strong_claim_lie_chance(const void *view, int seat, long sims, ad_rng *r)
+{
+    claim_state s;
+    long lies = 0;
+    for (long i = 0; i < sims; i++) {
+        determinize(view, seat, r, &s);
+        lies += claim_is_lie(&s);
+    }
+    return sims > 0 ? (double)lies / (double)sims : 0;
+}
+
+int ad_strong_claim_bluff(const void *view, int seat, ad_action *out)
+{
+    const claim_state *s = view;
+    uint8_t bad[CC_KINDS];
+    memset(out, 0, sizeof *out);
+    if (junk(s, seat, bad) == 0)
+        return 0;
+    out->type = CC_A_PLAY;
+    out->arg[0] = s->call;
+    out->n = 1;
+    out->cards[0] = bad[0];
+    return 1;
+}
+
+/* Whether a seat of the sampled table s answers the play just laid with a
+ * challenge: the face-up check of a last card, or any seat asked calling
+ * it as the playouts' players do (policy, handed the sampled table as the
+ * playouts hand it: `basic` reads only its own seat's cards and what is
+ * public). */
+static int called(claim_state *s, ad_rng *r)
+{
+    if (s->phase != CC_CHALLENGE)
+        return s->last.settled && !s->last.truthful;
+    for (int p = 0; p < s->players; p++)
+        if (s->waiting & (1u << p)) {
+            ad_action a;
+            policy(s, p, r, &a);
+            if (a.type == CC_A_CHALLENGE)
+                return 1;
+        }
+    return 0;
+}
+
+double ad_strong_claim_call_chance(const void *view, int seat, const ad_action *play, long sims,
+                                   ad_rng *r)
+{
+    const claim_state *vs = view;
+    const ad_game *g = vs->rules->say_free ? &ad_game_noway : &ad_game_doubt;
+    claim_state s;
+    long calls = 0, done = 0;
+    for (long i = 0; i < sims; i++) {
+        determinize(view, seat, r, &s);
+        if (g->apply(&s, seat, play, NULL, NULL) < 0)
+            continue; /* not a play of this seat's: nothing to weigh */
+        done++;
+        calls += called(&s, r);
+    }
+    return done > 0 ? (double)calls / (double)done : 0;
+}
+
+long ad_strong_claim_sims(void)
+{
+    return claim_search.sims;
+}

@@ -17,4 +17,6 @@ const ad_unit ad_unit_liar = {
     .levels = levels,
     .nlevels = (int)(sizeof levels / sizeof levels[0]),
     .narrate = ad_liar_narrate,
+    .aloud = ad_liar_aloud,
+    .turn = ad_liar_turn,
 };

@@ -26,4 +26,7 @@ const ad_unit ad_unit_sequence = {
     .nmodels = (int)(sizeof models / sizeof models[0]),
     .bot_default = "easy", /* the game is made for children aged 4 to 7 */
     .narrate = ad_sequence_narrate,
+    .aloud = ad_sequence_aloud,
+    .turn = ad_sequence_turn,
+    .card_words = ad_sequence_card_words,
 };

@@ -27,6 +27,13 @@ int ad_strong_sequence_absent(const void *view, int seat, uint8_t absent[32]);
 int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type,
                         char *buf, size_t len);
 
+/* Read aloud (aloud_sequence.c): unit.h's aloud, turn and card_words. */
+int ad_sequence_aloud(const ad_unit *u, narrator *n, const json_t *e, const char *type,
+                      const json_t *view, char *buf, size_t len);
+int ad_sequence_turn(const ad_unit *u, narrator *n, const json_t *events, const json_t *view,
+                     char *buf, size_t len);
+int ad_sequence_card_words(const ad_unit *u, const char *card, char *buf, size_t len);
+
 extern const ad_unit ad_unit_sequence;
 
 #endif

@@ -19,4 +19,7 @@ const ad_unit ad_unit_shout = {
     .levels = levels,
     .nlevels = (int)(sizeof levels / sizeof levels[0]),
     .narrate = ad_shout_narrate,
+    .aloud = ad_shout_aloud,
+    .turn = ad_shout_turn,
+    .card_words = ad_shout_card_words,
 };

@@ -41,6 +41,12 @@ double ad_shout_react(const void *view, const shout_speed *sp, double m, const a
 void ad_shout_act(const void *view, int seat, const ad_lex *vocab, const shout_speed *sp,
                ad_bot_opts *o, ad_rng *r, ad_action *out);
 
+/* Read aloud (aloud_shout.c): unit.h's aloud, turn and card_words. */
+int ad_shout_aloud(const ad_unit *u, narrator *n, const json_t *e, const char *type,
+                   const json_t *view, char *buf, size_t len);
+int ad_shout_turn(const ad_unit *u, narrator *n, const json_t *events, const json_t *view,
+                  char *buf, size_t len);
+int ad_shout_card_words(const ad_unit *u, const char *card, char *buf, size_t len);
 /* The narrator (narrate_shout.c): unit.h's ad_narrate_fn. */
 int ad_shout_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
                      size_t len);

@@ -8,15 +8,13 @@
 import { el, cardButton, seatName, countdown, count } from '../ui.js';
 import { gameInfo, claimWords, cardFace } from '../facts.js';
 import { dock } from '../dock.js';
+import { sayCard } from '../speech.js';
 
 /** every player's cards are listed: a hand is what the game measures */
 export const handCounts = true;
 
 /** points are shown where the game plays to a target (I Doubt It's matches) @param {any} v */
 export function showsScores(v) { return v.target !== undefined; }
-
-/** a claim is read aloud without its speaker ("two B's.") @param {any} ev */
-export function aloud(ev) { return ev.type === 'play' && ev.text ? ev.text.replace(/^[^:]*: /, '') : null; }
 
 /** @type {import('../facts.js').ClaimInfo} a game not in /api/games: nothing may be said */
 const NONE = { say_free: false, objection: '', says: [], class_of: {}, phrases: {} };
@@ -93,7 +91,7 @@ export function render(root, ctx) {
             const at = picked.indexOf(i);
             if (at >= 0) picked.splice(at, 1);
             else if (picked.length >= v.max_cards) { ctx.notice(`A play holds at most ${count(v.max_cards, 'card')}.`); return; }
-            else picked.push(i);
+            else { picked.push(i); sayCard(v.game, c); }
             render(root, ctx);
             const again = /** @type {HTMLElement|null} */ (root.querySelector(`.hand .card:nth-child(${i + 1})`));
             if (again) again.focus();

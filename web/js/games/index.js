@@ -11,13 +11,12 @@ import { gameInfo } from '../facts.js';
 /**
  * What a family's module offers: render draws the game from a seat's view;
  * handCounts says whether hands are the game's measure (each player's cards
- * are listed); showsScores whether its points are; aloud, the words read
- * aloud for an event (or null).
+ * are listed); showsScores whether its points are.  What is read aloud
+ * comes from the server (speech.js), never from a module.
  * @typedef {Object} GameModule
  * @property {(root: HTMLElement, ctx: import('../table.js').GameCtx) => void} render
  * @property {boolean} handCounts
  * @property {(view: any) => boolean} showsScores
- * @property {(ev: any, game: string) => string|null} aloud
  */
 
 /** @type {Record<string, GameModule>} */

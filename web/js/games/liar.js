@@ -15,8 +15,6 @@ export const handCounts = false;
 /** the points are the game's measure */
 export function showsScores() { return true; }
 
-/** nothing is read aloud */
-export function aloud() { return null; }
 
 /**
  * @param {HTMLElement} root

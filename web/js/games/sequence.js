@@ -9,6 +9,7 @@
 // (each square's letter, picture and word) is the server's: /api/games.
 import { el, keepFocus, seatName, count } from '../ui.js';
 import { gameInfo } from '../facts.js';
+import { sayCard } from '../speech.js';
 
 /** @typedef {import('../facts.js').Square} Sq */
 
@@ -27,17 +28,6 @@ export const handCounts = true;
 
 /** its points are shown */
 export function showsScores() { return true; }
-
-/** a card played is read aloud with its picture: "K... kite!"
- * @param {any} ev @param {string} game */
-export function aloud(ev, game) {
-    const g = gameInfo(game);
-    if (ev.type !== 'place' || !ev.card || !g || !g.board) return null;
-    /* squares count from 1, as the protocol does (a1 is [1,1]) */
-    const row = g.board[ev.square[0] - 1];
-    const sq = row && row[ev.square[1] - 1];
-    return sq ? `${ev.card}... ${sq.picture.toLowerCase()}!` : null;
-}
 
 /**
  * @param {HTMLElement} root
@@ -232,6 +222,7 @@ function draw(root, ctx) {
                     if (!playing) { ctx.notice(ctx.seat !== null && v.phase !== 'over' ? 'It is not your turn yet: look at your cards while you wait.' : ''); return; }
                     L.pick = L.pick === i ? null : i;
                     L.square = null;
+                    if (L.pick !== null) sayCard(v.game, c);
                     // a card with one place to go: that square is picked at once
                     const t = L.pick === null ? [] : targets(c);
                     if (t.length === 1 && c !== 'X' && c !== 'Z') L.square = t[0];

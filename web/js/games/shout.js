@@ -17,8 +17,6 @@ export const handCounts = false;
 /** the points are the game's measure */
 export function showsScores() { return true; }
 
-/** nothing is read aloud */
-export function aloud() { return null; }
 const WHY = /** @type {Record<string, string>} */ ({
     too_few_cards: 'too few cards for a word',
     not_spelled: 'those cards do not spell it',

@@ -1,0 +1,68 @@
+// Read aloud in the browser (issue 31): with the Read aloud switch on, the
+// page asks speechSynthesis to say what the server sent the seat (whose
+// turn it is, what to do, each move, the end) and each card as it is
+// picked, in the library's words; with it off, nothing.  speechSynthesis
+// is stubbed in the page to record what it is asked to say.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serverAndBrowser, person, createTable, gotoTable, playByClicks } from './harness.mjs';
+
+const s = serverAndBrowser();
+const SHOTS = process.env.SHOTS || '';
+
+/** every page of p records what it is asked to say in window.__said; aloud: the switch */
+async function recording(p, aloud) {
+    await p.context.addInitScript((on) => {
+        localStorage.setItem('alphadeck.aloud', on ? '1' : '0');
+        /** @type {string[]} */
+        const said = [];
+        Object.defineProperty(window, '__said', { value: said });
+        class Utterance { constructor(text) { this.text = text; } }
+        Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+        Object.defineProperty(window, 'speechSynthesis', {
+            value: { speak: (u) => said.push(u.text), cancel: () => {}, getVoices: () => [] }, configurable: true,
+        });
+    }, aloud);
+}
+
+/** a Sequence game against a bot, played by clicks to its end (or `actions` moves) */
+async function playSequence(name, aloud, actions = 0) {
+    const p = await person(s.browser, s.server, name);
+    try {
+        await recording(p, aloud);
+        const page = await p.open('#/');
+        const made = await createTable(page, {
+            game: 'sequence', players: 2, seats: ['open', 'basic'], options: { max_turns: 200 }, bot_pause_ms: 0,
+        });
+        await gotoTable(page, made.table);
+        const stats = await playByClicks(page, 'sequence', 90000, actions ? { actions } : {});
+        const said = /** @type {string[]} */ (await page.evaluate(() => [...window.__said]));
+        if (SHOTS) {
+            fs.mkdirSync(SHOTS, { recursive: true });
+            await page.screenshot({ path: path.join(SHOTS, `read-aloud-${aloud ? 'on' : 'off'}.png`) });
+        }
+        return { said, stats, checked: await page.locator('#aloud').isChecked() };
+    } finally {
+        await p.close();
+    }
+}
+
+test('with Read aloud on, speechSynthesis is asked to say the turn, the picked card, the moves and the end', { timeout: 150000 }, async (t) => {
+    if (s.why) return t.skip(s.why);
+    const { said, stats, checked } = await playSequence('Ada', true);
+    assert.ok(checked, 'the switch shows on');
+    assert.ok(stats.end !== null, 'the game ended');
+    assert.ok(said.includes('Your turn, Ada. Pick a card, then a square with its picture.'), said.slice(0, 8).join(' | '));
+    assert.ok(said.some((l) => /^Bea (puts|plays) .* on [A-Y]\.\.\. [a-z]/.test(l)), `the computer's moves: ${said.slice(0, 8).join(' | ')}`);
+    assert.ok(said.some((l) => /^[A-Y]\.\.\. [a-z -]+(, [a-z -]+)?$|^Z: any square!$|^X: take away a chip!$/.test(l)), `a picked card: ${said.slice(0, 12).join(' | ')}`);
+    assert.match(said[said.length - 1], /four in a row/, 'the last words say how it ended');
+});
+
+test('with Read aloud off, speechSynthesis is asked nothing', { timeout: 150000 }, async (t) => {
+    if (s.why) return t.skip(s.why);
+    const { said, stats, checked } = await playSequence('Bob', false, 3);
+    assert.ok(!checked && stats.actions >= 3, 'the switch shows off and moves were made');
+    assert.deepEqual(said, []);
+});
