@@ -14,9 +14,27 @@
 json_t *ad_options_json(const ad_game *g)
 {
     json_t *o = json_object();
-    for (int i = 0; i < g->nopt; i++)
-        json_object_set_new(o, g->options[i].name, json_integer(g->options[i].def));
+    for (int i = 0; i < g->nopt; i++) {
+        const ad_option_def *od = &g->options[i];
+        json_object_set_new(o, od->name, od->names ? json_string(od->names[od->def - od->min])
+                                                   : json_integer(od->def));
+    }
     return o;
+}
+
+/* A named option's value given by its name ("full"): its number, or -1 with
+ * err set naming the names it may have. */
+static long long option_by_name(const ad_option_def *od, const char *name, ad_err *err)
+{
+    char names[160] = "";
+    for (int v = od->min; v <= od->max; v++) {
+        if (strcmp(od->names[v - od->min], name) == 0)
+            return v;
+        size_t at = strlen(names);
+        snprintf(names + at, sizeof names - at, "%s\"%s\"", v == od->min ? "" : v == od->max ? " or " : ", ",
+                 od->names[v - od->min]);
+    }
+    return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be %s", od->name, names);
 }
 
 int ad_seed_from_json(const json_t *v, uint64_t *out, ad_err *err)
@@ -71,7 +89,10 @@ static int read_options(const ad_game *g, const json_t *opts, ad_setup *su, ad_e
             x = json_is_true(val);
         else if (json_is_integer(val))
             x = json_integer_value(val);
-        else
+        else if (od->names && json_is_string(val)) {
+            if ((x = option_by_name(od, json_string_value(val), err)) < 0)
+                return -1;
+        } else
             return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be an integer", key);
         if (x < od->min || x > od->max)
             return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be between %d and %d",
