@@ -24,9 +24,15 @@ static json_t *options_json(const ad_game *g)
     json_t *opts = json_array();
     for (int k = 0; k < g->nopt; k++) {
         const ad_option_def *o = &g->options[k];
-        json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min",
-                                              o->min, "max", o->max, "default", o->def, "help",
-                                              o->help ? o->help : ""));
+        json_t *one = json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min", o->min, "max",
+                                o->max, "default", o->def, "help", o->help ? o->help : "");
+        if (o->names) { /* the values in players' words, min first ("family", "full") */
+            json_t *names = json_array();
+            for (int v = o->min; v <= o->max; v++)
+                json_array_append_new(names, json_string(o->names[v - o->min]));
+            json_object_set_new(one, "values", names);
+        }
+        json_array_append_new(opts, one);
     }
     return opts;
 }
@@ -178,6 +184,8 @@ int api_static(const char *path, char **body, const char **type)
     } else if (strcmp(path, "/api/board/sequence") == 0) {
         json_t *rows = board_rows();
         j = rows ? json_pack("{s:o}", "board", rows) : NULL;
+    } else if (strncmp(path, "/api/words/", 11) == 0) {
+        return api_words(path + 11, body); /* words_http.c */
     } else if (strncmp(path, "/api/rules/", 11) == 0) {
         const char *md = ad_cli_rules_page(path + 11);
         if (md) {
