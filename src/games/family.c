@@ -20,6 +20,12 @@ const char *const ad_words_option_names[] = {"family", "full"};
 static char *list_text;          /* the file, copied: the words point into it */
 static const char *listed[LIST_MAX];
 static int nlisted;
+/* The first three letters of every listed word: a word that starts
+ * otherwise is kept at once (its stems start as it does), which keeps the
+ * check cheap where it runs on every move (Shout's random player). */
+static uint8_t starts[26 * 26 * 26 / 8 + 1];
+static const char *shorts[8]; /* the listed words of one or two letters ("xx") */
+static int nshorts;
 static pthread_once_t list_once = PTHREAD_ONCE_INIT;
 
 static int by_text(const void *a, const void *b)
@@ -38,6 +44,18 @@ static int kept(const char *text, const char *w)
     return 0;
 }
 
+/* The index of a word's first three letters, or -1 when it has none. */
+static int start_of(const char *w)
+{
+    int x = 0;
+    for (int i = 0; i < 3; i++) {
+        if (w[i] < 'a' || w[i] > 'z')
+            return -1;
+        x = x * 26 + (w[i] - 'a');
+    }
+    return x;
+}
+
 /* Reads the words of [listed] and [added], less those [kept] names. */
 static void load_list(void)
 {
@@ -53,6 +71,13 @@ static void load_list(void)
             listed[nlisted++] = line;
     }
     qsort(listed, (size_t)nlisted, sizeof listed[0], by_text);
+    for (int i = 0; i < nlisted; i++) {
+        int x = start_of(listed[i]);
+        if (x >= 0)
+            starts[x / 8] |= (uint8_t)(1u << (x % 8));
+        else if (strlen(listed[i]) < 3 && nshorts < 8)
+            shorts[nshorts++] = listed[i];
+    }
 }
 
 static int is_listed(const char *w)
@@ -66,7 +91,7 @@ static void reading(const ad_lex *dict, const char *word, int keep, const char *
                     int *clean)
 {
     char stem[AD_WORD_MAX + 2];
-    if (keep < 2 || keep + strlen(add) >= sizeof stem)
+    if (keep < 3 || keep + strlen(add) >= sizeof stem)
         return;
     memcpy(stem, word, (size_t)keep);
     strcpy(stem + keep, add);
@@ -96,7 +121,14 @@ int ad_family_refuses(const char *word)
 {
     pthread_once(&list_once, load_list);
     int n = (int)strlen(word), bad = 0, clean = 0;
-    if (n > AD_WORD_MAX)
+    if (n < 3) { /* no inflection is that short: only a listed word itself */
+        for (int i = 0; i < nshorts; i++)
+            if (strcmp(word, shorts[i]) == 0)
+                return 1;
+        return 0;
+    }
+    int x = start_of(word);
+    if (n > AD_WORD_MAX || (x >= 0 && !(starts[x / 8] & (1u << (x % 8)))))
         return 0;
     if (is_listed(word))
         return 1;

@@ -44,6 +44,7 @@ export async function lookUp(dict, words) {
  * @returns {BotWord[]|null|undefined}
  */
 export function botWordsOf(ctx, then) {
+    if (!ctx.seats.some((s) => s && s.bot)) return []; // no computer player (or a replay, which names none)
     const key = `${ctx.table}:${ctx.seat}`;
     if (!asking.has(key)) {
         asking.add(key);
@@ -91,20 +92,28 @@ function dictName(dict) {
  */
 export function botWordsPanel(words, ctx, redraw) {
     const dict = ctx.view.words || 'family';
-    const box = el('section', { class: 'bot-words', 'aria-label': "The computer players' words" },
-        el('h2', {}, "The computer players' words"));
-    if (words === undefined) box.append(el('p', { class: 'muted' }, 'Reading the words…'));
-    else if (words === null) box.append(el('p', { class: 'muted' }, 'The words could not be read.'));
-    else if (!words.length) box.append(el('p', { class: 'muted' }, 'No computer player said a word.'));
-    else {
-        box.append(el('p', { class: 'muted' }, `Each word as ${dictName(dict)} of this table has it: a common word, or a rarer one.`),
-            el('ul', { class: 'bot-word-list' }, ...words.map((w) => el('li', { 'data-word': w.word },
-                el('strong', { class: 'word' }, w.word.toUpperCase()),
-                ` ${seatName(ctx.seats, w.seat)}${w.times > 1 ? ` (${w.times} times)` : ''}: `,
-                el('span', { class: `said ${w.looked && w.looked.common ? 'common' : 'rarer'}` }, w.looked ? w.looked.said : 'not looked up')))));
-    }
+    const anyBot = ctx.seats.some((s) => s && s.bot);
+    const box = el('section', { class: 'bot-words', 'aria-label': anyBot ? "The computer players' words" : 'Check a word' },
+        el('h2', {}, anyBot ? "The computer players' words" : 'Check a word'));
+    if (anyBot) box.append(...listOf(words, ctx, dict));
     box.append(checkBox(ctx, dict, redraw));
     return box;
+}
+
+/**
+ * The words, each with its mark, or why there are none (yet).
+ * @param {BotWord[]|null|undefined} words @param {import('../table.js').GameCtx} ctx @param {string} dict
+ * @returns {HTMLElement[]}
+ */
+function listOf(words, ctx, dict) {
+    if (words === undefined) return [el('p', { class: 'muted' }, 'Reading the words…')];
+    if (words === null) return [el('p', { class: 'muted' }, 'The words could not be read.')];
+    if (!words.length) return [el('p', { class: 'muted' }, 'No computer player said a word.')];
+    return [el('p', { class: 'muted' }, `Each word as ${dictName(dict)} of this table has it: a common word, or a rarer one.`),
+        el('ul', { class: 'bot-word-list' }, ...words.map((w) => el('li', { 'data-word': w.word },
+            el('strong', { class: 'word' }, w.word.toUpperCase()),
+            ` ${seatName(ctx.seats, w.seat)}${w.times > 1 ? ` (${w.times} times)` : ''}: `,
+            el('span', { class: `said ${w.looked && w.looked.common ? 'common' : 'rarer'}` }, w.looked ? w.looked.said : 'not looked up'))))];
 }
 
 /**
