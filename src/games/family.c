@@ -7,6 +7,7 @@
  * Everything is read once and then shared read-only between threads.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ static uint8_t starts[26 * 26 * 26 / 8 + 1];
 static const char *shorts[8]; /* the listed words of one or two letters ("xx") */
 static int nshorts;
 static pthread_once_t list_once = PTHREAD_ONCE_INIT;
+static atomic_int list_ready; /* set once the list is read: the once call skipped after */
 
 static int by_text(const void *a, const void *b)
 {
@@ -78,6 +80,7 @@ static void load_list(void)
         else if (strlen(listed[i]) < 3 && nshorts < 8)
             shorts[nshorts++] = listed[i];
     }
+    atomic_store_explicit(&list_ready, 1, memory_order_release);
 }
 
 static int is_listed(const char *w)
@@ -119,7 +122,11 @@ static int ends(const char *w, int n, const char *tail)
 
 int ad_family_refuses(const char *word)
 {
-    pthread_once(&list_once, load_list);
+    if (!atomic_load_explicit(&list_ready, memory_order_acquire))
+        pthread_once(&list_once, load_list);
+    int x = start_of(word);
+    if (x >= 0 && !(starts[x / 8] & (1u << (x % 8))))
+        return 0; /* most words, at the cost of three letters */
     int n = (int)strlen(word), bad = 0, clean = 0;
     if (n < 3) { /* no inflection is that short: only a listed word itself */
         for (int i = 0; i < nshorts; i++)
@@ -127,8 +134,7 @@ int ad_family_refuses(const char *word)
                 return 1;
         return 0;
     }
-    int x = start_of(word);
-    if (n > AD_WORD_MAX || (x >= 0 && !(starts[x / 8] & (1u << (x % 8)))))
+    if (n > AD_WORD_MAX)
         return 0;
     if (is_listed(word))
         return 1;
