@@ -31,8 +31,8 @@ static long long option_by_name(const ad_option_def *od, const char *name, ad_er
         if (strcmp(od->names[v - od->min], name) == 0)
             return v;
         size_t at = strlen(names);
-        snprintf(names + at, sizeof names - at, "%s\"%s\"", v == od->min ? "" : v == od->max ? " or " : ", ",
-                 od->names[v - od->min]);
+        const char *sep = v == od->min ? "" : v == od->max ? " or " : ", ";
+        snprintf(names + at, sizeof names - at, "%s\"%s\"", sep, od->names[v - od->min]);
     }
     return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be %s", od->name, names);
 }
@@ -89,8 +89,9 @@ static int read_options(const ad_game *g, const json_t *opts, ad_setup *su, ad_e
             x = json_is_true(val);
         else if (json_is_integer(val))
             x = json_integer_value(val);
-        else if (od->names && json_is_string(val)) {
-            if ((x = option_by_name(od, json_string_value(val), err)) < 0)
+        else if (od->names) { /* a name, or words saying which names it takes */
+            const char *name = json_is_string(val) ? json_string_value(val) : "";
+            if ((x = option_by_name(od, name, err)) < 0)
                 return -1;
         } else
             return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be an integer", key);

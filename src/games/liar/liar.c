@@ -35,9 +35,9 @@ static ad_err words_err;
 static int words_ok;
 static pthread_once_t words_once = PTHREAD_ONCE_INIT;
 
-/* What a walk over a lexicon does: count or store the words of each length
- * (store: from `from` on), only those of the lengths `want` marks, and
- * only family words when `family` is set. */
+/* What a walk over a lexicon does: count the words of each length, or
+ * (store) copy them into words.base, only those of the lengths `want`
+ * marks, and only family words when `family` is set. */
 typedef struct word_walk {
     int store, family;
     uint8_t want[LI_WORD_MAX + 1];

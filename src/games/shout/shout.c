@@ -7,6 +7,7 @@
  * deck is empty a final window runs until every seat passes.  Invariant:
  * each card is in exactly one place - deck, table, or won by one seat.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "games/dict.h"
@@ -345,7 +346,7 @@ static void shout_random(const void *view, int seat, ad_rng *r, ad_action *out)
         const char *first = ad_lex_card_letters(s->lexid_of[s->face_of[out->cards[0]]]);
         out->n = 1;
         memset(out->word, 0, sizeof out->word);
-        memcpy(out->word, *first ? first : "a", strlen(*first ? first : "a"));
+        snprintf(out->word, sizeof out->word, "%s", *first ? first : "a");
     }
 }
 
