@@ -14,11 +14,8 @@
 json_t *ad_options_json(const ad_game *g)
 {
     json_t *o = json_object();
-    for (int i = 0; i < g->nopt; i++) {
-        const ad_option_def *od = &g->options[i];
-        json_object_set_new(o, od->name, od->names ? json_string(od->names[od->def - od->min])
-                                                   : json_integer(od->def));
-    }
+    for (int i = 0; i < g->nopt; i++)
+        json_object_set_new(o, g->options[i].name, json_integer(g->options[i].def));
     return o;
 }
 

@@ -24,15 +24,9 @@ static json_t *options_json(const ad_game *g)
     json_t *opts = json_array();
     for (int k = 0; k < g->nopt; k++) {
         const ad_option_def *o = &g->options[k];
-        json_t *one = json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min", o->min, "max",
-                                o->max, "default", o->def, "help", o->help ? o->help : "");
-        if (o->names) { /* the values in players' words, min first ("family", "full") */
-            json_t *names = json_array();
-            for (int v = o->min; v <= o->max; v++)
-                json_array_append_new(names, json_string(o->names[v - o->min]));
-            json_object_set_new(one, "values", names);
-        }
-        json_array_append_new(opts, one);
+        json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min",
+                                              o->min, "max", o->max, "default", o->def, "help",
+                                              o->help ? o->help : ""));
     }
     return opts;
 }

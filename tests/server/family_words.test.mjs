@@ -3,7 +3,7 @@
 // was made with the option words "full"; a listed word is refused in words
 // with the code family_word and nothing changes; GET /api/words looks any
 // word up in a table's dictionary, answered by the library, and says
-// whether it is a common word; /api/games names the option's values.
+// whether it is a common word; /api/games lists the option.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, player, expectOk, httpGet, twoPersonTable, refused } from './harness.mjs';
@@ -59,14 +59,14 @@ test('GET /api/words looks words up in the family or the full dictionary, common
     }
 });
 
-test('/api/games names the words option of Liar and Shout with its values, family by default', async (t) => {
+test('/api/games lists the words option of Liar and Shout, family by default, explained in words', async (t) => {
     const server = await startServer(t);
     const api = JSON.parse((await httpGet(server, '/api/games')).body);
     for (const id of ['liar', 'shout']) {
         const o = api.games.find((g) => g.id === id).options.find((x) => x.name === 'words');
         assert.ok(o, `${id} has the words option`);
-        assert.deepEqual(o.values, ['family', 'full']);
-        assert.equal(o.values[o.default - o.min], 'family');
+        assert.deepEqual([o.min, o.max, o.default], [0, 1, 0]);
+        assert.match(o.help, /^family: offensive words and slurs are refused.*full: every word/);
     }
     // a create with a value it does not have is refused, in words
     const p = await player(server, 'maker');
