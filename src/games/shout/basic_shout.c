@@ -1,25 +1,18 @@
 /*
  * basic_shout.c - the `basic` computer player for Shout a Word, from the
  * seat's view only.  It knows the common words (SCOWL up to size 50, the
- * vocabulary of people rather than of word-game experts) and claims the one
+ * vocabulary of people rather than of word-game experts) that the family
+ * dictionary keeps (games/dict.h: the bots' words) and claims the one
  * that takes the most table cards of those it can shout before the table
  * changes, at a person's speed (shout_react.c); with nothing to claim the
  * dealer deals, the others wait (action type 0), and in the final window
  * it passes.
  */
-#include <pthread.h>
 #include <string.h>
 
+#include "games/dict.h"
 #include "shout.h"
 #include "shout_unit.h"
-
-static ad_lex *common;
-static pthread_once_t common_once = PTHREAD_ONCE_INIT;
-
-static void load_common(void)
-{
-    common = ad_lex_load_common(NULL);
-}
 
 /* The claim taking the most cards (then the longest word), at most `reach`
  * cards, that the seat's vocabulary finds on the table; 0 when there is
@@ -82,6 +75,5 @@ void ad_shout_act(const void *view, int seat, const ad_lex *vocab, const shout_s
 
 BOT_FN(ad_bot_basic_shout)
 {
-    pthread_once(&common_once, load_common);
-    ad_shout_act(view, seat, common, &ad_shout_speed_basic, o, r, out);
+    ad_shout_act(view, seat, ad_games_bot_words(NULL), &ad_shout_speed_basic, o, r, out);
 }

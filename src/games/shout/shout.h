@@ -36,6 +36,7 @@ typedef struct shout_state {
     uint8_t players, phase, dealer, round; /* round counts from 0 */
     int8_t viewer;
     uint8_t min_cards, handicap;
+    uint8_t full;                /* the `words` option: 1 for the full dictionary */
     int32_t deal_ms, final_ms;   /* for a server's clock; the engine has none */
     uint8_t ncards;
     uint8_t face_of[SH_CARDS];   /* card id -> face (deck kind) */
