@@ -19,6 +19,7 @@
 const char *const ad_words_option_names[] = {"family", "full"};
 
 static char *list_text;          /* the file, copied: the words point into it */
+static char *pkg_text;           /* the package's words, copied likewise */
 static const char *listed[LIST_MAX];
 static int nlisted;
 /* The first three letters of every listed word: a word that starts
@@ -58,20 +59,31 @@ static int start_of(const char *w)
     return x;
 }
 
-/* Reads the words of [listed] and [added], less those [kept] names. */
-static void load_list(void)
+/* Takes the words of text (one a line; '#' comments; with sections, only
+ * those of [added]) into the list, less those family.txt's [kept] names.
+ * The lines are cut in place: text is the list's own copy. */
+static void take_words(char *text, int sections, const char *own)
 {
-    const char *text = ad_data_get("words/family.txt");
-    if (!text || !(list_text = strdup(text)))
-        return;
-    int in = 0;
+    int in = !sections;
     char *save = NULL;
-    for (char *line = strtok_r(list_text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (line[0] == '[')
-            in = strncmp(line, "[listed]", 8) == 0 || strncmp(line, "[added]", 7) == 0;
-        else if (in && line[0] != '#' && nlisted < LIST_MAX && !kept(text, line))
+            in = strncmp(line, "[added]", 7) == 0;
+        else if (in && line[0] != '#' && nlisted < LIST_MAX && !kept(own, line))
             listed[nlisted++] = line;
     }
+}
+
+/* Reads the package's words (family-listed.txt, made by the build from
+ * npm's naughty-words) and family.txt's [added], less those [kept] names. */
+static void load_list(void)
+{
+    const char *own = ad_data_get("words/family.txt");
+    const char *pkg = ad_data_get("words/family-listed.txt");
+    if (!own || !pkg || !(list_text = strdup(own)) || !(pkg_text = strdup(pkg)))
+        return;
+    take_words(pkg_text, 0, own);
+    take_words(list_text, 1, own);
     qsort(listed, (size_t)nlisted, sizeof listed[0], by_text);
     for (int i = 0; i < nlisted; i++) {
         int x = start_of(listed[i]);
