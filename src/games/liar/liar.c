@@ -17,7 +17,7 @@
 #include "core/adjson.h"
 
 #define FRESH_CARDS 5
-#define FRESH_MAX_LETTERS 4
+#define FRESH_MAX_LETTERS LI_FRESH_MAX
 
 static const ad_option_def liar_options[] = {
     {"target", 1, 1000, 25, "points that win the game"},

@@ -1,7 +1,7 @@
 /*
  * liar_unit.c - Liar as the registry knows it (unit.h): the rules (liar.c),
- * the players (basic_liar.c, strong_liar.c) and the narrator
- * (narrate_liar.c).
+ * the players (basic_liar.c, strong_liar.c), the narrator
+ * (narrate_liar.c) and the coach (liar_hint.c).
  */
 #include "liar_unit.h"
 
@@ -16,4 +16,5 @@ const ad_unit ad_unit_liar = {
     .levels = levels,
     .nlevels = (int)(sizeof levels / sizeof levels[0]),
     .narrate = ad_liar_narrate,
+    .hint = ad_liar_hint,
 };
