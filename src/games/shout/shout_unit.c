@@ -1,7 +1,8 @@
 /*
  * shout_unit.c - Shout a Word as the registry knows it (unit.h): the rules
  * (shout.c), the players (shout_react.c's `random`, basic_shout.c,
- * strong_shout.c) and the narrator (narrate_shout.c).
+ * strong_shout.c), the narrator (narrate_shout.c) and the coach
+ * (shout_hint.c).
  */
 #include "shout_unit.h"
 
@@ -18,4 +19,5 @@ const ad_unit ad_unit_shout = {
     .levels = levels,
     .nlevels = (int)(sizeof levels / sizeof levels[0]),
     .narrate = ad_shout_narrate,
+    .hint = ad_shout_hint,
 };

@@ -1,0 +1,144 @@
+/*
+ * shout_hint.c - the Shout a Word coach (unit.h's ad_hint_fn).  Everything
+ * in Shout is face up but the deck's order, so the coach tells what anyone
+ * at the table could see with the whole dictionary in mind: the words the
+ * `strong` player finds (basic_shout.c's ad_shout_words, the same ranking:
+ * the most cards, then the longest word).  Its answer, a JSON object:
+ *   "text"        a sentence for a person (always)
+ *   "need"        the cards a word needs from the seat this round
+ *   "words"       while cards lie on the table: up to 5 of the best words on
+ *                 it, best first, each {"word", "cards": the table card ids
+ *                 in word order (a claim's "cards"), "takes": how many}
+ *   "count"       how many words the table spells in all (with need cards)
+ *   "left"        once a round is over (before the next deal, and when the
+ *                 game is over): the same for the words the table still held
+ *                 when the round ended, that nobody took
+ *   "left_count"  how many those were
+ * A finished game still answers (what the last table held); a bad seat is
+ * bad_seat.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "shout.h"
+#include "shout_unit.h"
+
+#define SHOWN_WORDS 5
+
+typedef struct ranked {
+    ad_lex_found f;
+    int order; /* the lexicon's walk order: ties keep it, as the bot's choice does */
+} ranked;
+
+static int best_first(const void *x, const void *y)
+{
+    const ranked *a = x, *b = y;
+    if (ad_shout_better(&a->f, &b->f))
+        return -1;
+    if (ad_shout_better(&b->f, &a->f))
+        return 1;
+    return a->order - b->order;
+}
+
+/* The words cards (n ids) spell with at least need of them, best first:
+ * up to SHOWN_WORDS into out (a JSON array); returns how many in all. */
+static int best_words(const shout_state *s, const uint8_t *cards, int n, int need, json_t *out)
+{
+    uint8_t ids[SH_CARDS];
+    ad_lex_results *found = ad_lex_results_new();
+    int words = found ? ad_shout_words(s, cards, n, need, s->lex, found, ids) : 0, count = 0;
+    ranked *all = words ? malloc(sizeof *all * (size_t)words) : NULL;
+    for (int i = 0; all && i < words; i++)
+        if (ad_lex_results_get(found, i, &all[count].f) == 0 &&
+            ad_shout_claimable(&all[count].f, AD_ACTION_MAX_CARDS)) {
+            all[count].order = i;
+            count++;
+        }
+    if (all)
+        qsort(all, (size_t)count, sizeof *all, best_first);
+    for (int i = 0; i < count && i < SHOWN_WORDS; i++) {
+        uint8_t claim[AD_ACTION_MAX_CARDS];
+        ad_shout_cards_of(cards, ids, n < AD_LEX_HAND_MAX ? n : AD_LEX_HAND_MAX, &all[i].f, claim);
+        json_t *c = json_array();
+        for (int p = 0; p < all[i].f.how.n; p++)
+            json_array_append_new(c, json_integer(claim[p]));
+        json_array_append_new(out, json_pack("{s:s,s:o,s:i}", "word", all[i].f.word, "cards", c,
+                                             "takes", all[i].f.how.n));
+    }
+    free(all);
+    ad_lex_results_free(found);
+    return count;
+}
+
+/* "CHASE (5 cards), HATS (4 cards) and HAT (3 cards)". */
+static void list_words(const json_t *words, char *buf, size_t len)
+{
+    size_t used = 0, n = json_array_size(words);
+    buf[0] = 0;
+    for (size_t i = 0; i < n && used < len; i++) {
+        const json_t *w = json_array_get(words, i);
+        char up[AD_WORD_MAX];
+        const char *word = json_string_value(json_object_get(w, "word"));
+        size_t j = 0;
+        for (; word[j] && j + 1 < sizeof up; j++)
+            up[j] = (char)(word[j] - 'a' + 'A');
+        up[j] = 0;
+        used += (size_t)snprintf(buf + used, len - used, "%s%s (%d cards)",
+                                 i == 0 ? "" : i + 1 == n ? " and " : ", ", up,
+                                 (int)json_integer_value(json_object_get(w, "takes")));
+    }
+}
+
+/* What nobody took when the last round ended, as a sentence into buf. */
+static json_t *left_words(const shout_state *s, int seat, char *buf, size_t len)
+{
+    json_t *left = json_array();
+    int count = best_words(s, s->left, s->left_n, s->need[seat], left);
+    char list[400];
+    list_words(left, list, sizeof list);
+    if (count)
+        snprintf(buf, len, "Nobody took %s%s when the round ended. ", list,
+                 count > SHOWN_WORDS ? ", among others," : "");
+    else
+        snprintf(buf, len, "%s", "");
+    return json_pack("{s:o,s:i}", "left", left, "left_count", count);
+}
+
+json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
+                      ad_rng *r, ad_err *err)
+{
+    const shout_state *s = view;
+    (void)u;
+    (void)think; /* nothing hidden to sample: the table is face up */
+    (void)r;
+    if (ad_check_seat(seat, s->players, 0, err) < 0)
+        return NULL;
+    char before[512] = "", text[1024], list[400];
+    json_t *h = json_pack("{s:i}", "need", s->need[seat]);
+    int after_round = s->phase == SH_OVER || (s->round > 0 && s->table_n == 0 && s->phase == SH_DEAL);
+    if (after_round)
+        json_object_update_new(h, left_words(s, seat, before, sizeof before));
+    if (s->phase == SH_OVER) {
+        snprintf(text, sizeof text, "%sThe game is over.", before[0] ? before : "No word was left on the table. ");
+    } else if (s->table_n == 0) {
+        snprintf(text, sizeof text, "%sNothing is on the table yet: watch the cards as they are "
+                                    "dealt, and shout a word of %d cards or more.",
+                 before, s->need[seat]);
+    } else {
+        json_t *words = json_array();
+        int count = best_words(s, s->table, s->table_n, s->need[seat], words);
+        list_words(words, list, sizeof list);
+        const char *lead = s->phase == SH_FINAL ? "The deck is out; still on the table: "
+                                                : "The best on the table: ";
+        if (count)
+            snprintf(text, sizeof text, "%s%s%s; %d word%s in all.", before, lead, list, count,
+                     count == 1 ? "" : "s");
+        else
+            snprintf(text, sizeof text, "%sNo word of %d cards or more is on the table yet.", before,
+                     s->need[seat]);
+        json_object_set_new(h, "words", words);
+        json_object_set_new(h, "count", json_integer(count));
+    }
+    json_object_set_new(h, "text", json_string(text));
+    return h;
+}
