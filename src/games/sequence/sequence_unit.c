@@ -1,8 +1,8 @@
 /*
  * sequence_unit.c - Sequence Letters as the registry knows it (unit.h): the
  * rules (sequence.c), the players (basic_sequence.c, strong_sequence.c),
- * the narrator (narrate_sequence.c); its clients read the board through
- * seqboard.h.
+ * the narrator (narrate_sequence.c) and the coach (sequence_hint.c); its
+ * clients read the board through seqboard.h.
  */
 #include "sequence_unit.h"
 
@@ -17,4 +17,5 @@ const ad_unit ad_unit_sequence = {
     .levels = levels,
     .nlevels = (int)(sizeof levels / sizeof levels[0]),
     .narrate = ad_sequence_narrate,
+    .hint = ad_sequence_hint,
 };

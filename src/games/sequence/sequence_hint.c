@@ -1,0 +1,243 @@
+/*
+ * sequence_hint.c - the Sequence Letters coach (unit.h's ad_hint_fn), from
+ * the seat's view alone.  Squares are [row, column] from 1, as in actions;
+ * the text names them as the board does ("the Kite (K, c2)").  Its answer,
+ * a JSON object:
+ *   "text"     a sentence or a few for a person (always)
+ *   "squares"  what the seat's cards can take: [{"card", "squares": [[r,c],
+ *              ...]}] per playable card (a letter its open squares, Z every
+ *              open square, X every opposing chip), in the deck's order
+ *   "dead"     the dead letters the seat holds (both squares covered): each
+ *              may be turned in for a fresh card, one a turn
+ *   "threats"  the empty squares that would finish a line of four for
+ *              another side
+ *   "move"     on the seat's turn only: the suggested action, as the game's
+ *              action JSON: the `strong` player's choice at the given think
+ *              budget (the same search, so a hint and the bot agree)
+ *   "reason"   why, in words ("it blocks Bea's three in a row", "it makes
+ *              your four in a row: you win"), from strong_sequence.c's line
+ *              count (ad_strong_sequence_effect)
+ * A finished game has nothing to hint: game_over.
+ */
+#include <string.h>
+
+#include "narrate/narrate_impl.h"
+#include "seqboard.h"
+#include "sequence_unit.h"
+
+/* "the Kite (K, c2)". */
+static void square_name(int q, char *buf, size_t len)
+{
+    const seqboard *b = ad_seqboard_get();
+    int r = q / SQ_COLS, c = q % SQ_COLS;
+    char name[8];
+    ad_seqboard_name(r + 1, c + 1, name, sizeof name);
+    if (b)
+        snprintf(buf, len, "the %s (%s, %s)", b->picture[r][c], b->letter[r][c], name);
+    else
+        snprintf(buf, len, "%s", name);
+}
+
+static json_t *square_json(int q)
+{
+    return json_pack("[i,i]", q / SQ_COLS + 1, q % SQ_COLS + 1);
+}
+
+/* "Bea's", "Bea and Dee's", "your": the seats of side `colour` (1-3). */
+static void side_name(const seq_state *s, const narrator *n, int colour, char *buf, size_t len)
+{
+    size_t used = 0;
+    int count = 0;
+    if (colour == n->you % s->teams + 1) {
+        snprintf(buf, len, "your");
+        return;
+    }
+    buf[0] = 0;
+    for (int p = 0; p < s->players; p++)
+        if (p % s->teams + 1 == colour && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", count++ ? " and " : "",
+                                     ad_narrate_name(n, p));
+    if (used < len)
+        snprintf(buf + used, len - used, "'s");
+}
+
+/* The seat's hand as if it were its turn afresh: every play, turn-in and
+ * discard the rules would let it make (ad_seq_legal, the rules' own list). */
+static int all_plays(const seq_state *s, int seat, ad_action *out)
+{
+    seq_state afresh = *s;
+    afresh.turn = (uint8_t)seat;
+    afresh.turned_in = 0;
+    return ad_seq_legal(&afresh, seat, out);
+}
+
+/* "squares" and "dead" from the seat's plays; the card sentence into buf. */
+static void cards_part(const seq_state *s, int seat, json_t *h, char *buf, size_t len)
+{
+    ad_action all[SQ_MAX_LEGAL];
+    int n = all_plays(s, seat, all), open = 0;
+    json_t *squares = json_array(), *dead = json_array();
+    for (int q = 0; q < SQ_SQUARES; q++)
+        open += !s->board[q];
+    size_t used = (size_t)snprintf(buf, len, "Your cards can take:");
+    int listed = 0;
+    for (int i = 0; i < n; i++) {
+        int k = all[i].cards[0];
+        const char *card = s->deck->kind[k];
+        if (all[i].type == SQ_A_TURN_IN)
+            json_array_append_new(dead, json_string(card));
+        if (all[i].type != SQ_A_PLAY || (i > 0 && all[i - 1].cards[0] == k &&
+                                         all[i - 1].type == SQ_A_PLAY))
+            continue; /* one entry a card: its plays come together */
+        json_t *qs = json_array();
+        char names[64] = "";
+        size_t nu = 0;
+        for (int j = i; j < n && all[j].cards[0] == k && all[j].type == SQ_A_PLAY; j++) {
+            json_array_append_new(qs, square_json(all[j].arg[0]));
+            char name[8];
+            ad_seqboard_name(all[j].arg[0] / SQ_COLS + 1, all[j].arg[0] % SQ_COLS + 1, name,
+                             sizeof name);
+            if (nu < sizeof names)
+                nu += (size_t)snprintf(names + nu, sizeof names - nu, "%s%s", nu ? " or " : "",
+                                       name);
+        }
+        int many = (int)json_array_size(qs);
+        json_array_append_new(squares, json_pack("{s:s,s:o}", "card", card, "squares", qs));
+        if (used >= len)
+            continue;
+        if (k == s->bd->kind_z)
+            used += (size_t)snprintf(buf + used, len - used, "%s Z any of the %d open squares",
+                                     listed++ ? ";" : "", open);
+        else if (k == s->bd->kind_x)
+            used += (size_t)snprintf(buf + used, len - used, "%s X any of %d opposing chips",
+                                     listed++ ? ";" : "", many);
+        else
+            used += (size_t)snprintf(buf + used, len - used, "%s %s %s", listed++ ? ";" : "", card,
+                                     names);
+    }
+    if (!listed && used < len)
+        snprintf(buf + used, len - used, " nothing now");
+    if (used < len)
+        strncat(buf, ".", len - strlen(buf) - 1);
+    size_t nd = json_array_size(dead);
+    if (nd && strlen(buf) + 1 < len) {
+        char list[96];
+        ad_narrate_list(dead, list, sizeof list);
+        int later = s->turn == seat && s->turned_in; /* one a turn, and this one is used */
+        snprintf(buf + strlen(buf), len - strlen(buf),
+                 " %s %s dead (both squares covered): turn %s in for a fresh card, one a turn%s.",
+                 list, nd == 1 ? "is" : "are", nd == 1 ? "it" : "one",
+                 later ? " (you have turned one in this turn: next turn)" : "");
+    }
+    json_object_set_new(h, "squares", squares);
+    json_object_set_new(h, "dead", dead);
+}
+
+/* "threats": where another side would finish a line; its sentence into buf. */
+static void threats_part(const seq_state *s, const narrator *n, json_t *h, char *buf, size_t len)
+{
+    json_t *all = json_array();
+    size_t used = 0;
+    buf[0] = 0;
+    for (int c = 1; c <= s->teams; c++) {
+        if (c == n->you % s->teams + 1)
+            continue;
+        uint8_t q[SQ_SQUARES];
+        int k = ad_strong_sequence_threats(s, c, q);
+        char side[64], where[48];
+        side_name(s, n, c, side, sizeof side);
+        for (int i = 0; i < k; i++) {
+            json_array_append_new(all, square_json(q[i]));
+            square_name(q[i], where, sizeof where);
+            if (used < len)
+                used += (size_t)snprintf(buf + used, len - used,
+                                         " Watch %s: %s would finish %s four in a row.", where,
+                                         i == 0 ? "a chip there" : "that too",
+                                         side);
+        }
+    }
+    json_object_set_new(h, "threats", all);
+}
+
+/* Why the strong player's move, in words. */
+static void reason_words(const seq_state *s, const narrator *n, int seat, const ad_action *a,
+                         char *buf, size_t len)
+{
+    const char *card = s->deck->kind[a->cards[0]];
+    if (a->type == SQ_A_TURN_IN) {
+        snprintf(buf, len, "%s is dead: both its squares are covered, so turn it in and draw a "
+                           "fresh card before you play", card);
+        return;
+    }
+    if (a->type == SQ_A_DISCARD) {
+        snprintf(buf, len, "nothing in your hand can be played, so one card goes: %s is the one "
+                           "least worth keeping", card);
+        return;
+    }
+    seq_effect e;
+    char side[64];
+    ad_strong_sequence_effect(s, seat, a, &e);
+    size_t used = 0;
+    if (e.wins) {
+        snprintf(buf, len, "it makes your four in a row: you win");
+        return;
+    }
+    if (e.stops) {
+        side_name(s, n, e.stops_colour, side, sizeof side);
+        used += (size_t)snprintf(buf, len, "it %s %s three in a row",
+                                 a->cards[0] == s->bd->kind_x ? "breaks" : "blocks", side);
+    }
+    if (e.threes && used < len)
+        used += (size_t)snprintf(buf + used, len - used, "%s makes your three in a row%s",
+                                 used ? " and" : "it",
+                                 e.loaded == 2   ? ", with two ways to finish it: one block "
+                                                   "cannot stop both"
+                                 : e.loaded == 1 ? ", and your hand holds the card to finish it"
+                                                 : "");
+    if (!used)
+        snprintf(buf, len, "%s", a->cards[0] == s->bd->kind_x
+                                     ? "it takes the most from the other side's lines of four"
+                                     : "it builds toward your lines of four");
+}
+
+/* The suggested move and its reason ("move", "reason"); the sentence into buf. */
+static void move_part(const seq_state *s, const narrator *n, int seat, const ad_bot_opts *think,
+                      ad_rng *r, json_t *h, char *buf, size_t len)
+{
+    ad_bot_opts o = think ? *think : (ad_bot_opts){0};
+    ad_action a;
+    memset(&a, 0, sizeof a);
+    ad_bot_strong_sequence(s, seat, &o, r, &a);
+    char why[256], where[48];
+    reason_words(s, n, seat, &a, why, sizeof why);
+    const char *card = s->deck->kind[a.cards[0]];
+    square_name(a.arg[0], where, sizeof where);
+    if (a.type != SQ_A_PLAY)
+        snprintf(buf, len, "Suggested: %s %s: %s.", a.type == SQ_A_TURN_IN ? "turn in" : "discard",
+                 card, why);
+    else if (a.cards[0] == s->bd->kind_x)
+        snprintf(buf, len, "Suggested: X on %s, taking that chip off: %s.", where, why);
+    else
+        snprintf(buf, len, "Suggested: %s on %s: %s.", card, where, why);
+    json_object_set_new(h, "move", ad_game_sequence.action_to_json(s, &a));
+    json_object_set_new(h, "reason", json_string(why));
+}
+
+json_t *ad_sequence_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
+                         ad_rng *r, ad_err *err)
+{
+    const seq_state *s = view;
+    (void)u;
+    if (ad_check_seat(seat, s->players, s->phase == SQ_OVER, err) < 0)
+        return NULL;
+    narrator n = {.g = &ad_game_sequence, .players = s->players, .you = seat};
+    json_t *h = json_object();
+    char move[512] = "", cards[768], threats[512], text[2048];
+    if (s->turn == seat)
+        move_part(s, &n, seat, think, r, h, move, sizeof move);
+    cards_part(s, seat, h, cards, sizeof cards);
+    threats_part(s, &n, h, threats, sizeof threats);
+    snprintf(text, sizeof text, "%s%s%s%s", move, move[0] ? " " : "", cards, threats);
+    json_object_set_new(h, "text", json_string(text));
+    return h;
+}
