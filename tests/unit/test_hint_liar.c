@@ -3,7 +3,8 @@
  * words a hand spells are listed, longest first; a word announced to a seat
  * that its knowledge proves false is called certain (true 0) with the
  * reason, one it proves spelled is certain too (true 1), and any other gets
- * a chance between; and a hint never changes when only cards the seat
+ * a chance between; in the discard the strong player's card is named; and
+ * a hint never changes when only cards the seat
  * cannot see change (the metamorphic test, over hundreds of positions).
  */
 #include "../testutil.h"
@@ -84,7 +85,7 @@ static void test_liar_hint_calls_a_provably_false_word_certain_with_the_reason(v
         json_t *h = hint_of(ad_table_state(t), 0, 5, &e);
         assert_non_null(h);
         assert_true(json_real_value(json_object_get(h, "true")) == 0.0);
-        assert_true(json_is_true(json_object_get(h, "sure")));
+        assert_true(json_is_true(json_object_get(h, "certain")));
         assert_string_equal(json_string_value(json_object_get(h, "word")), words[w]);
         assert_non_null(strstr(text_of(h), "cannot be true"));
         if (!strstr(text_of(h), because[w]))
@@ -108,15 +109,15 @@ static void test_liar_hint_calls_a_provably_true_word_certain(void **state)
     json_t *h = hint_of(ad_table_state(t), 0, 5, &e);
     assert_non_null(h);
     assert_true(json_real_value(json_object_get(h, "true")) == 1.0);
-    assert_true(json_is_true(json_object_get(h, "sure")));
+    assert_true(json_is_true(json_object_get(h, "certain")));
     assert_non_null(strstr(text_of(h), "true for sure"));
     json_decref(h);
     ad_table_free(t);
 }
 
 /* A word announced on a fresh hand the answerer never saw: a chance
- * strictly between 0 and 1, not sure; and the seat not to move gets no
- * hint (not_your_turn). */
+ * strictly between 0 and 1, not certain; and the seat not to move is told
+ * only what is going on ("wait"). */
 static void test_liar_hint_gives_a_chance_for_an_unproved_word(void **state)
 {
     (void)state;
@@ -127,11 +128,57 @@ static void test_liar_hint_gives_a_chance_for_an_unproved_word(void **state)
     assert_non_null(h);
     double p = json_real_value(json_object_get(h, "true"));
     assert_true(p > 0 && p < 1);
-    assert_false(json_is_true(json_object_get(h, "sure")));
+    assert_false(json_is_true(json_object_get(h, "certain")));
     assert_int_equal(json_integer_value(json_object_get(h, "from")), 0);
     json_decref(h);
-    assert_null(hint_of(ad_table_state(t), 2, 5, &e));
-    assert_int_equal(e.code, AD_E_NOT_YOUR_TURN);
+    h = hint_of(ad_table_state(t), 2, 5, &e);
+    assert_non_null(h);
+    assert_string_equal(json_string_value(json_object_get(h, "kind")), "wait");
+    assert_string_equal(text_of(h), "Ann says the hand spells TEA; Bea believes it or says liar.");
+    assert_null(json_object_get(h, "true"));
+    json_decref(h);
+    ad_table_free(t);
+}
+
+/* Seat 1 accepted C H A S E for "has": in the discard, the hint names the
+ * card the strong player lets go (the same as the bot's choice at the same
+ * budget and seed), and a word the hand still spells without it. */
+static void test_liar_hint_in_the_discard_names_the_strong_players_card(void **state)
+{
+    (void)state;
+    ad_table *t = two("[\"C\",\"H\",\"A\",\"S\",\"E\",\"X\",\"Z\",\"O\",\"N\",\"R\"]");
+    TU_OK(t, 0, "{\"type\":\"announce\",\"word\":\"has\"}");
+    TU_OK(t, 1, "{\"type\":\"accept\"}");
+    const liar_state *s = ad_table_state(t);
+    ad_err e;
+    json_t *h = hint_of(s, 1, 9, &e);
+    assert_non_null(h);
+    const char *card = json_string_value(json_object_get(h, "discard"));
+    assert_non_null(card);
+    liar_state v;
+    ad_game_liar.view(s, 1, &v);
+    ad_rng r;
+    ad_rng_seed(&r, 9);
+    ad_bot_opts o = {.sims = 40};
+    ad_action a;
+    assert_int_equal(ad_bot_choose_opts(&ad_game_liar, &v, 1, "strong", &o, &r, &a, &e), 0);
+    assert_int_equal(a.type, LI_A_DISCARD);
+    assert_string_equal(card, s->deck->kind[a.cards[0]]);
+    const char *keeps = json_string_value(json_object_get(h, "keeps"));
+    uint8_t hand[4];
+    int n = 0;
+    for (int k = 0; k < LI_LETTERS; k++)
+        for (int c = s->hand[k] - (k == a.cards[0]); c > 0; c--)
+            hand[n++] = (uint8_t)k;
+    assert_int_equal(n, 4);
+    if (keeps) {
+        assert_true(strlen(keeps) > 3);
+        assert_int_equal(ad_lex_spell(keeps, hand, n, 0, NULL, NULL), 1);
+    }
+    char want[64];
+    snprintf(want, sizeof want, "Suggested: discard %s", card);
+    assert_non_null(strstr(text_of(h), want));
+    json_decref(h);
     ad_table_free(t);
 }
 
@@ -205,7 +252,7 @@ static void test_liar_hint_never_changes_when_only_unseen_cards_change(void **st
 {
     (void)state;
     const ad_game *g = &ad_game_liar;
-    int positions = 0, answers = 0, remembered = 0;
+    int positions = 0, answers = 0, remembered = 0, changed = 0;
     for (int game = 0; game < 24; game++) {
         char buf[128];
         snprintf(buf, sizeof buf, "{\"game\":\"liar\",\"players\":%d,\"seed\":%d,"
@@ -221,6 +268,8 @@ static void test_liar_hint_never_changes_when_only_unseen_cards_change(void **st
                 for (int w = 0; w < 3; w++) {
                     liar_state b = *s;
                     redeal(&b, seat, &r);
+                    changed += memcmp(b.hand, s->hand, sizeof b.hand) != 0 ||
+                               memcmp(b.pile, s->pile, sizeof b.pile) != 0;
                     char *got = hint_text(&b, seat, 7 + (uint64_t)step);
                     if (strcmp(want, got) != 0)
                         fail_msg("game %d step %d seat %d:\n %s\n %s", game, step, seat, want,
@@ -245,7 +294,9 @@ static void test_liar_hint_never_changes_when_only_unseen_cards_change(void **st
         }
         ad_table_free(t);
     }
-    print_message("%d positions, %d answers, %d remembered\n", positions, answers, remembered);
+    print_message("%d positions, %d answers, %d remembered, %d re-deals changed cards\n",
+                  positions, answers, remembered, changed);
+    assert_true(changed > positions); /* of 3 * positions re-deals */
     assert_true(positions >= 500);
     assert_true(answers >= 50);
     assert_true(remembered >= 10);
@@ -258,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_liar_hint_calls_a_provably_false_word_certain_with_the_reason),
         cmocka_unit_test(test_liar_hint_calls_a_provably_true_word_certain),
         cmocka_unit_test(test_liar_hint_gives_a_chance_for_an_unproved_word),
+        cmocka_unit_test(test_liar_hint_in_the_discard_names_the_strong_players_card),
         cmocka_unit_test(test_liar_hint_never_changes_when_only_unseen_cards_change),
     };
     return cmocka_run_group_tests_name("liar hint", tests, NULL, NULL);

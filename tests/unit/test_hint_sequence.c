@@ -81,6 +81,7 @@ static void test_sequence_hint_suggests_the_block_of_a_three_with_its_reason(voi
     json_t *h = hint_of(&s, 0, 200, 1, &e);
     assert_non_null(h);
     assert_move(h, "{\"card\":\"D\",\"square\":[1,4],\"type\":\"play\"}");
+    assert_string_equal(json_string_value(json_object_get(h, "kind")), "turn");
     if (!strstr(json_string_value(json_object_get(h, "reason")), "blocks Bea's three in a row"))
         fail_msg("reason: %s", json_string_value(json_object_get(h, "reason")));
     assert_non_null(strstr(text_of(h), "blocks Bea's three in a row"));
@@ -114,6 +115,7 @@ static void test_sequence_hint_suggests_the_four_that_wins(void **state)
     h = hint_of(&s, 1, 200, 1, &e);
     assert_non_null(h);
     assert_null(json_object_get(h, "move"));
+    assert_string_equal(json_string_value(json_object_get(h, "kind")), "wait");
     assert_non_null(strstr(text_of(h), "Your cards can take"));
     assert_non_null(strstr(text_of(h), "Watch the")); /* Ann's open four */
     json_decref(h);
@@ -168,8 +170,8 @@ static void test_sequence_hint_never_changes_when_only_unseen_cards_change(void 
 {
     (void)state;
     const ad_game *g = &ad_game_sequence;
-    int positions = 0, moves = 0;
-    for (int game = 0; game < 16; game++) {
+    int positions = 0, moves = 0, changed = 0;
+    for (int game = 0; game < 40; game++) {
         char buf[128];
         snprintf(buf, sizeof buf, "{\"game\":\"sequence\",\"players\":%d,\"seed\":%d}",
                  game % 3 == 2 ? 4 : 2 + game % 2, 500 + game);
@@ -183,6 +185,7 @@ static void test_sequence_hint_never_changes_when_only_unseen_cards_change(void 
                 for (int w = 0; w < 2; w++) {
                     seq_state b = *s;
                     redeal(&b, seat, &r);
+                    changed += memcmp(b.hand, s->hand, sizeof b.hand) != 0;
                     char *got = hint_text(&b, seat, (uint64_t)n);
                     if (strcmp(want, got) != 0)
                         fail_msg("game %d step %d seat %d:\n %s\n %s", game, n, seat, want, got);
@@ -202,9 +205,11 @@ static void test_sequence_hint_never_changes_when_only_unseen_cards_change(void 
         }
         ad_table_free(t);
     }
-    print_message("%d positions, %d with a move\n", positions, moves);
-    assert_true(positions >= 500);
-    assert_true(moves >= 200);
+    print_message("%d positions, %d with a move, %d re-deals changed a hand\n", positions, moves,
+                  changed);
+    assert_true(changed > positions); /* of 2 * positions re-deals */
+    assert_true(positions >= 2000);
+    assert_true(moves >= 600);
 }
 
 int main(void)

@@ -65,6 +65,7 @@ static void test_shout_hint_names_the_best_word_on_the_table_after_a_deal(void *
     free(cards);
     assert_true(json_integer_value(json_object_get(h, "count")) > 1);
     assert_int_equal(json_integer_value(json_object_get(h, "need")), 3);
+    assert_string_equal(json_string_value(json_object_get(h, "kind")), "table");
     assert_non_null(strstr(text_of(h), "CHASE (5 cards)"));
     /* the claim it names is valid */
     TU_OK(t, 1, "{\"type\":\"claim\",\"cards\":[0,1,2,3,4],\"word\":\"chase\"}");
@@ -95,6 +96,7 @@ static void test_shout_hint_tells_the_words_nobody_took_after_a_round(void **sta
     if (!strstr(text_of(h), "Nobody took ") || !strstr(text_of(h), "CHASE (5 cards)"))
         fail_msg("not told: %s", text_of(h));
     assert_null(json_object_get(h, "words"));
+    assert_string_equal(json_string_value(json_object_get(h, "kind")), "empty");
     json_decref(h);
     ad_table_free(t);
 }
@@ -154,7 +156,7 @@ static void step(ad_table *t, ad_rng *r)
 static void test_shout_hint_never_changes_when_only_the_deck_order_changes(void **state)
 {
     (void)state;
-    int positions = 0, left = 0;
+    int positions = 0, left = 0, changed = 0;
     for (int game = 0; game < 6; game++) {
         char buf[128];
         snprintf(buf, sizeof buf, "{\"game\":\"shout\",\"players\":%d,\"seed\":%d}", 2 + game % 3,
@@ -169,6 +171,7 @@ static void test_shout_hint_never_changes_when_only_the_deck_order_changes(void 
                 for (int w = 0; w < 2; w++) {
                     shout_state b = *s;
                     reorder(&b, &r);
+                    changed += memcmp(b.pile, s->pile, sizeof b.pile) != 0;
                     char *got = hint_text(&b, seat, (uint64_t)n);
                     if (strcmp(want, got) != 0)
                         fail_msg("game %d step %d seat %d:\n %s\n %s", game, n, seat, want, got);
@@ -182,8 +185,10 @@ static void test_shout_hint_never_changes_when_only_the_deck_order_changes(void 
         }
         ad_table_free(t);
     }
-    print_message("%d positions, %d with words left\n", positions, left);
+    print_message("%d positions, %d with words left, %d re-orders changed the deck\n", positions,
+                  left, changed);
     assert_true(positions >= 500);
+    assert_true(changed > positions); /* of 2 * positions re-orders */
 }
 
 int main(void)

@@ -1,22 +1,29 @@
 /*
  * liar_hint.c - the Liar coach (unit.h's ad_hint_fn), from the seat's view
  * alone.  Its answer, a JSON object:
+ *   "kind"     which hint: "announce", "discard", "answer" or "wait"
  *   "text"     a sentence for a person (always)
- * When the seat holds the hand (to announce, or to discard after accepting):
+ * "announce" and "discard": the seat holds the hand (to announce a word, or
+ * to discard after accepting):
  *   "words"    up to 6 words the hand spells that may be announced now (for a
  *              discard: longer than the word accepted), longest first, then
  *              alphabetical; lowercase
  *   "count"    how many such words there are in all
  *   "longest"  the letters of the longest of them (0: none, a bluff it is)
  *   "min"      the fewest letters the next word may have
- * When a word was announced to the seat, which must believe it or say liar:
+ *   "discard"  in the discard only: the card the strong player would let go
+ *              (its search at the given think budget)
+ *   "keeps"    the longest word the hand still spells without that card,
+ *              longer than the word accepted (absent when none)
+ * "answer": a word was announced to the seat, which believes it or says liar:
  *   "word"     the word; "from" the seat that announced it
  *   "true"     how likely the hand spells it, 0 to 1, as the strong player
- *              judges it (strong_liar.c's ad_liar_judge): exactly 0 or 1 when
- *              what the seat knows proves it
- *   "sure"     true when proved
- * Any other moment (another seat's turn) has nothing to hint: NULL and
- * not_your_turn; a finished game: game_over.
+ *              judges it (strong_liar.c's ad_liar_judge: its proof from what
+ *              the seat knows, else its bluff model, which samples on its own
+ *              fixed count): exactly 0 or 1 when proved
+ *   "certain"  true when proved (0 or 1), false for odds
+ * "wait": another seat's move: "text" only, what is going on.  A finished
+ * game has nothing to hint: game_over.
  */
 #include <math.h>
 #include <string.h>
@@ -78,8 +85,8 @@ static int hand_spells(const liar_state *s, int min, int max, json_t *out, int *
     return count;
 }
 
-/* The words listed for the text: "CHEATS, CHASTE and SACHET". */
-static void list_words(const json_t *words, char *buf, size_t len)
+/* The words listed for the text: "CHEATS, CHASTE and 3 more" (count in all). */
+static void list_words(const json_t *words, int count, char *buf, size_t len)
 {
     json_t *shown = json_array();
     for (size_t i = 0; i < json_array_size(words); i++) {
@@ -87,12 +94,51 @@ static void list_words(const json_t *words, char *buf, size_t len)
         caps(json_string_value(json_array_get(words, i)), w, sizeof w);
         json_array_append_new(shown, json_string(w));
     }
+    if (count > (int)json_array_size(words)) {
+        char more[32];
+        snprintf(more, sizeof more, "%d more", count - (int)json_array_size(words));
+        json_array_append_new(shown, json_string(more));
+    }
     ad_narrate_list(shown, buf, len);
     json_decref(shown);
 }
 
-/* The holder's hint: the words its hand spells that it may announce. */
-static json_t *holder_hint(const liar_state *s)
+/* In the discard: the strong player's card to let go ("discard"), and the
+ * longest word the hand still spells without it ("keeps"), longer than the
+ * word accepted; the sentence into buf. */
+static void discard_part(const liar_state *s, int seat, const ad_bot_opts *think, ad_rng *r,
+                         json_t *h, char *buf, size_t len)
+{
+    ad_bot_opts o = think ? *think : (ad_bot_opts){0};
+    ad_action a;
+    memset(&a, 0, sizeof a);
+    ad_bot_strong_liar(s, seat, &o, r, &a);
+    buf[0] = 0;
+    if (a.type != LI_A_DISCARD || !s->hand[a.cards[0]])
+        return;
+    liar_state less = *s;
+    less.hand[a.cards[0]]--;
+    less.hand_n--;
+    json_t *words = json_array();
+    int longest, count = hand_spells(&less, s->word_len + 1, s->words->maxlen, words, &longest);
+    const char *card = s->deck->kind[a.cards[0]];
+    json_object_set_new(h, "discard", json_string(card));
+    if (count) {
+        const char *keeps = json_string_value(json_array_get(words, 0));
+        char up[LI_WORD_MAX + 1];
+        caps(keeps, up, sizeof up);
+        json_object_set_new(h, "keeps", json_string(keeps));
+        snprintf(buf, len, "Suggested: discard %s; without it your hand still spells %s. ", card,
+                 up);
+    } else {
+        snprintf(buf, len, "Suggested: discard %s, the card least worth keeping. ", card);
+    }
+    json_decref(words);
+}
+
+/* The holder's hint: the words its hand spells that it may announce (and,
+ * in the discard, the card to let go). */
+static json_t *holder_hint(const liar_state *s, int seat, const ad_bot_opts *think, ad_rng *r)
 {
     int min = s->word_len ? s->word_len + 1 : 1;
     int max = s->word_len ? s->words->maxlen : LI_FRESH_MAX, longest;
@@ -100,26 +146,32 @@ static json_t *holder_hint(const liar_state *s)
     int count = hand_spells(s, min, max, words, &longest);
     char hand[3 * LI_CARDS], list[256], word[LI_WORD_MAX + 1], than[64] = "";
     hand_words(s, hand, sizeof hand);
-    list_words(words, list, sizeof list);
+    list_words(words, count, list, sizeof list);
     caps(s->word, word, sizeof word);
     if (s->word_len)
         snprintf(than, sizeof than, " longer than %s", word);
     else
         snprintf(than, sizeof than, " of %d letters or fewer (a fresh hand)", LI_FRESH_MAX);
-    char text[768];
-    const char *before = s->phase == LI_DISCARD ? "Discard one card, then draw two. " : "";
+    json_t *h = json_object();
+    char before[256] = "", text[768];
+    if (s->phase == LI_DISCARD) {
+        char suggest[200];
+        discard_part(s, seat, think, r, h, suggest, sizeof suggest);
+        snprintf(before, sizeof before, "Discard one card, then draw two. %s", suggest);
+    }
     if (count == 0)
         snprintf(text, sizeof text,
                  "%sYour hand (%s) spells no word%s: announce one anyway, a bluff, and hope it "
                  "is believed.",
                  before, hand, than);
     else
-        snprintf(text, sizeof text, "%sYour hand (%s) spells %d word%s%s%s %s (%d letters).",
-                 before, hand, count, count == 1 ? "" : "s", than,
-                 count == 1 ? ":" : count <= SHOWN_WORDS ? "; longest first:" : "; the longest:",
-                 list, longest);
-    return json_pack("{s:s,s:o,s:i,s:i,s:i}", "text", text, "words", words, "count", count,
-                     "longest", longest, "min", min);
+        snprintf(text, sizeof text, "%sYour hand (%s) spells %d word%s%s%s %s.", before, hand,
+                 count, count == 1 ? "" : "s", than, count == 1 ? ":" : ", longest first:", list);
+    json_object_update_new(h, json_pack("{s:s,s:s,s:o,s:i,s:i,s:i}", "kind",
+                                        s->phase == LI_DISCARD ? "discard" : "announce", "text",
+                                        text, "words", words, "count", count, "longest", longest,
+                                        "min", min));
+    return h;
 }
 
 /* Why the word is surely false, or surely true, in words. */
@@ -176,8 +228,27 @@ static json_t *answer_hint(const liar_state *s, int seat, ad_rng *r)
                  "time (%s).",
                  who, word, (int)lround(p * 100), sense);
     }
-    return json_pack("{s:s,s:s,s:i,s:f,s:b}", "text", text, "word", s->word, "from", s->announcer,
-                     "true", p, "sure", why.sure != 0);
+    return json_pack("{s:s,s:s,s:s,s:i,s:f,s:b}", "kind", "answer", "text", text, "word", s->word,
+                     "from", s->announcer, "true", p, "certain", why.sure != 0);
+}
+
+/* Another seat's move: what is going on, in words. */
+static json_t *wait_hint(const liar_state *s, int seat)
+{
+    narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat};
+    char a[32], b[32], word[LI_WORD_MAX + 1], text[256];
+    const char *says = verb(&n, s->holder, "say", "says");
+    snprintf(a, sizeof a, "%s", ad_narrate_name(&n, s->holder));
+    snprintf(b, sizeof b, "%s", ad_narrate_name(&n, (s->holder + 1) % s->players));
+    caps(s->word, word, sizeof word);
+    if (s->phase == LI_RESPOND)
+        snprintf(text, sizeof text, "%s %s the hand spells %s; %s believes it or says liar.", a,
+                 says, word, b);
+    else if (s->phase == LI_DISCARD)
+        snprintf(text, sizeof text, "%s took the hand and discards a card.", a);
+    else
+        snprintf(text, sizeof text, "%s holds the hand and is choosing a word to announce.", a);
+    return json_pack("{s:s,s:s}", "kind", "wait", "text", text);
 }
 
 json_t *ad_liar_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
@@ -185,16 +256,11 @@ json_t *ad_liar_hint(const ad_unit *u, const void *view, int seat, const ad_bot_
 {
     const liar_state *s = view;
     (void)u;
-    (void)think; /* the judgement samples on its own fixed count, as the bot's does */
     if (ad_check_seat(seat, s->players, s->phase == LI_OVER, err) < 0)
         return NULL;
     if (s->phase == LI_RESPOND && seat == (s->holder + 1) % s->players)
         return answer_hint(s, seat, r);
     if (s->phase != LI_RESPOND && seat == s->holder)
-        return holder_hint(s);
-    narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat};
-    int turn = s->phase == LI_RESPOND ? (s->holder + 1) % s->players : s->holder;
-    ad_err_set(err, AD_E_NOT_YOUR_TURN, "nothing to hint now: it is %s's turn",
-               ad_narrate_name(&n, turn));
-    return NULL;
+        return holder_hint(s, seat, think, r);
+    return wait_hint(s, seat);
 }

@@ -3,6 +3,7 @@
  * the seat's view alone.  Squares are [row, column] from 1, as in actions;
  * the text names them as the board does ("the Kite (K, c2)").  Its answer,
  * a JSON object:
+ *   "kind"     "turn" (the seat is to move: with "move") or "wait"
  *   "text"     a sentence or a few for a person (always)
  *   "squares"  what the seat's cards can take: [{"card", "squares": [[r,c],
  *              ...]}] per playable card (a letter its open squares, Z every
@@ -233,11 +234,12 @@ json_t *ad_sequence_hint(const ad_unit *u, const void *view, int seat, const ad_
     narrator n = {.g = &ad_game_sequence, .players = s->players, .you = seat};
     json_t *h = json_object();
     char move[512] = "", cards[768], threats[512], text[2048];
-    if (s->turn == seat)
+    if (s->turn == seat && s->count[seat] > 0) /* a hand of no cards has no move to weigh */
         move_part(s, &n, seat, think, r, h, move, sizeof move);
     cards_part(s, seat, h, cards, sizeof cards);
     threats_part(s, &n, h, threats, sizeof threats);
     snprintf(text, sizeof text, "%s%s%s%s", move, move[0] ? " " : "", cards, threats);
+    json_object_set_new(h, "kind", json_string(s->turn == seat ? "turn" : "wait"));
     json_object_set_new(h, "text", json_string(text));
     return h;
 }

@@ -4,6 +4,8 @@
  * at the table could see with the whole dictionary in mind: the words the
  * `strong` player finds (basic_shout.c's ad_shout_words, the same ranking:
  * the most cards, then the longest word).  Its answer, a JSON object:
+ *   "kind"        "table" (cards lie on the table), "empty" (none yet: the
+ *                 round's start) or "over" (the game is over)
  *   "text"        a sentence for a person (always)
  *   "need"        the cards a word needs from the seat this round
  *   "words"       while cards lie on the table: up to 5 of the best words on
@@ -14,7 +16,8 @@
  *                 game is over): the same for the words the table still held
  *                 when the round ended, that nobody took
  *   "left_count"  how many those were
- * A finished game still answers (what the last table held); a bad seat is
+ * A finished game still answers (what the last table held, for a caller
+ * that asks: the protocol's front refuses finished games); a bad seat is
  * bad_seat.
  */
 #include <stdlib.h>
@@ -139,6 +142,9 @@ json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot
         json_object_set_new(h, "words", words);
         json_object_set_new(h, "count", json_integer(count));
     }
+    json_object_set_new(h, "kind", json_string(s->phase == SH_OVER ? "over"
+                                               : s->table_n    ? "table"
+                                                               : "empty"));
     json_object_set_new(h, "text", json_string(text));
     return h;
 }
