@@ -20,7 +20,6 @@
  * that asks: the protocol's front refuses finished games); a bad seat is
  * bad_seat.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "shout.h"
@@ -28,19 +27,20 @@
 
 #define SHOWN_WORDS 5
 
-typedef struct ranked {
-    ad_lex_found f;
-    int order; /* the lexicon's walk order: ties keep it, as the bot's choice does */
-} ranked;
-
-static int best_first(const void *x, const void *y)
+/* Puts f among the best n of top (best first; an equal stays behind the
+ * ones found before it, as the bot's choice keeps the first it meets);
+ * returns the new n. */
+static int keep_best(ad_lex_found *top, int n, const ad_lex_found *f)
 {
-    const ranked *a = x, *b = y;
-    if (ad_shout_better(&a->f, &b->f))
-        return -1;
-    if (ad_shout_better(&b->f, &a->f))
-        return 1;
-    return a->order - b->order;
+    int at = n < SHOWN_WORDS ? n : SHOWN_WORDS;
+    while (at > 0 && ad_shout_better(f, &top[at - 1]))
+        at--;
+    if (at >= SHOWN_WORDS)
+        return n;
+    int last = n < SHOWN_WORDS ? n : SHOWN_WORDS - 1;
+    memmove(&top[at + 1], &top[at], sizeof *top * (size_t)(last - at));
+    top[at] = *f;
+    return n < SHOWN_WORDS ? n + 1 : n;
 }
 
 /* The words cards (n ids) spell with at least need of them, best first:
@@ -48,27 +48,24 @@ static int best_first(const void *x, const void *y)
 static int best_words(const shout_state *s, const uint8_t *cards, int n, int need, json_t *out)
 {
     uint8_t ids[SH_CARDS];
+    ad_lex_found top[SHOWN_WORDS], f;
     ad_lex_results *found = ad_lex_results_new();
-    int words = found ? ad_shout_words(s, cards, n, need, s->lex, found, ids) : 0, count = 0;
-    ranked *all = words ? malloc(sizeof *all * (size_t)words) : NULL;
-    for (int i = 0; all && i < words; i++)
-        if (ad_lex_results_get(found, i, &all[count].f) == 0 &&
-            ad_shout_claimable(&all[count].f, AD_ACTION_MAX_CARDS)) {
-            all[count].order = i;
+    int words = found ? ad_shout_words(s, cards, n, need, s->lex, found, ids) : 0;
+    int count = 0, kept = 0;
+    for (int i = 0; i < words; i++)
+        if (ad_lex_results_get(found, i, &f) == 0 && ad_shout_claimable(&f, AD_ACTION_MAX_CARDS)) {
+            kept = keep_best(top, kept, &f);
             count++;
         }
-    if (all)
-        qsort(all, (size_t)count, sizeof *all, best_first);
-    for (int i = 0; i < count && i < SHOWN_WORDS; i++) {
+    for (int i = 0; i < kept; i++) {
         uint8_t claim[AD_ACTION_MAX_CARDS];
-        ad_shout_cards_of(cards, ids, n < AD_LEX_HAND_MAX ? n : AD_LEX_HAND_MAX, &all[i].f, claim);
+        ad_shout_cards_of(cards, ids, n < AD_LEX_HAND_MAX ? n : AD_LEX_HAND_MAX, &top[i], claim);
         json_t *c = json_array();
-        for (int p = 0; p < all[i].f.how.n; p++)
+        for (int p = 0; p < top[i].how.n; p++)
             json_array_append_new(c, json_integer(claim[p]));
-        json_array_append_new(out, json_pack("{s:s,s:o,s:i}", "word", all[i].f.word, "cards", c,
-                                             "takes", all[i].f.how.n));
+        json_array_append_new(out, json_pack("{s:s,s:o,s:i}", "word", top[i].word, "cards", c,
+                                             "takes", top[i].how.n));
     }
-    free(all);
     ad_lex_results_free(found);
     return count;
 }
