@@ -153,7 +153,7 @@ static json_t *holder_hint(const liar_state *s, int seat, const ad_bot_opts *thi
     else
         snprintf(than, sizeof than, " of %d letters or fewer (a fresh hand)", LI_FRESH_MAX);
     json_t *h = json_object();
-    char before[256] = "", text[768];
+    char before[256] = "", text[1536];
     if (s->phase == LI_DISCARD) {
         char suggest[200];
         discard_part(s, seat, think, r, h, suggest, sizeof suggest);
