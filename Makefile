@@ -40,7 +40,10 @@ RULES   := $(sort $(wildcard docs/rules/*.md))
 # the engine's line handler (alphadeck/engine.h): above ad_table, below clients
 LIB_SRC += $(wildcard src/engine/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o $(B)/obj/gen/paths.o
-CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/rules.o
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/rules.o $(B)/obj/gen/pictures.o
+# Sequence Letters' pictures, carried in the binary for the server
+# (src/server/pictures.c): installed with it, like the rest of data/
+PICTURES := $(sort $(wildcard data/pictures/*.svg))
 HEADERS := $(wildcard include/alphadeck/*.h src/*/*.h src/games/*/*.h)
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -111,6 +114,14 @@ $(B)/gen/data.c: scripts/embed-data $(DATA)
 $(B)/gen/rules.c: scripts/embed-data $(RULES)
 	@mkdir -p $(dir $@)
 	scripts/embed-data $@ ad_cli_rules_files docs/rules/ $(RULES)
+
+$(B)/gen/pictures.c: scripts/embed-data $(PICTURES)
+	@mkdir -p $(dir $@)
+	scripts/embed-data $@ ad_srv_picture_files data/pictures/ $(PICTURES)
+
+$(B)/obj/gen/pictures.o: $(B)/gen/pictures.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(B)/obj/gen/rules.o: $(B)/gen/rules.c
 	@mkdir -p $(dir $@)

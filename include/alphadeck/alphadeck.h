@@ -367,6 +367,11 @@ int ad_bot_level_known(const char *level);
  * check levels ask these instead of knowing the names. */
 int ad_bot_level_count(const ad_game *g);
 const char *ad_bot_level_name(const ad_game *g, int i);
+/* The level a person playing against the computer meets unless they
+ * choose another (the browser's "Play now"): `easy` in Sequence Letters,
+ * which is made for young children, `basic` in the others; one of g's
+ * levels always ("random" for a game the library does not list). */
+const char *ad_bot_level_default(const ad_game *g);
 
 /* What a client shows of a game of the claim family (No Way, I Doubt It),
  * from the game's own rules and words: what a seat calls out to challenge
@@ -383,6 +388,13 @@ typedef struct ad_claim_info {
 int ad_claim_info_of(const ad_game *g, ad_claim_info *out);
 /* Whether game g has a bot of that level (0, with err set, if not). */
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
+/* Whether game g has a model of a person called `name` (0, with err set,
+ * if not): a player for measuring the levels against (Sequence Letters'
+ * `child`, a five-year-old), which a director plays like a bot (`sim
+ * --bots child,easy`) but which is no level: ad_bot_level_count does not
+ * count it and ad_bot_available refuses it, so no table offers it to
+ * people; ad_bot_choose plays it when asked by name. */
+int ad_bot_model_available(const ad_game *g, const char *name, ad_err *err);
 /* The action a bot of `level` would take for seat, seeing only the seat's
  * view.  Returns 0 with out filled; 1 when the bot would wait for now (in
  * a real-time game, where other seats may act: Shout with nothing to

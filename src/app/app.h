@@ -33,11 +33,14 @@ long long ad_cli_number(const char *s);
 #define AD_CLI_LEVEL_LEN 16
 /* Reads a --bots list of game g's levels into levels[]: comma-separated,
  * none empty, each a level g has.  seats is the number of bot seats; with
- * per_seat the list holds one level for them all or exactly one per seat
- * (play), otherwise 1 to seats levels (sim: they take turns at the seats).
+ * AD_CLI_LEVELS_PER_SEAT in flags the list holds one level for them all or
+ * exactly one per seat (play), otherwise 1 to seats levels (sim: they take
+ * turns at the seats); with AD_CLI_LEVELS_MODELS a model of a person the
+ * game has (ad_bot_model_available: Sequence's `child`) is taken too (sim).
  * Returns the number of levels, or says why not on stderr and returns -1. */
+enum { AD_CLI_LEVELS_PER_SEAT = 1, AD_CLI_LEVELS_MODELS = 2 };
 int ad_cli_bot_levels(const char *cmd, const ad_game *g, const char *list, int seats,
-                      int per_seat, char (*levels)[AD_CLI_LEVEL_LEN]);
+                      int flags, char (*levels)[AD_CLI_LEVEL_LEN]);
 
 /* A game's rules page (docs/rules/GAME.md, carried in the binary) as
  * Markdown, or NULL; and as plain text for a terminal (caller frees). */

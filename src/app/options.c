@@ -56,7 +56,7 @@ long long ad_cli_number(const char *s)
 }
 
 int ad_cli_bot_levels(const char *cmd, const ad_game *g, const char *list, int seats,
-                      int per_seat, char (*levels)[AD_CLI_LEVEL_LEN])
+                      int flags, char (*levels)[AD_CLI_LEVEL_LEN])
 {
     int n = 0;
     for (const char *p = list;; p++) {
@@ -70,7 +70,8 @@ int ad_cli_bot_levels(const char *cmd, const ad_game *g, const char *list, int s
         }
         /* a name too long for level[] is cut, and so is no level either */
         snprintf(level, sizeof level, "%.*s", (int)len, p);
-        if (!ad_bot_available(g, level, &e)) {
+        if (!ad_bot_available(g, level, &e) &&
+            !((flags & AD_CLI_LEVELS_MODELS) && ad_bot_model_available(g, level, NULL))) {
             fprintf(stderr, "alphadeck %s: %s\n", cmd, e.text);
             return -1;
         }
@@ -81,13 +82,13 @@ int ad_cli_bot_levels(const char *cmd, const ad_game *g, const char *list, int s
         if (!*p)
             break;
     }
-    if (per_seat && n != 1 && n != seats) {
+    if ((flags & AD_CLI_LEVELS_PER_SEAT) && n != 1 && n != seats) {
         fprintf(stderr, "alphadeck %s: --bots lists %d levels for %d computer player%s: give one "
                         "level for them all, or one for each in seat order (skipping yours)\n",
                 cmd, n, seats, seats == 1 ? "" : "s");
         return -1;
     }
-    if (!per_seat && n > seats) {
+    if (!(flags & AD_CLI_LEVELS_PER_SEAT) && n > seats) {
         fprintf(stderr, "alphadeck %s: --bots lists %d levels for %d seats: give 1 to %d (the "
                         "levels take turns at the seats)\n", cmd, n, seats, seats);
         return -1;

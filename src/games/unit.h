@@ -50,6 +50,15 @@ typedef struct ad_unit {
     const ad_game *game;
     const ad_bot_level *levels; /* weakest first, `random` first */
     int nlevels;
+    /* Models of a person (Sequence's `child`, a five-year-old), for
+     * measuring the levels with `sim`: a director plays them
+     * (ad_bot_lookup), but they are no level, so nothing lists them
+     * (ad_bot_level_count) or seats them at a table (ad_bot_available). */
+    const ad_bot_level *models;
+    int nmodels;
+    /* The level a person playing against the computer meets unless they
+     * choose (ad_bot_level_default); NULL: basic. */
+    const char *bot_default;
     ad_narrate_fn narrate;
     ad_count_fn count; /* NULL: the plain count, "two M's" */
     const void *words; /* what the family's narrator says differently per game (claim: a

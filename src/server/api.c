@@ -1,10 +1,11 @@
 /*
  * api.c - what the browser client reads once, over plain HTTP: the games
- * (GET /api/games: options, bot levels, seat names, clock presets, how a
- * claim is said, the Sequence Letters board), each game's rules page, and
- * the board alone.  All of it comes from the library and the data compiled
- * into it, never from a copy in web/: the browser says a claim, names a
- * seat or draws a square only with the words this file hands it.
+ * (GET /api/games: options, bot levels and the one Play now starts with,
+ * seat names, clock presets, how a claim is said, the Sequence Letters
+ * board with each square's picture's address), each game's rules page,
+ * and the board alone.  All of it comes from the library and the data
+ * compiled into it, never from a copy in web/: the browser says a claim,
+ * names a seat or draws a square only with the words this file hands it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +72,17 @@ static json_t *claim_json(const ad_game *g)
                      "says", says, "class_of", class_of, "phrases", phrases);
 }
 
-/* The board: each square's letter, picture, emoji and name (a1..h6). */
+/* A square's picture as the browser draws it: the address of its SVG
+ * drawing (pictures.c), or "" when there is none (the word alone). */
+static json_t *image_json(const char *picture)
+{
+    char file[64], url[96] = "";
+    if (ad_picture_file(picture, file, sizeof file) == 0 && ad_picture_text(file))
+        snprintf(url, sizeof url, "/api/pictures/%s", file);
+    return json_string(url);
+}
+
+/* The board: each square's letter, picture, image and name (a1..h6). */
 static json_t *board_rows(void)
 {
     const seqboard *b = ad_seqboard_get();
@@ -83,9 +94,9 @@ static json_t *board_rows(void)
         for (int c = 0; c < SEQB_COLS; c++) {
             char name[8];
             ad_seqboard_name(r + 1, c + 1, name, sizeof name);
-            json_array_append_new(row, json_pack("{s:s,s:s,s:s,s:s}", "letter", b->letter[r][c],
-                                                 "picture", b->picture[r][c], "emoji",
-                                                 b->emoji[r][c], "name", name));
+            json_array_append_new(row, json_pack("{s:s,s:s,s:o,s:s}", "letter", b->letter[r][c],
+                                                 "picture", b->picture[r][c], "image",
+                                                 image_json(b->picture[r][c]), "name", name));
         }
         json_array_append_new(rows, row);
     }
@@ -110,9 +121,10 @@ static const struct {
 
 static json_t *game_json(const ad_game *g)
 {
-    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o}", "id", g->id, "title", g->title,
+    json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:o,s:o,s:s}", "id", g->id, "title", g->title,
                           "family", g->family, "min_players", g->min_players, "max_players",
-                          g->max_players, "options", options_json(g), "bots", bots_json(g));
+                          g->max_players, "options", options_json(g), "bots", bots_json(g),
+                          "bot_default", ad_bot_level_default(g));
     for (size_t i = 0; i < sizeof family_facts / sizeof family_facts[0]; i++)
         if (strcmp(family_facts[i].family, g->family) == 0) {
             json_t *f = family_facts[i].facts(g);

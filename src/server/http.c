@@ -337,18 +337,33 @@ static char *stats_text(server *s)
     return text;
 }
 
+/* GET /api/pictures/<file>: a drawing of the Sequence board.  A board
+ * asks for its 48 at once, on each device of a family behind one address,
+ * so they are counted as files of web/ are (not at all), not as requests
+ * of the API; their bytes still are (send_body). */
+static int picture_answer(server *s, struct lws *wsi, pss *ps, const char *uri)
+{
+    srv_body *pic = ad_api_picture_body(uri);
+    return pic ? send_body(s, ps->h, pic)
+               : http_answer(wsi, ps, 404, "application/json",
+                             srv_refusal_text("not_found", "no picture by that name"));
+}
+
 static int api(server *s, struct lws *wsi, pss *ps)
 {
     http_req *h = req_of(wsi, ps);
     if (!h)
         return -1;
+    char uri[256];
+    if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) > 0 &&
+        strncmp(uri, "/api/pictures/", 14) == 0)
+        return picture_answer(s, wsi, ps, uri);
     if (!addr_rate_request(s->rate, h->addr, srv_now_ms())) {
         char words[96];
         snprintf(words, sizeof words, "too many requests from this address: at most %.0f a "
                  "second", s->http_rate);
         return send_body(s, h, refusal_body(429, "rate_limited", words));
     }
-    char uri[256];
     if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
         return http_answer(wsi, ps, 400, "application/json",
                            srv_refusal_text("bad_field", "a GET of /api/tables/<id>/record"));

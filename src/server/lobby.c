@@ -270,6 +270,7 @@ lobby_limits lobby_limits_default(void)
         .talk_burst = SRV_TALK_BURST,
         .talk_every_ms = SRV_TALK_EVERY_MS,
         .fill_after_s = SRV_FILL_AFTER_S,
+        .rematch_s = SRV_REMATCH_S,
     };
 }
 

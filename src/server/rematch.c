@@ -10,8 +10,6 @@
  */
 #include "lobby_impl.h"
 
-#define OFFER_MS 60000 /* an offer stands this long; then silence is a decline */
-
 #define CODE_NO_OFFER "no_offer" /* an answer with no offer standing */
 #define CODE_ANSWERED "answered" /* a second answer: the first is final */
 
@@ -187,7 +185,7 @@ static void offer(lobby *l, table *t, conn *c, const json_t *rid, int seat, int 
 {
     conn_lobby *cl = conn_state(c);
     rematch_offer o = {.on = 1, .from = seat, .open = open, .accepted = 1u << seat,
-                       .until_ms = srv_now_ms() + OFFER_MS, .player = cl->player};
+                       .until_ms = srv_now_ms() + (int64_t)l->lim.rematch_s * 1000, .player = cl->player};
     snprintf(o.addr, sizeof o.addr, "%s", cl->addr);
     for (int s = 0; s < t->players; s++)
         if (s != seat && t->seat[s].player)

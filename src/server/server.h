@@ -75,6 +75,8 @@
 #define SRV_FILL_AFTER_S 20            /* a waiting table found through `quick`: bots take
                                         * its open seats that long after the first person sat
                                         * (--fill-after-seconds) */
+#define SRV_REMATCH_S 60                /* a rematch offer stands that long; then silence is
+                                        * a no (--rematch-seconds) */
 #define SRV_WAITING_EXPIRE_S 600       /* a waiting table nobody sits or looks at closes after
                                         * that long (--waiting-expire-seconds) */
 /* What a table that closed before its game began is answered with. */
@@ -141,6 +143,7 @@ typedef struct lobby_limits {
     int waiting_expire_s;
     int talk_burst, talk_every_ms; /* table talk: at once, then one every so often */
     int fill_after_s; /* quick's tables: bots take the open seats then (quick.c) */
+    int rematch_s;    /* a rematch offer stands this long (rematch.c) */
 } lobby_limits;
 lobby_limits lobby_limits_default(void);
 void lobby_set_limits(lobby *l, const lobby_limits *lim);
@@ -234,6 +237,13 @@ json_t *ad_talk_reactions_json(void);
 /* GET /api/games: every game and the facts the browser shows (docs/server.md),
  * built once and cacheable; a reference of the caller's, or NULL. */
 srv_body *ad_api_games_body(void);
+/* pictures.c: Sequence Letters' pictures (data/pictures/, in the binary).
+ * A picture's file by its word ("Ice cream": "ice-cream.svg"; -1 when it
+ * does not fit buf); the drawing of a file, or NULL; the answer to GET
+ * /api/pictures/<file> (a reference of the caller's), or NULL: none. */
+int ad_picture_file(const char *picture, char *buf, size_t len);
+const char *ad_picture_text(const char *file);
+srv_body *ad_api_picture_body(const char *uri);
 /* The per-connection state the lobby keeps (lobby_conn.h): the transport
  * holds it for the lobby, opaque, from the WebSocket's open to its end. */
 #define SRV_CONN_TABLES 16 /* tables one connection may sit at or watch at once */

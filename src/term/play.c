@@ -446,7 +446,7 @@ int ad_cli_play(int argc, char **argv)
     {
         char list[AD_MAX_SEATS][AD_CLI_LEVEL_LEN];
         int n = ad_cli_bot_levels("play", p.g, bots ? bots : PLAY_DEFAULT_LEVEL, p.players - 1,
-                                  1, list);
+                                  AD_CLI_LEVELS_PER_SEAT, list);
         if (n < 0)
             goto done;
         for (int s = 0, k = 0; s < p.players; s++)

@@ -294,7 +294,7 @@ static void usage(FILE *f)
                "  --players N   players (default 4; the game's range)\n"
                "  --seconds S   seconds per game, more than 0 and at most 3600 (default 5)\n"
                "  --rounds R    timed rounds, 1 to 15 (default 5): the median is reported\n"
-               "  --bot LEVEL   time a bot level's decisions (random, basic, strong)\n"
+               "  --bot LEVEL   time a bot level's decisions (random, easy, basic, strong)\n"
                "  --director    random playouts raw and through the director, and their ratio\n"
                "  --think MS    the strong level's clock per decision, 0 to %d ms (0: none)\n"
                "  --sims N      its simulations per decision, 0 to %ld (0: its own default)\n",
@@ -343,7 +343,7 @@ int ad_cli_bench(int argc, char **argv)
             bot = argv[++i];
             if (!ad_bot_level_known(bot)) { /* else `bench` would skip every game */
                 fprintf(stderr, "alphadeck bench: there is no bot level \"%.20s\" (try: random, "
-                                "basic, strong)\n", bot);
+                                "easy, basic, strong)\n", bot);
                 return 2;
             }
         } else if (strcmp(a, "--words") == 0) {

@@ -424,6 +424,9 @@ static void usage(FILE *f)
                "  --bots L,...  1 to N levels (default random); they take turns at the seats, "
                "moving one seat\n"
                "                each game (seat p of game i plays level (p+i) mod count)\n"
+               "                or `child` in sequence: a model of a five-year-old (a random "
+               "card on a\n                random square with its picture), to measure the "
+               "levels against\n"
                "  --games K     games to play, 1 to 100000000 (default 100)\n"
                "  --seed S      0 to 18446744073709551615 (default 1)\n"
                "  --jobs J      threads, 1 to 256 (default 1); the results do not depend on it\n"
@@ -507,7 +510,8 @@ static int parse(int argc, char **argv, sim_cfg *c, int *json, const char **svg)
         fprintf(stderr, "alphadeck sim: %s\n", e.text);
         goto out;
     }
-    c->nlevels = ad_cli_bot_levels("sim", c->g, bots, (int)players, 0, c->levels);
+    c->nlevels = ad_cli_bot_levels("sim", c->g, bots, (int)players, AD_CLI_LEVELS_MODELS,
+                                   c->levels);
     if (c->nlevels < 0)
         goto out;
     c->players = (int)players;

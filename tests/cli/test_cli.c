@@ -429,7 +429,7 @@ static void test_an_unknown_bot_level_is_refused_everywhere_with_exit_2(void **s
                           "play noway --bots genius", "play noway --bots basic,genius,basic",
                           "sim --game noway --bots genius", "sim --game noway --bots basic,genius"};
     for (int i = 0; i < 6; i++)
-        expect_run(args[i], 2, "there is no bot level \"genius\" (try: random, basic, strong)");
+        expect_run(args[i], 2, "there is no bot level \"genius\" (try: random, easy, basic, strong)");
 }
 
 /* --bots in play is one level for every computer player or exactly one

@@ -188,3 +188,20 @@ test('a person who leaves, or whose connection closes, while an offer stands cou
         assert.equal(bea.queue.filter((f) => f.push === 'rematch').length, 0, 'no rematch was made');
     }
 });
+
+test('an offer nobody answers expires after --rematch-seconds: the silent person has declined and the seat goes to a bot', { timeout: 90000 }, async (t) => {
+    const server = await startServer(t, { args: ['--rematch-seconds', '2'] });
+    const { table, people: [ada, bea] } = await finishedGame(t, server, ['Ada', 'Bea']);
+    const o = expectOk(await ada.request({ cmd: 'rematch', table }), 'the offer');
+    assert.ok(o.offer.expires_ms > 0 && o.offer.expires_ms <= 2000, `it stands two seconds: ${o.offer.expires_ms}`);
+    await offerPush(bea, table);
+    // Bea says nothing: when the time is up her silence is a no
+    const r = await ada.waitPush((f) => f.push === 'rematch' && f.table === table, 15000, 'the rematch once the offer expired');
+    const rb = await bea.waitPush((f) => f.push === 'rematch' && f.table === table, 5000, 'Bea: the rematch push');
+    assert.equal(rb.watch, true, 'the silent person is invited to watch, not seated');
+    const late = await bea.request({ cmd: 'rematch_answer', table, accept: true });
+    assert.equal(late.ok, false, 'an answer after the offer settled changes nothing');
+    expectOk(await ada.request({ cmd: 'join', table: r.next }), 'Ada joins');
+    const e = await entry(ada, r.next, 'playing');
+    assert.deepEqual([e.seats[1].name, e.seats[1].bot], [null, 'basic'], 'a bot has Bea\'s seat');
+});

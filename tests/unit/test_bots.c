@@ -1055,24 +1055,29 @@ static void test_every_game_has_random_and_basic_and_unknown_levels_are_refused(
     }
 }
 
-/* The levels a game lists are the levels it plays, weakest first, the same
- * three in every game today; a game the registry does not list has `random`
- * alone (its own random action). */
+/* The levels a game lists are the levels it plays, weakest first: random,
+ * basic and strong in every game, and easy (the level for a young child)
+ * below basic where the game has it; a game the registry does not list has
+ * `random` alone (its own random action). */
 static void test_each_game_lists_its_levels_weakest_first_and_has_every_one(void **state)
 {
     (void)state;
     static const char *const ladder[] = {"random", "basic", "strong"};
+    static const char *const with_easy[] = {"random", "easy", "basic", "strong"};
     for (int i = 0; i < ad_game_count(); i++) {
         const ad_game *g = ad_game_at(i);
-        assert_int_equal(ad_bot_level_count(g), 3);
-        for (int k = 0; k < ad_bot_level_count(g); k++) {
-            assert_string_equal(ad_bot_level_name(g, k), ladder[k]);
-            assert_true(ad_bot_level_known(ladder[k]));
+        int easy = ad_bot_available(g, "easy", NULL), n = easy ? 4 : 3;
+        const char *const *want = easy ? with_easy : ladder;
+        assert_int_equal(ad_bot_level_count(g), n);
+        for (int k = 0; k < n; k++) {
+            assert_string_equal(ad_bot_level_name(g, k), want[k]);
+            assert_true(ad_bot_level_known(want[k]));
             assert_true(ad_bot_available(g, ad_bot_level_name(g, k), NULL));
         }
-        assert_null(ad_bot_level_name(g, 3));
+        assert_null(ad_bot_level_name(g, n));
         assert_null(ad_bot_level_name(g, -1));
     }
+    assert_true(ad_bot_available(ad_game_find("sequence"), "easy", NULL));
     ad_game unlisted = *ad_game_at(0);
     assert_int_equal(ad_bot_level_count(&unlisted), 1);
     assert_string_equal(ad_bot_level_name(&unlisted, 0), "random");
@@ -1080,7 +1085,7 @@ static void test_each_game_lists_its_levels_weakest_first_and_has_every_one(void
     assert_false(ad_bot_available(&unlisted, "basic", &e));
     assert_string_equal(e.text, "No Way has no basic bot yet (try: random)");
     assert_false(ad_bot_available(ad_game_at(0), "genius", &e));
-    assert_string_equal(e.text, "there is no bot level \"genius\" (try: random, basic, strong)");
+    assert_string_equal(e.text, "there is no bot level \"genius\" (try: random, easy, basic, strong)");
 }
 
 int main(void)

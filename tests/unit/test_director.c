@@ -202,6 +202,16 @@ static ad_action next_play(const ad_director *d, int seat)
     return a;
 }
 
+/* Four people at No Way (the default clocks), the first play's window open;
+ * *claimer is who played. */
+static ad_director *four_in_a_window(ad_director_out *out, int *claimer)
+{
+    ad_director_opts o = ad_director_defaults();
+    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
+    *claimer = open_window(d, out);
+    return d;
+}
+
 static int steps_of(const ad_director_out *out, int seat)
 {
     int n = 0;
@@ -213,10 +223,9 @@ static int steps_of(const ad_director_out *out, int seat)
 static void test_the_next_seat_may_play_on_and_its_play_goes_down_when_the_window_closes(void **st)
 {
     (void)st;
-    ad_director_opts o = ad_director_defaults();
-    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
     ad_director_out out = {0};
-    int c = open_window(d, &out);
+    int c;
+    ad_director *d = four_in_a_window(&out, &c);
     int next = (c + 1) % 4;
     assert_int_equal(ad_director_play_on(d, (c + 2) % 4, NULL), 0); /* not theirs to play */
     ad_action play = next_play(d, next);
@@ -248,10 +257,9 @@ static void test_the_next_seat_may_play_on_and_its_play_goes_down_when_the_windo
 static void test_playing_on_closes_the_window_for_nobody_and_a_call_drops_the_play(void **st)
 {
     (void)st;
-    ad_director_opts o = ad_director_defaults();
-    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
     ad_director_out out = {0};
-    int c = open_window(d, &out);
+    int c;
+    ad_director *d = four_in_a_window(&out, &c);
     int next = (c + 1) % 4;
     act_ok(d, 200, next, next_play(d, next), &out);
     act_ok(d, 5000, (c + 3) % 4, call_a, &out); /* still in time: a call */
@@ -269,10 +277,9 @@ static void test_playing_on_closes_the_window_for_nobody_and_a_call_drops_the_pl
 static void test_a_play_on_refused_by_the_rules_or_by_another_seat_changes_nothing(void **st)
 {
     (void)st;
-    ad_director_opts o = ad_director_defaults();
-    ad_director *d = mk("{\"game\":\"noway\",\"players\":4,\"seed\":7}", "pppp", "basic", &o);
     ad_director_out out = {0};
-    int c = open_window(d, &out);
+    int c;
+    ad_director *d = four_in_a_window(&out, &c);
     int next = (c + 1) % 4;
     ad_action play = next_play(d, next);
     uint32_t v = ad_director_version(d), asked = ad_director_asked(d);

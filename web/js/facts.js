@@ -5,7 +5,7 @@
 // board.  Nothing about a game is written in web/: a screen asks here.
 
 /** @typedef {{name: string, min: number, max: number, default: number, help: string}} OptionInfo */
-/** @typedef {{letter: string, picture: string, emoji: string, name: string}} Square */
+/** @typedef {{letter: string, picture: string, image: string, name: string}} Square */
 /**
  * How a claim is said, in the narrator's words (the claim family).
  * @typedef {Object} ClaimInfo
@@ -23,7 +23,8 @@
  * @property {number} min_players
  * @property {number} max_players
  * @property {OptionInfo[]} options
- * @property {string[]} bots
+ * @property {string[]} bots   the computer's levels, weakest first
+ * @property {string} bot_default   the level Play now starts with until the person chooses
  * @property {ClaimInfo} [claim]
  * @property {Square[][]} [board]
  */

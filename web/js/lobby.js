@@ -1,5 +1,6 @@
 // lobby.js - choosing a game and a table: "Play now against the computer"
-// in one click; a table of your own (players, who is a person and which
+// in one click, at the level chosen beside it (kept per game); a table of
+// your own (players, who is a person and which
 // bots, the options with their defaults explained, a clock, the talk); the tables
 // worth joining or watching (those waiting for players, and games people
 // play together: the server's `tables`, a page at a time); "Play with
@@ -43,6 +44,18 @@ export async function renderLobby(root, conn, openTable) {
         el('option', { value: 'off' }, 'Off')));
     const msg = el('p', { class: 'notice', role: 'alert' });
     const game = () => /** @type {GameInfo} */ (list.find((g) => g.id === gameSel.value));
+    // Play now's level: the game's levels as /api/games lists them, its
+    // bot_default until the person chooses; the choice is kept per game
+    const levelSel = /** @type {HTMLSelectElement} */ (el('select', { id: 'play-now-level' }));
+    /** @param {string} id */
+    const levelKey = (id) => `alphadeck.level.${id}`;
+    const drawLevels = () => {
+        const g = game();
+        const kept = localStorage.getItem(levelKey(g.id));
+        levelSel.replaceChildren(...g.bots.map((b) => el('option', { value: b }, b)));
+        levelSel.value = kept && g.bots.includes(kept) ? kept : g.bot_default;
+    };
+    levelSel.addEventListener('change', () => localStorage.setItem(levelKey(game().id), levelSel.value));
 
     const drawSeats = () => {
         const g = game();
@@ -55,7 +68,7 @@ export async function renderLobby(root, conn, openTable) {
             const sel = el('select', { 'aria-label': `seat ${s + 1}`, 'data-seat': s },
                 el('option', { value: 'open' }, s === 0 ? 'You' : 'A person (invite)'),
                 ...g.bots.map((b) => el('option', { value: b }, `Computer: ${b}`)));
-            /** @type {HTMLSelectElement} */ (sel).value = old[s] || (s === 0 ? 'open' : (g.bots.includes('basic') ? 'basic' : g.bots[0]));
+            /** @type {HTMLSelectElement} */ (sel).value = old[s] || (s === 0 ? 'open' : g.bot_default);
             seatsBox.append(el('label', { class: 'seat-pick' }, `${s + 1}`, sel));
         }
     };
@@ -71,6 +84,7 @@ export async function renderLobby(root, conn, openTable) {
         playersIn.value = String(Math.max(g.min_players, Math.min(g.max_players, 4)));
         drawSeats();
         drawOptions();
+        drawLevels();
     };
     gameSel.addEventListener('change', setup);
     playersIn.addEventListener('change', drawSeats);
@@ -90,7 +104,7 @@ export async function renderLobby(root, conn, openTable) {
         }
         const n = Number(playersIn.value);
         const seats = quick
-            ? Array.from({ length: n }, (_, s) => (s === 0 ? 'open' : (g.bots.includes('basic') ? 'basic' : g.bots[0])))
+            ? Array.from({ length: n }, (_, s) => (s === 0 ? 'open' : levelSel.value))
             : [...seatsBox.querySelectorAll('select')].map((s) => /** @type {HTMLSelectElement} */ (s).value);
         const r = await conn.request({ cmd: 'create', game: g.id, players: n, seats, options, clock: quick ? 'untimed' : clockSel.value, ...(quick ? {} : { talk: talkSel.value }) });
         if (!r.ok) { msg.textContent = r.error || 'The table could not be made.'; return; }
@@ -142,6 +156,7 @@ export async function renderLobby(root, conn, openTable) {
             el('label', { class: 'field' }, 'Your name ', nameIn),
             el('div', { class: 'field' }, el('label', { for: 'game' }, 'Game '), gameSel,
                 el('button', { type: 'button', class: 'link', onclick: () => showRules(game().id, game().title) }, 'Rules')),
+            el('div', { class: 'field' }, el('label', { for: 'play-now-level' }, 'Computer level '), levelSel),
             el('button', { type: 'button', class: 'big primary', id: 'play-now', onclick: () => create(true) }, 'Play now against the computer'),
             el('h2', {}, 'Play with people'),
             people.box,

@@ -17,12 +17,14 @@
 /* Milliseconds, at an ordinary moment: a call is quick when a bot is sure
  * enough to make it; letting a play stand is a slower, quieter decision.
  * strong is an alert expert; basic a person paying attention; random
- * looks at nothing and is the slowest. */
+ * looks at nothing and is slow; easy, the level for a young child, is the
+ * slowest of all, so the child's own call comes first. */
 typedef struct claim_speed {
     double call_ms, pass_ms;
 } claim_speed;
 
 static const claim_speed speed_random = {2000, 2600};
+static const claim_speed speed_easy = {3000, 3600};
 static const claim_speed speed_basic = {1300, 2000};
 static const claim_speed speed_strong = {800, 1500};
 
@@ -51,6 +53,12 @@ BOT_FN(ad_bot_random_claim)
     const ad_game *g = s->rules->say_free ? &ad_game_noway : &ad_game_doubt;
     g->random_action(view, seat, r, out);
     react(view, &speed_random, r, o, out);
+}
+
+BOT_FN(ad_bot_easy_claim_timed)
+{
+    ad_bot_easy_claim(view, seat, o, r, out);
+    react(view, &speed_easy, r, o, out);
 }
 
 BOT_FN(ad_bot_basic_claim_timed)

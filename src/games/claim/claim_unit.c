@@ -1,8 +1,8 @@
 /*
  * claim_unit.c - No Way and I Doubt It as the registry knows them (unit.h):
- * one engine (claim.c), one pair of players (basic_claim.c, strong_claim.c)
- * and one narrator (narrate_claim.c) for both games, which differ in their
- * rules' preset and in their words.
+ * one engine (claim.c), one set of players (easy_claim.c, basic_claim.c,
+ * strong_claim.c) and one narrator (narrate_claim.c) for both games, which
+ * differ in their rules' preset and in their words.
  */
 #include <string.h>
 
@@ -11,6 +11,7 @@
 /* each answers a challenge window on its own reaction time (claim_react.c) */
 static const ad_bot_level levels[] = {
     {"random", ad_bot_random_claim, 1},
+    {"easy", ad_bot_easy_claim_timed, 0},
     {"basic", ad_bot_basic_claim_timed, 0},
     {"strong", ad_bot_strong_claim_timed, 0},
 };

@@ -9,11 +9,13 @@
 #include "claim.h"
 #include "games/unit.h"
 
+BOT_FN(ad_bot_easy_claim);
 BOT_FN(ad_bot_basic_claim);
 BOT_FN(ad_bot_strong_claim);
 /* The levels as the registry lists them: the players above, each with its
  * reaction time in a challenge window (claim_react.c), and `random`. */
 BOT_FN(ad_bot_random_claim);
+BOT_FN(ad_bot_easy_claim_timed);
 BOT_FN(ad_bot_basic_claim_timed);
 BOT_FN(ad_bot_strong_claim_timed);
 /* strong_claim.c's deal of the cards seat cannot see, for its tests: a full

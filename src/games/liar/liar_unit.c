@@ -1,12 +1,13 @@
 /*
  * liar_unit.c - Liar as the registry knows it (unit.h): the rules (liar.c),
- * the players (basic_liar.c, strong_liar.c), the narrator
+ * the players (easy_liar.c, basic_liar.c, strong_liar.c), the narrator
  * (narrate_liar.c) and the coach (liar_hint.c).
  */
 #include "liar_unit.h"
 
 static const ad_bot_level levels[] = {
     {"random", NULL, 1},
+    {"easy", ad_bot_easy_liar, 0},
     {"basic", ad_bot_basic_liar, 0},
     {"strong", ad_bot_strong_liar, 0},
 };

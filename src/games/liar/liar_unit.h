@@ -9,6 +9,7 @@
 #include "games/unit.h"
 #include "liar.h"
 
+BOT_FN(ad_bot_easy_liar);
 BOT_FN(ad_bot_basic_liar);
 BOT_FN(ad_bot_strong_liar);
 

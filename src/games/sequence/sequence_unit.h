@@ -10,7 +10,10 @@
 #include "games/unit.h"
 #include "sequence.h"
 
+BOT_FN(ad_bot_easy_sequence);
 BOT_FN(ad_bot_basic_sequence);
+/* `child`, the model of a five-year-old (a model, not a level: unit.h). */
+BOT_FN(ad_bot_child_sequence);
 BOT_FN(ad_bot_strong_sequence);
 /* strong_sequence.c's model of a casual opponent, for its tests: the move
  * `basic` would make (one of its best-scored), and what an opponent's last

@@ -19,10 +19,14 @@
  * same speed: it differs from basic in what it shouts, not how fast.
  * strong is a quick expert: it shouts 16 cards (the most a claim holds)
  * within the default deal_ms even at its slowest moment, so at the default
- * pace it always finds the word taking the most cards. */
+ * pace it always finds the word taking the most cards.  easy, the level
+ * for a young child, is the slowest: no quicker than basic at anything,
+ * and at the default pace it shouts three cards at its slowest moment and
+ * five at its fastest. */
 const shout_speed ad_shout_speed_random = {1000, 250};
 const shout_speed ad_shout_speed_basic = {1000, 250};
 const shout_speed ad_shout_speed_strong = {400, 100};
+const shout_speed ad_shout_speed_easy = {1000, 360};
 
 double ad_shout_moment(ad_rng *r)
 {

@@ -1,8 +1,8 @@
 /*
  * shout_unit.c - Shout a Word as the registry knows it (unit.h): the rules
- * (shout.c), the players (shout_react.c's `random`, basic_shout.c,
- * strong_shout.c), the narrator (narrate_shout.c) and the coach
- * (shout_hint.c).
+ * (shout.c), the players (shout_react.c's `random`, easy_shout.c,
+ * basic_shout.c, strong_shout.c), the narrator (narrate_shout.c) and the
+ * coach (shout_hint.c).
  */
 #include "shout_unit.h"
 
@@ -10,6 +10,7 @@
  * that reads only the game's public pace (shout_react.c). */
 static const ad_bot_level levels[] = {
     {"random", ad_bot_random_shout, 1},
+    {"easy", ad_bot_easy_shout, 0},
     {"basic", ad_bot_basic_shout, 0},
     {"strong", ad_bot_strong_shout, 0},
 };

@@ -11,6 +11,7 @@
 #include "shout.h"
 
 /* May leave out->type 0: the seat waits (only where another seat can act). */
+BOT_FN(ad_bot_easy_shout);
 BOT_FN(ad_bot_basic_shout);
 BOT_FN(ad_bot_random_shout);
 BOT_FN(ad_bot_strong_shout);
@@ -23,6 +24,7 @@ typedef struct shout_speed {
     double base_ms, per_card_ms;
 } shout_speed;
 extern const shout_speed ad_shout_speed_random, ad_shout_speed_basic, ad_shout_speed_strong;
+extern const shout_speed ad_shout_speed_easy;
 /* This decision's moment: uniform in [0.8, 1.2). */
 double ad_shout_moment(ad_rng *r);
 /* The most cards a word may take for the seat to shout it, at speed sp and

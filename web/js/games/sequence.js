@@ -135,8 +135,8 @@ function draw(root, ctx) {
                     onclick: () => clickSquare(r, k),
                 },
                 el('span', { class: 'sq-name', 'aria-hidden': 'true' }, s.name),
-                s.emoji ? el('span', { class: 'sq-pic', 'aria-hidden': 'true' }, s.emoji) : el('span', { class: 'sq-pic sq-tile', 'aria-hidden': 'true' }, s.letter),
-                el('span', { class: `sq-word${longWord(s.picture) ? ' long' : ''}`, 'aria-hidden': 'true' }, el('b', {}, s.picture.slice(0, 1)), s.picture.slice(1)),
+                picture(s),
+                word(s.picture),
                 chipCol ? chip(chipCol) : null,
                 won ? el('span', { class: 'sq-star', 'aria-hidden': 'true' }, '★') : null);
                 // the place on the grid (CSSOM, which the page's CSP allows): a phone turns the board a quarter
@@ -253,7 +253,47 @@ function draw(root, ctx) {
         legend,
         grid,
         piles));
+    fitWords(grid);
 }
+
+/** a square's picture: its drawing (the server's SVG, the same on every
+ * device), or its letter in a box when the server has none
+ * @param {Sq} s */
+function picture(s) {
+    if (s.image) return el('img', { class: 'sq-pic', src: s.image, alt: '', 'aria-hidden': 'true', draggable: 'false' });
+    return el('span', { class: 'sq-pic sq-tile', 'aria-hidden': 'true' }, s.letter);
+}
+
+/** a square's word, its first letter bold: it may break between words
+ * ("Jack-in- / the-box") but never inside one.  Its size comes from the
+ * letters that must fit on a line (--chars; the CSS sizes it to the
+ * square's width): a name of up to ten letters on one line, a longer one
+ * on two, so nothing is cut off and the picture keeps its room
+ * @param {string} name */
+function word(name) {
+    const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+    const line = name.length <= 10 ? name.length : Math.max(longest, Math.ceil(name.length / 2));
+    const w = el('span', { class: 'sq-word', 'aria-hidden': 'true' }, el('b', {}, name.slice(0, 1)), name.slice(1));
+    w.style.setProperty('--chars', String(Math.max(line, 5)));
+    return w;
+}
+
+/** A word still wider than its square (a font wider than the one the CSS
+ * expects) is drawn smaller until it fits: cut off, a child's parent
+ * could not read it.  Again when the window changes size.
+ * @param {HTMLElement} grid */
+function fitWords(grid) {
+    for (const w of /** @type {NodeListOf<HTMLElement>} */ (grid.querySelectorAll('.sq-word'))) {
+        w.style.removeProperty('font-size');
+        for (let i = 0; i < 10 && w.scrollWidth > w.clientWidth; i++) {
+            w.style.fontSize = `${parseFloat(getComputedStyle(w).fontSize) * 0.92}px`;
+        }
+    }
+}
+addEventListener('resize', () => {
+    const grid = /** @type {HTMLElement|null} */ (document.querySelector('.seq-board'));
+    if (grid) fitWords(grid);
+});
 
 /** a chip: its colour, its shape and its letter
  * @param {string} col */
@@ -286,11 +326,4 @@ function arrows(grid, e) {
     if (horiz) { k += d * across[0]; r += d * across[1]; } else { r += d * across[0]; k += d * across[1]; }
     const next = /** @type {HTMLElement|null} */ (grid.querySelector(`[data-square="${r},${k}"]`));
     if (next) { e.preventDefault(); next.focus(); }
-}
-
-/** A picture's name with a word too long for a small square at the usual
- * size ("Watermelon"): drawn smaller rather than broken mid-word.
- * @param {string} name */
-function longWord(name) {
-    return name.split(/[\s-]+/).some((w) => w.length > 8);
 }
