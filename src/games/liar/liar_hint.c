@@ -20,7 +20,8 @@
  *   "true"     how likely the hand spells it, 0 to 1, as the strong player
  *              judges it (strong_liar.c's ad_liar_judge: its proof from what
  *              the seat knows, else its bluff model, which samples on its own
- *              fixed count): exactly 0 or 1 when proved
+ *              fixed count): exactly 0 or 1 when proved, else between 0.001
+ *              and 0.999; three decimal places
  *   "certain"  true when proved (0 or 1), false for odds
  * "wait": another seat's move: "text" only, what is going on.  A finished
  * game has nothing to hint: game_over.
@@ -212,6 +213,8 @@ static json_t *answer_hint(const liar_state *s, int seat, ad_rng *r)
     liar_proof why;
     double p = ad_liar_judge(s, seat, r, &why);
     p = round(p * 1000) / 1000;
+    if (!why.sure) /* odds, never a proof: only a proof reads 0 or 1 (as the claim coach's) */
+        p = p < 0.001 ? 0.001 : p > 0.999 ? 0.999 : p;
     narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat};
     const char *who = ad_narrate_name(&n, s->announcer);
     char word[LI_WORD_MAX + 1], text[512], reason[256];
