@@ -3,7 +3,7 @@
  * (sequence_hint.c): the squares the seat's cards can take and its dead
  * cards are named; on its turn the move suggested is the strong player's,
  * with the reason in words (a block of Bea's three in a row, a four that
- * wins); and a hint never changes when only cards the seat cannot see
+ * wins), the very move the strong player makes from that view; and a hint never changes when only cards the seat cannot see
  * change (the other hands, the draw pile: the metamorphic test, over
  * hundreds of positions).
  */
@@ -121,6 +121,48 @@ static void test_sequence_hint_suggests_the_four_that_wins(void **state)
     json_decref(h);
 }
 
+/* Over seeded positions, the move a hint suggests is the one the strong
+ * player makes from the same view, budget and seed: a hint and the bot
+ * never disagree. */
+static void test_sequence_hint_move_is_the_strong_players(void **state)
+{
+    (void)state;
+    const ad_game *g = &ad_game_sequence;
+    int checked = 0;
+    for (int game = 0; game < 6; game++) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "{\"game\":\"sequence\",\"players\":%d,\"seed\":%d}",
+                 2 + game % 2, 700 + game);
+        ad_table *t = tu_new(buf);
+        ad_rng r;
+        ad_rng_seed(&r, (uint64_t)game);
+        for (int n = 0; n < 40 && !g->is_over(ad_table_state(t)); n++) {
+            const seq_state *s = ad_table_state(t);
+            int seat = s->turn;
+            seq_state v;
+            g->view(s, seat, &v);
+            ad_rng br;
+            ad_rng_seed(&br, (uint64_t)n);
+            ad_bot_opts o = {.sims = 60};
+            ad_action a;
+            assert_int_equal(ad_bot_choose_opts(g, &v, seat, "strong", &o, &br, &a, NULL), 0);
+            json_t *want = g->action_to_json(&v, &a);
+            ad_err e;
+            json_t *h = hint_of(s, seat, 60, (uint64_t)n, &e);
+            assert_non_null(h);
+            assert_true(json_equal(json_object_get(h, "move"), want));
+            json_decref(want);
+            json_decref(h);
+            checked++;
+            g->view(s, seat, &v);
+            assert_int_equal(ad_bot_choose_opts(g, &v, seat, "basic", &o, &r, &a, NULL), 0);
+            assert_int_equal(ad_table_act(t, seat, &a, NULL, NULL), 0);
+        }
+        ad_table_free(t);
+    }
+    assert_true(checked >= 100);
+}
+
 /* ------------------------------------------------------- metamorphic */
 
 static char *hint_text(const seq_state *s, int seat, uint64_t seed)
@@ -217,6 +259,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sequence_hint_suggests_the_block_of_a_three_with_its_reason),
         cmocka_unit_test(test_sequence_hint_suggests_the_four_that_wins),
+        cmocka_unit_test(test_sequence_hint_move_is_the_strong_players),
         cmocka_unit_test(test_sequence_hint_never_changes_when_only_unseen_cards_change),
     };
     return cmocka_run_group_tests_name("sequence hint", tests, NULL, NULL);
