@@ -217,7 +217,7 @@ static json_t *answer_hint(const liar_state *s, int seat, ad_rng *r)
         p = p < 0.001 ? 0.001 : p > 0.999 ? 0.999 : p;
     narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat};
     const char *who = ad_narrate_name(&n, s->announcer);
-    char word[LI_WORD_MAX + 1], text[512], reason[256];
+    char word[LI_WORD_MAX + 1], text[640], reason[256];
     caps(s->word, word, sizeof word);
     if (why.sure) {
         proof_words(&n, s, &why, word, reason, sizeof reason);
@@ -226,10 +226,15 @@ static json_t *answer_hint(const liar_state *s, int seat, ad_rng *r)
     } else {
         const char *sense = p >= 0.7 ? "likely true" : p >= 0.3 ? "could go either way"
                                                                 : "likely a bluff";
+        char record[96] = ""; /* what the bluff model weighs: the announcer's record */
+        int a = s->announcer;
+        if (s->shown[a])
+            snprintf(record, sizeof record, " %s's words called so far: %d, %d of them false.",
+                     who, s->shown[a], s->lied[a]);
         snprintf(text, sizeof text,
                  "%s says the hand spells %s: as far as you can tell it is true %d%% of the "
-                 "time (%s).",
-                 who, word, (int)lround(p * 100), sense);
+                 "time (%s).%s",
+                 who, word, (int)lround(p * 100), sense, record);
     }
     return json_pack("{s:s,s:s,s:s,s:i,s:f,s:b}", "kind", "answer", "text", text, "word", s->word,
                      "from", s->announcer, "true", p, "certain", why.sure != 0);

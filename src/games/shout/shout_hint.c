@@ -120,6 +120,10 @@ json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot
         json_object_update_new(h, left_words(s, seat, before, sizeof before));
     if (s->phase == SH_OVER) {
         snprintf(text, sizeof text, "%sThe game is over.", before[0] ? before : "No word was left on the table. ");
+    } else if (s->table_n == 0 && s->need[seat] > s->min_cards) {
+        snprintf(text, sizeof text, "%sNothing is on the table yet. You won the last round, so "
+                                    "this round your words need %d cards or more.",
+                 before, s->need[seat]);
     } else if (s->table_n == 0) {
         snprintf(text, sizeof text, "%sNothing is on the table yet: watch the cards as they are "
                                     "dealt, and shout a word of %d cards or more.",
