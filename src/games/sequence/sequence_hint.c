@@ -72,64 +72,80 @@ static int all_plays(const seq_state *s, int seat, ad_action *out)
     return ad_seq_legal(&afresh, seat, out);
 }
 
+/* Appends to buf (holding *used bytes) as snprintf would, never past len. */
+static void add(char *buf, size_t len, size_t *used, const char *text)
+{
+    if (*used < len)
+        *used += (size_t)snprintf(buf + *used, len - *used, "%s", text);
+}
+
+/* The plays of one card, all[i] on (they come together in ad_seq_legal's
+ * list): its entry of "squares", and its words ("K c2 or f4", "Z any of the
+ * 31 open squares") into words.  Returns the index after them. */
+static int card_plays(const seq_state *s, const ad_action *all, int n, int i, json_t *squares,
+                      char *words, size_t len)
+{
+    int k = all[i].cards[0], j = i, open = 0;
+    json_t *qs = json_array();
+    size_t used = (size_t)snprintf(words, len, "%s", s->deck->kind[k]);
+    for (; j < n && all[j].cards[0] == k && all[j].type == SQ_A_PLAY; j++) {
+        char name[8];
+        json_array_append_new(qs, square_json(all[j].arg[0]));
+        ad_seqboard_name(all[j].arg[0] / SQ_COLS + 1, all[j].arg[0] % SQ_COLS + 1, name,
+                         sizeof name);
+        add(words, len, &used, j == i ? " " : " or ");
+        add(words, len, &used, name);
+    }
+    for (int q = 0; q < SQ_SQUARES; q++)
+        open += !s->board[q];
+    if (k == s->bd->kind_z)
+        snprintf(words, len, "Z any of the %d open squares", open);
+    else if (k == s->bd->kind_x)
+        snprintf(words, len, "X any of %d opposing chips", j - i);
+    json_array_append_new(squares, json_pack("{s:s,s:o}", "card", s->deck->kind[k], "squares", qs));
+    return j;
+}
+
+/* The dead cards' sentence: turn one in, one a turn. */
+static void dead_words(const seq_state *s, int seat, const json_t *dead, char *buf, size_t len)
+{
+    size_t nd = json_array_size(dead);
+    char list[96];
+    buf[0] = 0;
+    if (!nd)
+        return;
+    ad_narrate_list(dead, list, sizeof list);
+    int later = s->turn == seat && s->turned_in; /* one a turn, and this one is used */
+    snprintf(buf, len, " %s %s dead (both squares covered): turn %s in for a fresh card, one a "
+                       "turn%s.",
+             list, nd == 1 ? "is" : "are", nd == 1 ? "it" : "one",
+             later ? " (you have turned one in this turn: next turn)" : "");
+}
+
 /* "squares" and "dead" from the seat's plays; the card sentence into buf. */
 static void cards_part(const seq_state *s, int seat, json_t *h, char *buf, size_t len)
 {
     ad_action all[SQ_MAX_LEGAL];
-    int n = all_plays(s, seat, all), open = 0;
+    int n = all_plays(s, seat, all), listed = 0;
     json_t *squares = json_array(), *dead = json_array();
-    for (int q = 0; q < SQ_SQUARES; q++)
-        open += !s->board[q];
-    size_t used = (size_t)snprintf(buf, len, "Your cards can take:");
-    int listed = 0;
-    for (int i = 0; i < n; i++) {
-        int k = all[i].cards[0];
-        const char *card = s->deck->kind[k];
-        if (all[i].type == SQ_A_TURN_IN)
-            json_array_append_new(dead, json_string(card));
-        if (all[i].type != SQ_A_PLAY || (i > 0 && all[i - 1].cards[0] == k &&
-                                         all[i - 1].type == SQ_A_PLAY))
-            continue; /* one entry a card: its plays come together */
-        json_t *qs = json_array();
-        char names[64] = "";
-        size_t nu = 0;
-        for (int j = i; j < n && all[j].cards[0] == k && all[j].type == SQ_A_PLAY; j++) {
-            json_array_append_new(qs, square_json(all[j].arg[0]));
-            char name[8];
-            ad_seqboard_name(all[j].arg[0] / SQ_COLS + 1, all[j].arg[0] % SQ_COLS + 1, name,
-                             sizeof name);
-            if (nu < sizeof names)
-                nu += (size_t)snprintf(names + nu, sizeof names - nu, "%s%s", nu ? " or " : "",
-                                       name);
-        }
-        int many = (int)json_array_size(qs);
-        json_array_append_new(squares, json_pack("{s:s,s:o}", "card", card, "squares", qs));
-        if (used >= len)
+    size_t used = 0;
+    add(buf, len, &used, "Your cards can take:");
+    for (int i = 0; i < n;) {
+        if (all[i].type != SQ_A_PLAY) {
+            if (all[i].type == SQ_A_TURN_IN)
+                json_array_append_new(dead, json_string(s->deck->kind[all[i].cards[0]]));
+            i++;
             continue;
-        if (k == s->bd->kind_z)
-            used += (size_t)snprintf(buf + used, len - used, "%s Z any of the %d open squares",
-                                     listed++ ? ";" : "", open);
-        else if (k == s->bd->kind_x)
-            used += (size_t)snprintf(buf + used, len - used, "%s X any of %d opposing chips",
-                                     listed++ ? ";" : "", many);
-        else
-            used += (size_t)snprintf(buf + used, len - used, "%s %s %s", listed++ ? ";" : "", card,
-                                     names);
+        }
+        char words[128];
+        i = card_plays(s, all, n, i, squares, words, sizeof words);
+        add(buf, len, &used, listed++ ? "; " : " ");
+        add(buf, len, &used, words);
     }
-    if (!listed && used < len)
-        snprintf(buf + used, len - used, " nothing now");
-    if (used < len)
-        strncat(buf, ".", len - strlen(buf) - 1);
-    size_t nd = json_array_size(dead);
-    if (nd && strlen(buf) + 1 < len) {
-        char list[96];
-        ad_narrate_list(dead, list, sizeof list);
-        int later = s->turn == seat && s->turned_in; /* one a turn, and this one is used */
-        snprintf(buf + strlen(buf), len - strlen(buf),
-                 " %s %s dead (both squares covered): turn %s in for a fresh card, one a turn%s.",
-                 list, nd == 1 ? "is" : "are", nd == 1 ? "it" : "one",
-                 later ? " (you have turned one in this turn: next turn)" : "");
-    }
+    add(buf, len, &used, listed ? "." : " nothing now.");
+    char sentence[256];
+    dead_words(s, seat, dead, sentence, sizeof sentence);
+    add(buf, len, &used, sentence);
     json_object_set_new(h, "squares", squares);
     json_object_set_new(h, "dead", dead);
 }
