@@ -104,6 +104,38 @@ static json_t *left_words(const shout_state *s, int seat, char *buf, size_t len)
     return json_pack("{s:o,s:i}", "left", left, "left_count", count);
 }
 
+/* Cards on the table: "words" and "count", and their sentence into text. */
+static void table_part(const shout_state *s, int seat, json_t *h, char *text, size_t len)
+{
+    json_t *words = json_array();
+    char list[400];
+    int count = best_words(s, s->table, s->table_n, s->need[seat], words);
+    list_words(words, list, sizeof list);
+    const char *lead = s->phase == SH_FINAL ? "The deck is out; still on the table: "
+                                            : "The best on the table: ";
+    if (count)
+        snprintf(text, len, "%s%s; %d word%s in all.", lead, list, count, count == 1 ? "" : "s");
+    else
+        snprintf(text, len, "No word of %d cards or more is on the table yet.", s->need[seat]);
+    json_object_set_new(h, "words", words);
+    json_object_set_new(h, "count", json_integer(count));
+}
+
+/* Nothing on the table (a round's start, or the game's end): its sentence. */
+static void empty_words(const shout_state *s, int seat, char *text, size_t len)
+{
+    if (s->phase == SH_OVER)
+        snprintf(text, len, "The game is over.");
+    else if (s->need[seat] > s->min_cards)
+        snprintf(text, len, "Nothing is on the table yet. You won the last round, so this round "
+                            "your words need %d cards or more.",
+                 s->need[seat]);
+    else
+        snprintf(text, len, "Nothing is on the table yet: watch the cards as they are dealt, and "
+                            "shout a word of %d cards or more.",
+                 s->need[seat]);
+}
+
 json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
                       ad_rng *r, ad_err *err)
 {
@@ -113,36 +145,17 @@ json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot
     (void)r;
     if (ad_check_seat(seat, s->players, 0, err) < 0)
         return NULL;
-    char before[512] = "", text[1024], list[400];
+    char before[512] = "", now[600], text[1200];
     json_t *h = json_pack("{s:i}", "need", s->need[seat]);
-    int after_round = s->phase == SH_OVER || (s->round > 0 && s->table_n == 0 && s->phase == SH_DEAL);
-    if (after_round)
+    if (s->phase == SH_OVER || (s->round > 0 && s->table_n == 0 && s->phase == SH_DEAL))
         json_object_update_new(h, left_words(s, seat, before, sizeof before));
-    if (s->phase == SH_OVER) {
-        snprintf(text, sizeof text, "%sThe game is over.", before[0] ? before : "No word was left on the table. ");
-    } else if (s->table_n == 0 && s->need[seat] > s->min_cards) {
-        snprintf(text, sizeof text, "%sNothing is on the table yet. You won the last round, so "
-                                    "this round your words need %d cards or more.",
-                 before, s->need[seat]);
-    } else if (s->table_n == 0) {
-        snprintf(text, sizeof text, "%sNothing is on the table yet: watch the cards as they are "
-                                    "dealt, and shout a word of %d cards or more.",
-                 before, s->need[seat]);
-    } else {
-        json_t *words = json_array();
-        int count = best_words(s, s->table, s->table_n, s->need[seat], words);
-        list_words(words, list, sizeof list);
-        const char *lead = s->phase == SH_FINAL ? "The deck is out; still on the table: "
-                                                : "The best on the table: ";
-        if (count)
-            snprintf(text, sizeof text, "%s%s%s; %d word%s in all.", before, lead, list, count,
-                     count == 1 ? "" : "s");
-        else
-            snprintf(text, sizeof text, "%sNo word of %d cards or more is on the table yet.", before,
-                     s->need[seat]);
-        json_object_set_new(h, "words", words);
-        json_object_set_new(h, "count", json_integer(count));
-    }
+    if (s->phase == SH_OVER && !before[0])
+        snprintf(before, sizeof before, "No word was left on the table. ");
+    if (s->phase != SH_OVER && s->table_n)
+        table_part(s, seat, h, now, sizeof now);
+    else
+        empty_words(s, seat, now, sizeof now);
+    snprintf(text, sizeof text, "%s%s", before, now);
     json_object_set_new(h, "kind", json_string(s->phase == SH_OVER ? "over"
                                                : s->table_n    ? "table"
                                                                : "empty"));
