@@ -176,21 +176,10 @@ static void threats_part(const seq_state *s, const narrator *n, json_t *h, char 
     json_object_set_new(h, "threats", all);
 }
 
-/* Why the strong player's move, in words. */
-static void reason_words(const seq_state *s, const narrator *n, int seat, const ad_action *a,
-                         char *buf, size_t len)
+/* Why a play: what it does in the line count (a four, a block, a three). */
+static void play_reason(const seq_state *s, const narrator *n, int seat, const ad_action *a,
+                        char *buf, size_t len)
 {
-    const char *card = s->deck->kind[a->cards[0]];
-    if (a->type == SQ_A_TURN_IN) {
-        snprintf(buf, len, "%s is dead: both its squares are covered, so turn it in and draw a "
-                           "fresh card before you play", card);
-        return;
-    }
-    if (a->type == SQ_A_DISCARD) {
-        snprintf(buf, len, "nothing in your hand can be played, so one card goes: %s is the one "
-                           "least worth keeping", card);
-        return;
-    }
     seq_effect e;
     char side[64];
     ad_strong_sequence_effect(s, seat, a, &e);
@@ -215,6 +204,24 @@ static void reason_words(const seq_state *s, const narrator *n, int seat, const 
         snprintf(buf, len, "%s", a->cards[0] == s->bd->kind_x
                                      ? "it takes the most from the other side's lines of four"
                                      : "it builds toward your lines of four");
+}
+
+/* Why the strong player's move, in words. */
+static void reason_words(const seq_state *s, const narrator *n, int seat, const ad_action *a,
+                         char *buf, size_t len)
+{
+    const char *card = s->deck->kind[a->cards[0]];
+    if (a->type == SQ_A_TURN_IN) {
+        snprintf(buf, len, "%s is dead: both its squares are covered, so turn it in and draw a "
+                           "fresh card before you play", card);
+        return;
+    }
+    if (a->type == SQ_A_DISCARD) {
+        snprintf(buf, len, "nothing in your hand can be played, so one card goes: %s is the one "
+                           "least worth keeping", card);
+        return;
+    }
+    play_reason(s, n, seat, a, buf, len);
 }
 
 /* The suggested move and its reason ("move", "reason"); the sentence into buf. */
