@@ -17,7 +17,7 @@
 #include "core/adjson.h"
 
 #define FRESH_CARDS 5
-#define FRESH_MAX_LETTERS 4
+#define FRESH_MAX_LETTERS LI_FRESH_MAX
 
 enum { OPT_TARGET, OPT_WORDS };
 

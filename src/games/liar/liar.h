@@ -15,6 +15,7 @@
 #define LI_CARDS 128     /* room for the 98-card deck */
 #define LI_WORD_MAX 31   /* the longest word a player may announce */
 #define LI_MAXP 6
+#define LI_FRESH_MAX 4   /* the most letters a fresh hand's word may have */
 
 enum { LI_ANNOUNCE = 0, LI_RESPOND = 1, LI_DISCARD = 2, LI_OVER = 3 };      /* phases */
 enum { LI_A_ANNOUNCE = 1, LI_A_ACCEPT = 2, LI_A_LIAR = 3, LI_A_DISCARD = 4 }; /* actions */

@@ -210,6 +210,8 @@ static void end_round(shout_state *s, ad_events *ev)
 {
     int most = 0;
     ad_events_add(ev, SH_EV_ROUND, -1, -1, s->round + 1);
+    memcpy(s->left, s->table, s->table_n); /* face up: the coach tells what nobody took */
+    s->left_n = s->table_n;
     for (int p = 0; p < s->players; p++)
         if (s->won[p] > most)
             most = s->won[p];

@@ -50,6 +50,8 @@ typedef struct shout_state {
     uint8_t need[SH_MAXP];       /* cards a word needs, per seat, this round */
     uint8_t round_winner[SH_MAXP]; /* 1 for the seats that won the last round */
     uint32_t passed;             /* final window: seats that passed */
+    uint8_t left[SH_CARDS];      /* the table as the last round ended: cards nobody took */
+    uint8_t left_n;
     int32_t score[SH_MAXP];      /* round points */
     struct {
         int8_t seat;
