@@ -107,9 +107,16 @@ $(B)/lexicon/scowl-%.idx: $(B)/alphadeck $(SCOWL)
 	@mkdir -p $(dir $@)
 	$(B)/alphadeck words --size $* --write-index $@
 
-$(B)/gen/data.c: scripts/embed-data $(DATA)
+# The words of the family dictionary a package maintains (npm's
+# naughty-words, installed by npm ci), read at build time, embedded beside
+# data/words/family.txt.
+FAMILY_LISTED := $(B)/gen/data/words/family-listed.txt
+$(FAMILY_LISTED): scripts/family-words package-lock.json
+	scripts/family-words $@
+
+$(B)/gen/data.c: scripts/embed-data $(DATA) $(FAMILY_LISTED)
 	@mkdir -p $(dir $@)
-	scripts/embed-data $@ ad_data_files data/ $(DATA)
+	scripts/embed-data $@ ad_data_files data/:$(B)/gen/data/ $(DATA) $(FAMILY_LISTED)
 
 # The rules pages and their pictures, for the help screens and the API
 # (src/app/rules.c).

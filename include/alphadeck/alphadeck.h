@@ -65,6 +65,7 @@ typedef enum ad_code {
     AD_E_BAD_DICT,       /* "bad_dict": a word list or index that is empty, binary or damaged */
     AD_E_BAD_WORD,       /* "bad_word": not lowercase a-z, or longer than 63 letters */
     AD_E_NO_HINT,        /* "no_hint": the game gives no hints (issue 32) */
+    AD_E_FAMILY_WORD,    /* "family_word": a word the family dictionary of this table leaves out */
     AD_CODE_COUNT
 } ad_code;
 
@@ -216,6 +217,9 @@ typedef struct ad_option_def {
     int min, max, def;
     const char *help;  /* one line in a player's words, says what 0 or the default means */
     const char *label; /* the option's name in a player's words, for a form ("Packs of cards") */
+    /* NULL, or the names of the values min..max in players' words: such an
+     * option may be given as a name ("words": "full") as well as a number */
+    const char *const *names;
 } ad_option_def;
 
 /* Everything needed to set up a game: the `new` request in C. */

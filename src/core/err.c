@@ -34,6 +34,7 @@ static const char *const tokens[AD_CODE_COUNT] = {
     [AD_E_BAD_DICT] = "bad_dict",
     [AD_E_BAD_WORD] = "bad_word",
     [AD_E_NO_HINT] = "no_hint",
+    [AD_E_FAMILY_WORD] = "family_word",
 };
 
 const char *ad_code_token(ad_code code)

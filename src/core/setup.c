@@ -19,6 +19,21 @@ json_t *ad_options_json(const ad_game *g)
     return o;
 }
 
+/* A named option's value given by its name ("full"): its number, or -1 with
+ * err set naming the names it may have. */
+static long long option_by_name(const ad_option_def *od, const char *name, ad_err *err)
+{
+    char names[160] = "";
+    for (int v = od->min; v <= od->max; v++) {
+        if (strcmp(od->names[v - od->min], name) == 0)
+            return v;
+        size_t at = strlen(names);
+        const char *sep = v == od->min ? "" : v == od->max ? " or " : ", ";
+        snprintf(names + at, sizeof names - at, "%s\"%s\"", sep, od->names[v - od->min]);
+    }
+    return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be %s", od->name, names);
+}
+
 int ad_seed_from_json(const json_t *v, uint64_t *out, ad_err *err)
 {
     if (json_is_integer(v) && json_integer_value(v) >= 0) {
@@ -71,7 +86,11 @@ static int read_options(const ad_game *g, const json_t *opts, ad_setup *su, ad_e
             x = json_is_true(val);
         else if (json_is_integer(val))
             x = json_integer_value(val);
-        else
+        else if (od->names) { /* a name, or words saying which names it takes */
+            const char *name = json_is_string(val) ? json_string_value(val) : "";
+            if ((x = option_by_name(od, name, err)) < 0)
+                return -1;
+        } else
             return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be an integer", key);
         if (x < od->min || x > od->max)
             return ad_err_set(err, AD_E_BAD_OPTION, "option \"%s\" must be between %d and %d",

@@ -248,6 +248,8 @@ int api_static(const char *path, char **body, const char **type)
     } else if (strcmp(path, "/api/board/sequence") == 0) {
         json_t *rows = board_rows();
         j = rows ? json_pack("{s:o}", "board", rows) : NULL;
+    } else if (strncmp(path, "/api/words/", 11) == 0) {
+        return api_words(path + 11, body); /* words_http.c */
     } else if (strncmp(path, "/api/rules/", 11) == 0) {
         const char *md = ad_cli_rules_page(path + 11);
         if (!md)

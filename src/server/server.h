@@ -232,6 +232,8 @@ int addr_rate_request(addr_rate *r, const char *addr, int64_t now_ms); /* 1: one
 int addr_rate_send(addr_rate *r, const char *addr, size_t n, int64_t now_ms);
 /* api.c: GET /api/rules/<game> (its rules page, Markdown), /api/board/sequence. */
 int api_static(const char *path, char **body, const char **type);
+/* words_http.c: GET /api/words/<family|full>/<words>, rest after /api/words/. */
+int api_words(const char *rest, char **body);
 /* talk.c: GET /api/reactions, [{"id","text","emoji"}...] from data/talk/. */
 json_t *ad_talk_reactions_json(void);
 /* GET /api/games: every game and the facts the browser shows (docs/server.md),

@@ -480,13 +480,16 @@ static int parse(int argc, char **argv, sim_cfg *c, int *json, const char **svg)
         } else if (strncmp(a, "--", 2) == 0 && strchr(a, '=')) {
             const char *eq = strchr(a, '=');
             long long x = ad_cli_number(eq + 1); /* its range: the game's, below */
-            if (x < 0) {
-                fprintf(stderr, "alphadeck sim: %s: the option's value must be a whole number\n", a);
+            int named = x < 0 && eq[1] && strspn(eq + 1, "abcdefghijklmnopqrstuvwxyz") == strlen(eq + 1);
+            if (x < 0 && !named) {
+                fprintf(stderr, "alphadeck sim: %s: the option's value must be a whole number "
+                                "(or the name of one, as --words=full)\n", a);
                 goto out;
             }
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)(eq - a - 2), a + 2);
-            json_object_set_new(opts, name, json_integer(x));
+            /* a name ("full") is the game's to check, as a number's range is */
+            json_object_set_new(opts, name, named ? json_string(eq + 1) : json_integer(x));
         } else {
             fprintf(stderr, "alphadeck sim: unknown argument \"%s\"\n", a);
             usage(stderr);

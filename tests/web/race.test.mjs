@@ -100,8 +100,10 @@ test('three people at a No Way table see the call button at the same time, and t
 test('the next player may play on in the window: their cards go down the moment the other lets the claim pass', { skip: why || false, timeout: 120000 }, async (t) => {
     const { names, people, pages, near, far } = await threeInAWindow(t);
     const np = pages[near];
-    await np.locator('.play-on').waitFor({ timeout: 10000 });
-    assert.equal(await pages[far].locator('.play-on').count(), 0, 'only the next player is offered to play on');
+    await np.locator('#play-on').waitFor({ timeout: 10000 });
+    assert.equal(await pages[far].locator('#play-on').count(), 0, 'only the next player is offered to play on');
+    await np.locator('#play-on').click();
+    await np.locator('.play-on').waitFor({ timeout: 5000 });
     await np.locator('.hand .card').first().click();
     const label = await np.locator('#play').textContent();
     assert.match(label, /^Lay down 1 saying/);

@@ -1,16 +1,16 @@
 /*
  * easy_liar.c - the `easy` computer player for Liar, the level for a young
  * child, from the seat's view only.  It says short common words a family
- * can judge: of the common words (SCOWL up to size 50, ad_lex_load_common)
+ * can judge: of the bots' words (common family words, games/dict.h)
  * its hand spells, the shortest allowed; with none it bluffs with a common
  * word of the shortest allowed length.  It calls "liar" on a word it can
  * prove false (longer than the hand) or must (nothing can follow it), and
  * now and then on a hunch, as a child does; it discards a card its next
  * word does not need.
  */
-#include <pthread.h>
 #include <string.h>
 
+#include "games/dict.h"
 #include "liar.h"
 #include "liar_unit.h"
 
@@ -18,17 +18,16 @@
 #define BLUFF_TRIES 256 /* draws from the dictionary to find a common word */
 #define HUNCH 3         /* it calls "liar" on a hunch one time in HUNCH */
 
-static ad_lex *common;
-static pthread_once_t common_once = PTHREAD_ONCE_INIT;
-
-static void load_common(void)
+/* The bots' words (common family words, games/dict.h), or NULL. */
+static const ad_lex *common_words(void)
 {
-    common = ad_lex_load_common(NULL);
+    return ad_games_bot_words(NULL);
 }
 
 /* A common word the game accepts: one a family can judge. */
 static int family_word(const liar_state *s, const char *w)
 {
+    const ad_lex *common = common_words();
     return common && ad_lex_contains(common, w) && ad_lex_contains(s->words->lex, w);
 }
 
@@ -43,6 +42,7 @@ static int shortest_word(const liar_state *s, const uint8_t *hand, int min, int 
         for (int c = 0; c < hand[k]; c++)
             cards[n++] = (uint8_t)k; /* the lexicon's ids 0-25 are the letters */
     ad_lex_results *res = ad_lex_results_new();
+    const ad_lex *common = common_words();
     int found = common ? ad_lex_words(common, cards, n, 1, res, NULL) : 0;
     for (int i = 0; i < found; i++) {
         const char *w = ad_lex_results_word(res, i);
@@ -126,7 +126,6 @@ BOT_FN(ad_bot_easy_liar)
     (void)o;
     (void)seat;
     const liar_state *s = view;
-    pthread_once(&common_once, load_common);
     memset(out, 0, sizeof *out);
     if (s->phase == LI_RESPOND)
         respond(s, r, out);

@@ -17,10 +17,15 @@
 #include "core/adjson.h"
 
 #define FRESH_CARDS 5
-#define FRESH_MAX_LETTERS 4
+#define FRESH_MAX_LETTERS LI_FRESH_MAX
+
+enum { OPT_TARGET, OPT_WORDS };
 
 static const ad_option_def liar_options[] = {
     {"target", 1, 1000, 25, "the first player to reach this many points wins", "Points to win"},
+    {"words", 0, 1, 0, "family: offensive words and slurs are refused (the computer players never "
+                       "say them); full: every word of the dictionary may be said",
+     "Word list", ad_words_option_names},
 };
 
 /* ------------------------------------------------------------ dictionary */
@@ -30,44 +35,71 @@ static ad_err words_err;
 static int words_ok;
 static pthread_once_t words_once = PTHREAD_ONCE_INIT;
 
-static int count_word(const char *w, int len, void *ctx)
+/* What a walk over a lexicon does: count the words of each length, or
+ * (store) copy them into words.base, only those of the lengths `want`
+ * marks, and only family words when `family` is set. */
+typedef struct word_walk {
+    int store, family;
+    uint8_t want[LI_WORD_MAX + 1];
+    uint32_t n[LI_WORD_MAX + 1];
+} word_walk;
+
+static int walk_word(const char *w, int len, void *ctx)
+{
+    word_walk *k = ctx;
+    if (len > LI_WORD_MAX || !k->want[len] || (k->family && ad_family_refuses(w)))
+        return 0;
+    if (k->store)
+        memcpy((char *)words.base[len] + (size_t)k->n[len] * (size_t)len, w, (size_t)len);
+    k->n[len]++;
+    return 0;
+}
+
+static int longest(const char *w, int len, void *ctx)
 {
     (void)w;
-    liar_words *lw = ctx;
-    if (len <= LI_WORD_MAX)
-        lw->count[len]++;
+    int *max = ctx;
+    if (len <= LI_WORD_MAX && len > *max)
+        *max = len;
     return 0;
 }
 
-static int store_word(const char *w, int len, void *ctx)
+/* Counts (store 0) or stores (1) the bots' words: the common family words,
+ * and the family dictionary's for the lengths with none. */
+static void walk_words(int store, word_walk *common, word_walk *rare)
 {
-    uint32_t *next = ctx;
-    if (len <= LI_WORD_MAX)
-        memcpy((char *)words.base[len] + (size_t)next[len]++ * (size_t)len, w, (size_t)len);
-    return 0;
+    memset(common, 0, sizeof *common);
+    memset(rare, 0, sizeof *rare);
+    common->store = rare->store = store;
+    rare->family = 1;
+    memset(common->want, 1, sizeof common->want);
+    ad_lex_each(words.lex, walk_word, common);
+    for (int l = 1; l <= LI_WORD_MAX; l++)
+        rare->want[l] = common->n[l] == 0;
+    ad_lex_each(words.dict, walk_word, rare);
 }
 
-/* Groups the dictionary's words by length, once. */
+/* Groups the bots' words by length, once. */
 static void load_words(void)
 {
-    const ad_lex *lex = ad_games_dictionary(&words_err);
-    if (!lex)
+    words.dict = ad_games_dictionary(&words_err);
+    words.lex = words.dict ? ad_games_bot_words(&words_err) : NULL;
+    if (!words.lex)
         return;
-    words.lex = lex;
-    ad_lex_each(lex, count_word, &words);
+    ad_lex_each(words.dict, longest, &words.maxlen);
+    word_walk common, rare;
+    walk_words(0, &common, &rare);
     size_t bytes = 0;
     for (int l = 1; l <= LI_WORD_MAX; l++) {
+        words.count[l] = common.n[l] + rare.n[l];
         bytes += (size_t)words.count[l] * (size_t)l;
-        if (words.count[l])
-            words.maxlen = l;
     }
     char *buf = malloc(bytes ? bytes : 1), *p = buf;
     for (int l = 1; l <= LI_WORD_MAX; l++) {
         words.base[l] = p;
         p += (size_t)words.count[l] * (size_t)l;
     }
-    uint32_t next[LI_WORD_MAX + 1] = {0};
-    ad_lex_each(lex, store_word, next);
+    walk_words(1, &common, &rare);
     words_ok = words.maxlen > 0;
     if (!words_ok)
         ad_err_set(&words_err, AD_E_BAD_DICT, "the dictionary has no words");
@@ -185,7 +217,8 @@ static int liar_init(void *st, const ad_setup *su, ad_err *err)
     s->viewer = AD_GOD;
     s->winner = -1;
     s->announcer = -1;
-    s->target = su->opt[0];
+    s->target = su->opt[OPT_TARGET];
+    s->full = (uint8_t)(su->opt[OPT_WORDS] == AD_WORDS_FULL);
     s->last.seat = -1;
     memset(s->draw, -1, sizeof s->draw);
     ad_rng_seed(&s->rng, su->seed);
@@ -279,8 +312,12 @@ static int check(const liar_state *s, int seat, const ad_action *a, ad_err *err)
             return ad_err_set(err, AD_E_ILLEGAL, "a fresh hand's word has at most %d letters",
                               FRESH_MAX_LETTERS);
         }
-        if (!ad_lex_contains(s->words->lex, a->word))
+        if (!ad_lex_contains(s->words->dict, a->word))
             return ad_err_set(err, AD_E_ILLEGAL, "\"%s\" is not in the dictionary", a->word);
+        if (!s->full && ad_family_refuses(a->word))
+            return ad_err_set(err, AD_E_FAMILY_WORD, "that word is not in the family dictionary of "
+                                                     "this table (a table made with words \"full\" "
+                                                     "takes every word)");
     }
     if (a->type == LI_A_ACCEPT && s->word_len >= s->words->maxlen)
         return ad_err_set(err, AD_E_ILLEGAL,
@@ -529,6 +566,7 @@ static json_t *liar_view_json(const void *view)
     json_object_set_new(v, "deck_count", json_integer(s->pile_n));
     json_object_set_new(v, "discard_count", json_integer(s->discard_n));
     json_object_set_new(v, "target", json_integer(s->target));
+    json_object_set_new(v, "words", json_string(ad_words_option_names[s->full]));
     json_object_set_new(v, "first", json_integer(s->first));
     int drew = 0;
     for (int p = 0; p < n; p++)

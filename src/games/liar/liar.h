@@ -15,6 +15,7 @@
 #define LI_CARDS 128     /* room for the 98-card deck */
 #define LI_WORD_MAX 31   /* the longest word a player may announce */
 #define LI_MAXP 6
+#define LI_FRESH_MAX 4   /* the most letters a fresh hand's word may have */
 
 enum { LI_ANNOUNCE = 0, LI_RESPOND = 1, LI_DISCARD = 2, LI_OVER = 3 };      /* phases */
 enum { LI_A_ANNOUNCE = 1, LI_A_ACCEPT = 2, LI_A_LIAR = 3, LI_A_DISCARD = 4 }; /* actions */
@@ -31,11 +32,15 @@ enum {                                                                       /* 
     LI_EV_OVER,         /* seat won */
 };
 
-/* The dictionary's words grouped by length, for announcing at random. */
+/* The words: the dictionary that judges, and the bots' words (common
+ * family words, games/dict.h) grouped by length, for announcing at random;
+ * a length with no common word has the family dictionary's words of that
+ * length instead, so a bot can always say a word as long as the rules ask. */
 typedef struct liar_words {
-    const ad_lex *lex;
-    int maxlen;                       /* the longest word, at most LI_WORD_MAX */
-    uint32_t count[LI_WORD_MAX + 1];  /* words of each length */
+    const ad_lex *dict;               /* judges what is announced */
+    const ad_lex *lex;                /* the bots' words: what they spell */
+    int maxlen;                       /* the dictionary's longest word, at most LI_WORD_MAX */
+    uint32_t count[LI_WORD_MAX + 1];  /* bots' words of each length */
     const char *base[LI_WORD_MAX + 1]; /* word i of length L: base[L] + i * L */
 } liar_words;
 
@@ -43,6 +48,7 @@ typedef struct liar_state {
     const ad_deck *deck;
     const liar_words *words;
     uint8_t players, phase, holder, first;
+    uint8_t full;                  /* the `words` option: 1 for the full dictionary */
     int8_t viewer, announcer, winner;
     uint8_t passes;                /* accepts since this hand was fresh */
     uint8_t hand[LI_LETTERS];      /* the one hand in play, held by holder */

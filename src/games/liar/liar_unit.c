@@ -1,7 +1,7 @@
 /*
  * liar_unit.c - Liar as the registry knows it (unit.h): the rules (liar.c),
- * the players (easy_liar.c, basic_liar.c, strong_liar.c) and the narrator
- * (narrate_liar.c).
+ * the players (easy_liar.c, basic_liar.c, strong_liar.c), the narrator
+ * (narrate_liar.c) and the coach (liar_hint.c).
  */
 #include "liar_unit.h"
 
@@ -19,4 +19,5 @@ const ad_unit ad_unit_liar = {
     .narrate = ad_liar_narrate,
     .aloud = ad_liar_aloud,
     .turn = ad_liar_turn,
+    .hint = ad_liar_hint,
 };

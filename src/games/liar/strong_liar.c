@@ -234,21 +234,41 @@ static void hand_bounds(const liar_ctx *c, uint8_t *least, uint8_t *most)
     }
 }
 
-/* 1: the word to answer is surely spelled; -1: surely not; 0: who knows. */
-static int settled(const liar_ctx *c)
+/* The proof's details, when the caller wants them (the coach's words). */
+static int proved(liar_proof *why, int sure, int how, int letter, int most, int need)
+{
+    if (why) {
+        why->sure = sure;
+        why->how = how;
+        why->letter = letter;
+        why->most = most;
+        why->need = need;
+    }
+    return sure;
+}
+
+/* 1: the word to answer is surely spelled; -1: surely not; 0: who knows.
+ * why (may be NULL) gets what proves it. */
+static int settled(const liar_ctx *c, liar_proof *why)
 {
     uint8_t least[LI_LETTERS], most[LI_LETTERS];
+    if (why)
+        why->since = c->mem ? c->since : -1;
     if (c->v.word_len > c->v.hand_n)
-        return -1;
+        return proved(why, -1, LI_PROOF_LENGTH, -1, c->v.hand_n, c->v.word_len);
     hand_bounds(c, least, most);
-    if (!spells(most, c->need))
-        return -1;
+    for (int k = 0; k < LI_LETTERS; k++)
+        if (most[k] < c->need[k])
+            return proved(why, -1, LI_PROOF_LETTER, k, most[k], c->need[k]);
     if (c->mem) { /* the letters it lacks must all have come in the draws */
         uint8_t short_of[LI_LETTERS];
-        if (shortfall(c->v.held[c->seat], c->need, short_of) > 2 * c->since)
-            return -1;
+        int lacked = shortfall(c->v.held[c->seat], c->need, short_of);
+        if (lacked > 2 * c->since)
+            return proved(why, -1, LI_PROOF_DRAWS, -1, 2 * c->since, lacked);
     }
-    return spells(least, c->need) ? 1 : 0;
+    if (spells(least, c->need))
+        return proved(why, 1, LI_PROOF_KEPT, -1, 0, 0);
+    return proved(why, 0, LI_PROOF_NONE, -1, 0, 0);
 }
 
 /* ------------------------------------------------------ determinization */
@@ -633,7 +653,7 @@ static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
     (void)r;
     memset(out, 0, sizeof(ad_action) * SEARCH_MAX_CANDIDATES);
     if (s->phase == LI_RESPOND) {
-        int can_accept = s->word_len < s->words->maxlen, known = settled(c);
+        int can_accept = s->word_len < s->words->maxlen, known = settled(c, NULL);
         out[0].type = LI_A_LIAR;
         if (!can_accept || known < 0)
             return 1;
@@ -807,4 +827,21 @@ BOT_FN(ad_bot_strong_liar)
     sg.g = &ad_game_liar;
     ad_search_choose(&sg, c, seat, o, r, out);
     free(c);
+}
+
+/* The coach's door (liar_unit.h): the same judgement the bot makes before it
+ * searches, so a hint and the bot never disagree. */
+double ad_liar_judge(const liar_state *view, int seat, ad_rng *r, liar_proof *why)
+{
+    pthread_once(&tables_once, make_tables);
+    liar_ctx *c = malloc(sizeof *c);
+    if (!c) {
+        proved(why, 0, LI_PROOF_NONE, -1, 0, 0);
+        return 0.5;
+    }
+    setup(c, view, seat);
+    int sure = settled(c, why);
+    double p = sure ? (sure > 0 ? 1.0 : 0.0) : chance_true(c, r);
+    free(c);
+    return p;
 }

@@ -2,8 +2,8 @@
  * sequence_unit.c - Sequence Letters as the registry knows it (unit.h): the
  * rules (sequence.c), the players (easy_sequence.c, basic_sequence.c,
  * strong_sequence.c), the model of a child for measuring (child_sequence.c),
- * the narrator (narrate_sequence.c); its clients read the board through
- * seqboard.h.
+ * the narrator (narrate_sequence.c) and the coach (sequence_hint.c); its
+ * clients read the board through seqboard.h.
  */
 #include "sequence_unit.h"
 
@@ -29,4 +29,5 @@ const ad_unit ad_unit_sequence = {
     .aloud = ad_sequence_aloud,
     .turn = ad_sequence_turn,
     .card_words = ad_sequence_card_words,
+    .hint = ad_sequence_hint,
 };

@@ -23,6 +23,26 @@ BOT_FN(ad_bot_strong_sequence);
 void ad_strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out);
 int ad_strong_sequence_absent(const void *view, int seat, uint8_t absent[32]);
 
+/* What a play does in strong_sequence.c's line count, for the coach's
+ * words: it makes a line of four (wins); it stops `stops` windows of
+ * another side's three chips and an empty square (a chip on that square,
+ * or X taking one of the three), the first of colour stops_colour (1-3; 0:
+ * none); `threes`: windows of the seat's side it brings to three chips and
+ * an empty square; loaded: strong's count of the squares that would then
+ * finish a line with a card of the hand (1 a threat it can carry out, 2 one
+ * a single block cannot stop). */
+typedef struct seq_effect {
+    int wins, stops, stops_colour, threes, loaded;
+} seq_effect;
+void ad_strong_sequence_effect(const seq_state *s, int seat, const ad_action *a, seq_effect *out);
+/* The empty squares that would finish a line of four for colour (1-3),
+ * into squares (room for SQ_SQUARES); returns how many. */
+int ad_strong_sequence_threats(const seq_state *s, int colour, uint8_t *squares);
+
+/* The coach (sequence_hint.c): unit.h's ad_hint_fn. */
+json_t *ad_sequence_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
+                         ad_rng *r, ad_err *err);
+
 /* The narrator (narrate_sequence.c): unit.h's ad_narrate_fn. */
 int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type,
                         char *buf, size_t len);

@@ -598,6 +598,45 @@ int ad_strong_sequence_absent(const void *view, int seat, uint8_t absent[SQ_KIND
     return hand_inference(view, seat, absent);
 }
 
+void ad_strong_sequence_effect(const seq_state *s, int seat, const ad_action *a, seq_effect *out)
+{
+    pthread_once(&windows_once, build_windows);
+    memset(out, 0, sizeof *out);
+    int k = a->cards[0], q = a->arg[0], mine = colour_of(s, seat);
+    if (a->type != SQ_A_PLAY || q < 0 || q >= SQ_SQUARES)
+        return;
+    tally t;
+    count_windows(s, &t);
+    for (int c = 1; c <= s->teams; c++) { /* X stops the three its chip is in */
+        int stops = k == s->bd->kind_x ? (c == s->board[q] ? threes_through(&t, q, c) : 0)
+                    : c != mine        ? threes_through(&t, q, c)
+                                       : 0;
+        if (stops && !out->stops_colour)
+            out->stops_colour = c;
+        out->stops += stops;
+    }
+    if (k == s->bd->kind_x)
+        return;
+    for (int i = 0; i < through_n[q]; i++) {
+        const uint8_t *n = t.n[through[q][i]];
+        out->wins |= n[mine] == 3 && n[0] == 1;
+        out->threes += n[mine] == 2 && n[0] == 2;
+    }
+    out->loaded = loaded_threats(s, seat, &t, k, q);
+}
+
+int ad_strong_sequence_threats(const seq_state *s, int colour, uint8_t *squares)
+{
+    pthread_once(&windows_once, build_windows);
+    tally t;
+    count_windows(s, &t);
+    int n = 0;
+    for (int q = 0; q < SQ_SQUARES; q++)
+        if (!s->board[q] && threes_through(&t, q, colour))
+            squares[n++] = (uint8_t)q;
+    return n;
+}
+
 BOT_FN(ad_bot_strong_sequence)
 {
     pthread_once(&windows_once, build_windows);

@@ -7,13 +7,14 @@
  * deck is empty a final window runs until every seat passes.  Invariant:
  * each card is in exactly one place - deck, table, or won by one seat.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "games/dict.h"
 #include "shout.h"
 #include "core/adjson.h"
 
-enum { OPT_MIN_CARDS, OPT_HANDICAP, OPT_DEAL_MS, OPT_FINAL_MS };
+enum { OPT_MIN_CARDS, OPT_HANDICAP, OPT_DEAL_MS, OPT_FINAL_MS, OPT_WORDS };
 
 /* The two clocks are for a server that deals in real time; the engine has
  * no clock and only keeps and shows them. */
@@ -32,6 +33,9 @@ static const ad_option_def shout_options[] = {
      "once the deck is empty, how long everyone has to find a last word, in thousandths of a "
      "second; 0: the round ends with the last card",
      "Last look at the table (ms)"},
+    {"words", 0, 1, 0, "family: offensive words and slurs are refused (the computer players never "
+                       "say them); full: every word of the dictionary may be said",
+     "Word list", ad_words_option_names},
 };
 
 static uint32_t all_seats(const shout_state *s)
@@ -76,6 +80,7 @@ static int shout_init(void *st, const ad_setup *su, ad_err *err)
     s->handicap = (uint8_t)su->opt[OPT_HANDICAP];
     s->deal_ms = su->opt[OPT_DEAL_MS];
     s->final_ms = su->opt[OPT_FINAL_MS];
+    s->full = (uint8_t)(su->opt[OPT_WORDS] == AD_WORDS_FULL);
     s->dealer = (uint8_t)(su->dealer >= 0 ? su->dealer : 0);
     s->last.seat = -1;
     for (int k = 0; k < s->deck->nkinds; k++) {
@@ -179,6 +184,12 @@ static int check(const shout_state *s, int seat, const ad_action *a, ad_err *err
             return ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has passed already", seat);
         if (a->n < 1)
             return ad_err_set(err, AD_E_BAD_ACTION, "a claim names the table cards it uses");
+        /* refused before it is judged: nobody else sees the word, and it
+         * costs nothing, as a word the table never takes */
+        if (!s->full && ad_family_refuses(a->word))
+            return ad_err_set(err, AD_E_FAMILY_WORD, "that word is not in the family dictionary of "
+                                                     "this table (a table made with words \"full\" "
+                                                     "takes every word)");
         for (int i = 0; i < a->n; i++) {
             if (on_table(s, a->cards[i]) < 0)
                 return ad_err_set(err, AD_E_ILLEGAL, "card %d is not on the table", a->cards[i]);
@@ -209,6 +220,8 @@ static void end_round(shout_state *s, ad_events *ev)
 {
     int most = 0;
     ad_events_add(ev, SH_EV_ROUND, -1, -1, s->round + 1);
+    memcpy(s->left, s->table, s->table_n); /* face up: the coach tells what nobody took */
+    s->left_n = s->table_n;
     for (int p = 0; p < s->players; p++)
         if (s->won[p] > most)
             most = s->won[p];
@@ -341,6 +354,12 @@ static void shout_random(const void *view, int seat, ad_rng *r, ad_action *out)
         for (; *letters && len < AD_WORD_MAX - 1; letters++)
             out->word[len++] = *letters;
     }
+    if (ad_family_refuses(out->word)) { /* a bot never says one: its first card alone */
+        const char *first = ad_lex_card_letters(s->lexid_of[s->face_of[out->cards[0]]]);
+        out->n = 1;
+        memset(out->word, 0, sizeof out->word);
+        snprintf(out->word, sizeof out->word, "%s", *first ? first : "a");
+    }
 }
 
 /* --------------------------------------------------------------- views */
@@ -455,6 +474,7 @@ static json_t *shout_view_json(const void *view)
     json_object_set_new(v, "deck_count", json_integer(s->pile_n));
     json_object_set_new(v, "deal_ms", json_integer(s->deal_ms));
     json_object_set_new(v, "final_ms", json_integer(s->final_ms));
+    json_object_set_new(v, "words", json_string(ad_words_option_names[s->full]));
     if (s->phase == SH_FINAL)
         json_object_set_new(v, "passed", ad_json_seats(s->passed, n));
     return v;

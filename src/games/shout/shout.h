@@ -36,6 +36,7 @@ typedef struct shout_state {
     uint8_t players, phase, dealer, round; /* round counts from 0 */
     int8_t viewer;
     uint8_t min_cards, handicap;
+    uint8_t full;                /* the `words` option: 1 for the full dictionary */
     int32_t deal_ms, final_ms;   /* for a server's clock; the engine has none */
     uint8_t ncards;
     uint8_t face_of[SH_CARDS];   /* card id -> face (deck kind) */
@@ -49,6 +50,8 @@ typedef struct shout_state {
     uint8_t need[SH_MAXP];       /* cards a word needs, per seat, this round */
     uint8_t round_winner[SH_MAXP]; /* 1 for the seats that won the last round */
     uint32_t passed;             /* final window: seats that passed */
+    uint8_t left[SH_CARDS];      /* the table as the last round ended: cards nobody took */
+    uint8_t left_n;
     int32_t score[SH_MAXP];      /* round points */
     struct {
         int8_t seat;

@@ -1,7 +1,8 @@
 /*
  * shout_unit.c - Shout a Word as the registry knows it (unit.h): the rules
  * (shout.c), the players (shout_react.c's `random`, easy_shout.c,
- * basic_shout.c, strong_shout.c) and the narrator (narrate_shout.c).
+ * basic_shout.c, strong_shout.c), the narrator (narrate_shout.c) and the
+ * coach (shout_hint.c).
  */
 #include "shout_unit.h"
 
@@ -22,4 +23,5 @@ const ad_unit ad_unit_shout = {
     .aloud = ad_shout_aloud,
     .turn = ad_shout_turn,
     .card_words = ad_shout_card_words,
+    .hint = ad_shout_hint,
 };

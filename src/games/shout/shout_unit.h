@@ -47,6 +47,27 @@ int ad_shout_aloud(const ad_unit *u, narrator *n, const json_t *e, const char *t
 int ad_shout_turn(const ad_unit *u, narrator *n, const json_t *events, const json_t *view,
                   char *buf, size_t len);
 int ad_shout_card_words(const ad_unit *u, const char *card, char *buf, size_t len);
+
+/* Finding words on the table, shared by the players and the coach
+ * (basic_shout.c).  ad_shout_words: every word of vocab that cards (n card
+ * ids: the table, or what the last round left) spell with at least need of
+ * them, into found; ids gets each card's lexicon id; returns how many (0 on
+ * any error).  ad_shout_claimable: the word can be shouted taking at most
+ * reach cards, and fits an action.  ad_shout_better: a takes more cards
+ * than b, or as many with more letters.  ad_shout_cards_of: the card ids of
+ * f's spelling, in word order, into out (a table card for each part, none
+ * twice). */
+int ad_shout_words(const shout_state *s, const uint8_t *cards, int n, int need,
+                   const ad_lex *vocab, ad_lex_results *found, uint8_t *ids);
+int ad_shout_claimable(const ad_lex_found *f, int reach);
+int ad_shout_better(const ad_lex_found *a, const ad_lex_found *b);
+void ad_shout_cards_of(const uint8_t *cards, const uint8_t *ids, int n, const ad_lex_found *f,
+                       uint8_t *out);
+
+/* The coach (shout_hint.c): unit.h's ad_hint_fn. */
+json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
+                      ad_rng *r, ad_err *err);
+
 /* The narrator (narrate_shout.c): unit.h's ad_narrate_fn. */
 int ad_shout_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,
                      size_t len);

@@ -67,14 +67,21 @@ export function render(root, ctx) {
         };
         const clock = el('span', { class: 'clock window-clock', id: 'window-clock', 'aria-label': 'time left to answer' });
         if (ctx.deadline) L.stopClock = countdown(clock, ctx.deadline, !!ctx.clockLong);
-        controls.append(
-            el('p', { class: 'prompt' }, `Do you believe ${claimer}? Anyone may call: the first wins. `, ctx.deadline ? clock : null),
-            el('button', { type: 'button', class: 'big danger', id: 'challenge', onclick: () => answer({ type: 'challenge' }) }, objection),
-            el('button', { type: 'button', class: 'big', id: 'let-pass', onclick: () => answer({ type: 'pass' }) }, 'Let it pass'));
-        // playing on: you play next, so your cards going down is your pass
-        if (ctx.playOn) {
-            controls.append(el('p', { class: 'prompt play-on' }, `Or play on: you are next. Pick your cards for ${ctx.playOn.call} now; they go down as soon as everyone has answered.`),
-                ...playControls(ctx.playOn, C, L, picked, hand, () => render(root, ctx), answer));
+        const redraw = () => render(root, ctx);
+        if (ctx.playOn && L.playOnMode === windowKey) {
+            // playing on: you play next, so your cards going down is your pass
+            const [sayBox, playBtn, pickCall] = playControls(ctx.playOn, C, L, picked, hand, redraw, answer);
+            controls.append(el('p', { class: 'prompt play-on' }, `Play on: your cards for ${ctx.playOn.call} go down once everyone has answered. `, ctx.deadline ? clock : null),
+                sayBox, playBtn,
+                el('p', { class: 'link-row' }, pickCall,
+                    el('button', { type: 'button', class: 'link', id: 'back-to-claim', 'aria-label': `Back to ${claimer}'s claim`, onclick: () => { L.playOnMode = null; redraw(); } }, 'Back')));
+        } else {
+            controls.append(
+                el('p', { class: 'prompt' }, `Do you believe ${claimer}? Anyone may call: the first wins. `, ctx.deadline ? clock : null),
+                el('button', { type: 'button', class: 'big danger', id: 'challenge', onclick: () => answer({ type: 'challenge' }) }, objection),
+                el('button', { type: 'button', class: 'big', id: 'let-pass', onclick: () => answer({ type: 'pass' }) }, 'Let it pass'),
+                // you play next: at a real table you would simply play
+                ...(ctx.playOn ? [el('button', { type: 'button', class: 'big', id: 'play-on', onclick: () => { L.playOnMode = windowKey; redraw(); } }, 'Play on')] : []));
         }
     } else if (ctx.seat !== null && v.phase === 'play' && ctx.myTurn) {
         controls.append(el('p', { class: 'prompt' }, v.max_cards === 1 ? 'Your turn: lay down 1 card.' : `Your turn: lay down 1 to ${v.max_cards} cards.`),
@@ -114,13 +121,15 @@ function playControls(p, C, L, picked, hand, redraw, send) {
     const free = C.say_free;
     const say = L.say || p.call;
     const n = picked.length;
-    const sayBox = free
-        ? el('label', { class: 'say' }, 'Say ', selectOf(C.says, say, (x) => { L.say = x; redraw(); }, 'the letter you say'))
-        : el('span', { class: 'say' }, `You say: ${p.call}`);
-    // naming another letter than the call is a lie anyone can prove
+    // naming another letter than the call is a lie anyone can prove: said
+    // under the choice (the group lays its parts out in the row as its own)
     const bluff = free && say !== p.call
         ? [el('p', { class: 'say-bluff', id: 'say-bluff', role: 'status' }, `You say ${say}, but the call is ${p.call}: that is a bluff, and anyone may call it (${C.objection}).`)]
         : [];
+    const sayBox = free
+        ? el('div', { class: 'say-group' },
+            el('label', { class: 'say' }, 'Say ', selectOf(C.says, say, (x) => { L.say = x; redraw(); }, 'the letter you say')), ...bluff)
+        : el('span', { class: 'say' }, `You say: ${p.call}`);
     const playBtn = el('button', {
         type: 'button', class: 'big primary', id: 'play', disabled: n === 0,
         onclick: () => send({ type: 'play', cards: picked.map((i) => hand[i]), say: free ? say : p.call }),
@@ -129,7 +138,7 @@ function playControls(p, C, L, picked, hand, redraw, send) {
         L.picked = hand.map((c, i) => (C.class_of[c] === p.call ? i : -1)).filter((i) => i >= 0).slice(0, p.max_cards);
         redraw();
     } }, 'Pick the cards of the call');
-    return [sayBox, ...bluff, playBtn, pickCall];
+    return [sayBox, playBtn, pickCall];
 }
 
 /** The last-card trap (No Way, where the last cards are turned up at

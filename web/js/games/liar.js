@@ -4,10 +4,12 @@
 // your hand spells it (a bluff is allowed: it only says so), Accept it /
 // Liar! when a word is said to you, the discard after an accept, the hand
 // shown after "liar" with who scored, and what you remember (the hand you
-// passed on, the cards you put down).  The dictionary is the server's: it
-// is checked when the word is said.
+// passed on, the cards you put down), and at the end the computer players'
+// words, each to look up (bot_words.js).  The dictionary is the server's:
+// it is checked when the word is said.
 import { el, seatName, count, countRange } from '../ui.js';
 import { keepFocus } from '../ui.js';
+import { botWordsOf, botWordsPanel } from './bot_words.js';
 
 /** one hand goes round: the players list gives no cards in hand */
 export const handCounts = false;
@@ -144,8 +146,13 @@ function draw(root, ctx) {
     if (me !== null && v.gone && v.gone.length) memory.append(el('p', {}, 'You put down, face down: ', ...v.gone.map((/** @type {string} */ c) => el('span', { class: 'card mini', 'data-card': c }, c))));
     const called = el('p', { class: 'muted' }, 'Lies found when "Liar!" was called: ', ...Array.from({ length: v.players }, (_, s) => `${who(s)} ${v.lied[s]} of ${v.shown[s]}${s < v.players - 1 ? ', ' : '.'}`));
 
+    // --- the end: the computer players' words, each to look up (bot_words.js)
+    L.ctx = ctx;
+    const redraw = () => { if (root.isConnected) render(root, L.ctx); };
+    const words = phase === 'over' ? botWordsPanel(botWordsOf(ctx, redraw), ctx, redraw) : null;
+
     root.replaceChildren(el('div', { class: 'liar' }, info, shown, controls,
-        holding ? el('h2', {}, `The hand you hold (${hand.length})`) : null, handBox, memory, called));
+        holding ? el('h2', {}, `The hand you hold (${hand.length})`) : null, handBox, memory, called, words));
 }
 
 /**

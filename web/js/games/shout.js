@@ -3,13 +3,15 @@
 // order of the word or by typing it (the cards that spell it are then found
 // on the table), what can be said before shouting (enough cards? do they
 // spell it?), Shout!, Pass in the final window, Deal for the dealer, the
-// last claim and its verdict, and the cards won and points of every player.
+// last claim and its verdict, and the cards won and points of every player;
+// at the end the computer players' words, each to look up (bot_words.js).
 import { el, seatName, count } from '../ui.js';
 import { keepFocus } from '../ui.js';
 import { findCards, spells, spellOf } from './shout_spell.js';
 import { noteTaken, beatenBy, takenCount, firstWords } from './shout_race.js';
 import { keepAboveKeyboard } from './shout_keyboard.js';
 import { storyOf, endOf } from './shout_end.js';
+import { botWordsOf, botWordsPanel } from './bot_words.js';
 
 /** the cards are on the table, not in hands: the players list gives none */
 export const handCounts = false;
@@ -178,7 +180,10 @@ function draw(root, ctx) {
 
     // the end: the rounds, and how the winner is decided (shout_end.js)
     const end = v.phase === 'over' ? endOf(storyOf(ctx.table, me, v.game, () => { if (root.isConnected) render(root, L.ctx || ctx); }), v, who) : null;
-    root.replaceChildren(el('div', { class: 'shout' }, status, ...(end ? [end] : []), verdict,
+    // and the computer players' words, each to look up (bot_words.js)
+    const redraw = () => { if (root.isConnected) render(root, L.ctx || ctx); };
+    const words = v.phase === 'over' ? botWordsPanel(botWordsOf(ctx, redraw), ctx, redraw) : null;
+    root.replaceChildren(el('div', { class: 'shout' }, status, ...(end ? [end, words] : []), verdict,
         el('h2', {}, `On the table (${table.length})`), tableBox, controls, scores));
 }
 
