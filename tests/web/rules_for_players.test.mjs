@@ -134,17 +134,24 @@ test('No Way: at "Say", another letter than the call is named a bluff anyone may
         await untilMyPlay(page);
         const call = await page.locator('.call strong').innerText();
         assert.equal(await page.locator('#say-bluff').count(), 0, 'saying the call is no bluff');
-        // the tip: my letters are every other letter from the call
-        const tip = await page.locator('#trap-tip').innerText();
+        // the tip: one line that opens on my letters, every other letter from the call
+        assert.equal(await page.locator('#trap-tip summary').innerText(), 'Tip: with 2 players you are only ever called every other letter.');
+        await page.locator('#trap-tip summary').click();
+        const tip = await page.locator('#trap-tip p').innerText();
         const every = [];
         for (let i = call.charCodeAt(0) - 65; every.length < 13; i = (i + 2) % 26) every.push(String.fromCharCode(65 + i));
-        assert.ok(tip.includes(`with 2 players you are only ever called every other letter: ${every.join(' ')}.`), `the tip: ${tip}`);
+        assert.ok(tip.startsWith(`Your letters: ${every.join(' ')}. `), `the tip: ${tip}`);
         assert.match(tip, /turned up at once, so your [A-Z](, [A-Z])* can only go in a bluff/, 'it names the cards that are stuck');
+        await page.screenshot({ path: '/tmp/noway-trap-tip-phone.png' });
+        await page.locator('#trap-tip summary').click();
         const other = String.fromCharCode(65 + ((call.charCodeAt(0) - 65 + 1) % 26));
         await page.locator('#say').selectOption(other);
         const bluff = await page.locator('#say-bluff').innerText();
         assert.equal(bluff, `You say ${other}, but the call is ${call}: that is a bluff, and anyone may call it (No Way!).`);
         await page.screenshot({ path: '/tmp/noway-say-bluff-phone.png' });
+        // with the tip closed and the bluff said, the hand's first row stays on the phone's screen
+        const first = await page.locator('.hand .card').first().boundingBox();
+        assert.ok(first && first.y + first.height <= 667, `the hand's first card on screen (${JSON.stringify(first)})`);
         await page.locator('#say').selectOption(call);
         await page.locator('#say-bluff').waitFor({ state: 'detached', timeout: 5000 });
         assert.deepEqual(p.errors, [], 'no script errors');

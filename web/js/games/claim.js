@@ -146,7 +146,8 @@ function playControls(p, C, L, picked, hand, redraw, send) {
  * other letter, so a card of the other letters leaves the hand only in a
  * bluff.  On your turn, while you hold such cards, a tip names your
  * letters and the cards that are stuck: on your first turn (to plan) and
- * again near the end of your hand (when it bites), not every turn.
+ * again near the end of your hand (when it bites), not every turn.  One
+ * line that opens (a phone keeps the hand on screen).
  * @param {import('../facts.js').ClaimInfo} C @param {any} v @param {string[]} hand
  * @param {Record<string, any>} L the table's memory (ctx.local)
  * @returns {HTMLElement[]} */
@@ -161,9 +162,9 @@ function trapTip(C, v, hand, L) {
     const stuck = [...new Set(hand.map((c) => C.class_of[c]).filter((x) => x && !mine.includes(x)))];
     if (!stuck.length) return [];
     const every = step === 2 ? 'every other letter' : `one letter in ${step}`;
-    return [el('p', { class: 'tip', id: 'trap-tip' },
-        `Tip: with ${players} players you are only ever called ${every}: ${mine.join(' ')}. `,
-        `Your last cards are turned up at once, so your ${stuck.join(', ')} can only go in a bluff: play ${stuck.length === 1 ? 'it' : 'them'} before your last turn.`)];
+    return [el('details', { class: 'tip', id: 'trap-tip' },
+        el('summary', {}, `Tip: with ${players} players you are only ever called ${every}.`),
+        el('p', {}, `Your letters: ${mine.join(' ')}. Your last cards are turned up at once, so your ${stuck.join(', ')} can only go in a bluff: play ${stuck.length === 1 ? 'it' : 'them'} before your last turn.`))];
 }
 
 /** @param {number} a @param {number} b @returns {number} */
