@@ -184,6 +184,8 @@ static int check(const shout_state *s, int seat, const ad_action *a, ad_err *err
             return ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has passed already", seat);
         if (a->n < 1)
             return ad_err_set(err, AD_E_BAD_ACTION, "a claim names the table cards it uses");
+        if (!memchr(a->word, 0, sizeof a->word))
+            return ad_err_set(err, AD_E_BAD_ACTION, "a claim's word is too long");
         /* refused before it is judged: nobody else sees the word, and it
          * costs nothing, as a word the table never takes */
         if (!s->full && ad_family_refuses(a->word))
