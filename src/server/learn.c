@@ -22,7 +22,7 @@ enum { DO_NEXT, DO_ANY, DO_ACTION };
 typedef struct learn_step {
     char say[LEARN_TEXT_MAX], rule[LEARN_TEXT_MAX];
     int kind;       /* DO_NEXT, DO_ANY or DO_ACTION */
-    char when[24];  /* DO_ACTION: the phase it is for ("": any); in another, any action */
+    char when[24];  /* the phase an action step is for ("": any); in another, any action */
     json_t *action; /* DO_ACTION: the fields the learner's action must have */
 } learn_step;
 
@@ -260,10 +260,10 @@ int ad_learn_may_act(const table *t, int seat, const json_t *action, conn *c, co
     if (!t->learn || seat != t->learn_seat || t->learn_step >= t->learn->nsteps)
         return 1;
     const learn_step *st = &t->learn->step[t->learn_step];
+    if (st->kind != DO_NEXT && st->when[0] && !in_phase(t, seat, st->when))
+        return 1; /* the step waits for its phase; the game meanwhile is the learner's */
     if (st->kind == DO_ANY || (st->kind == DO_ACTION && matches(st->action, action)))
         return 2;
-    if (st->kind == DO_ACTION && st->when[0] && !in_phase(t, seat, st->when))
-        return 1; /* the step waits for its phase; the game meanwhile is the learner's */
     ask_again(c, rid, t);
     return 0;
 }
@@ -294,10 +294,17 @@ void ad_cmd_learn(lobby *l, conn *c, const json_t *req, const json_t *rid)
     const ad_learn_script *s = script_of(id, &err);
     if (!s)
         return refuse(c, rid, CODE_NO_LESSON, err.text);
+    json_t *opts = json_object_get(req, "options");
+    if (opts && !json_is_object(opts))
+        return refuse(c, rid, CODE_BAD_FIELD, "options is an object of the game's options");
     json_t *create = json_deep_copy(s->create);
     json_t *pause = json_object_get(req, "bot_pause_ms");
-    if (pause) /* a test, or a quick reader, may have the bots play faster */
+    if (pause) /* a test, or a quick reader, may have the game go faster */
         json_object_set(create, "bot_pause_ms", pause);
+    if (opts && !json_object_get(create, "options"))
+        json_object_set_new(create, "options", json_object());
+    if (opts) /* ... checked by create as any table's */
+        json_object_update(json_object_get(create, "options"), opts);
     making = s;
     ad_cmd_create(l, c, create, rid); /* its limits, refusals and answer are create's */
     making = NULL;

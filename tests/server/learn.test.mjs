@@ -13,10 +13,13 @@ import {
 const GAMES = fs.readdirSync(path.join(ROOT, 'data', 'learn'))
     .filter((f) => f.endsWith('.txt')).map((f) => f.replace(/\.txt$/, '')).sort();
 
+// the lesson's game, faster: Shout's dealing clock
+const FAST = { shout: { deal_ms: 100, final_ms: 0 } };
+
 /** Starts game's lesson for a new person; { c, seat, learn, r }. */
 async function startLesson(server, game, name = `learner-${game}`) {
     const c = await player(server, name);
-    const r = expectOk(await c.request({ cmd: 'learn', game, bot_pause_ms: 50 }), `learn ${game}`);
+    const r = expectOk(await c.request({ cmd: 'learn', game, bot_pause_ms: 50, options: FAST[game] || {} }), `learn ${game}`);
     const seat = new Seat(c, r.table, r.seat);
     seat.see(r.v, r.view, r.asked);
     return { c, seat, r, learn: r.learn };
@@ -25,7 +28,10 @@ async function startLesson(server, game, name = `learner-${game}`) {
 /** The action a learner doing what the step asks sends now (null: none yet). */
 function stepAction(learn, view, asked) {
     const any = chooseAction(view, asked);
-    if (learn.do !== 'action' || (learn.when && view.phase !== learn.when)) return any;
+    if (learn.do !== 'action' || (learn.when && view.phase !== learn.when)) {
+        // a word the hand spells, when a Liar step asks for any announcement
+        return any;
+    }
     if (!any) return null;
     return { ...any, ...learn.action };
 }
