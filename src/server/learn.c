@@ -188,6 +188,13 @@ static const ad_learn_script *script_of(const char *id, ad_err *err)
     return &scripts[nscripts++];
 }
 
+int ad_learn_offered(const char *id)
+{
+    char path[96];
+    snprintf(path, sizeof path, "learn/%s.txt", id);
+    return ad_data_get(path) != NULL;
+}
+
 /* ------------------------------------------------------------ telling */
 
 static const char *do_name(int kind)
