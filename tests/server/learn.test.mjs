@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-    ROOT, startServer, player, expectOk, chooseAction, isOver, Seat, refused,
+    ROOT, startServer, player, expectOk, chooseAction, isOver, Seat, refused, httpGet,
 } from './harness.mjs';
 
 const GAMES = fs.readdirSync(path.join(ROOT, 'data', 'learn'))
@@ -119,4 +119,26 @@ test('every data/learn/*.txt is read as a lesson whose game is its name', async 
     }
     const r = await c.request({ cmd: 'learn', game: 'chess' });
     refused(r, 'no_lesson', 'a game with no lesson');
+});
+
+test('GET /api/games says which games have a lesson: each with a data/learn file', async (t) => {
+    const server = await startServer(t);
+    const r = await httpGet(server, '/api/games');
+    const games = JSON.parse(r.body).games;
+    for (const g of games) assert.equal(g.learn, GAMES.includes(g.id), `${g.id}: learn`);
+});
+
+test('a guided game\'s step goes to its learner alone: a spectator is never sent it', async (t) => {
+    const server = await startServer(t);
+    const l = await startLesson(server, 'noway');
+    const w = await player(server, 'watcher');
+    const r = expectOk(await w.request({ cmd: 'watch', table: l.seat.table }), 'watch');
+    assert.equal(r.learn, undefined, 'no step in the watch answer');
+    expectOk(await l.c.request({ cmd: 'learn_next', table: l.seat.table }), 'learn_next');
+    refused(await w.request({ cmd: 'learn_next', table: l.seat.table }), 'not_seated', 'a spectator\'s Next');
+    expectOk(await l.c.request({ cmd: 'act', table: l.seat.table, action: { type: 'play', cards: ['A'], say: 'A' } }), 'the A');
+    const p = await w.waitPush((f) => f.push === 'update' && f.v >= 1, 5000, 'the update of the A');
+    assert.equal(p.learn, undefined, 'no step in a spectator\'s update');
+    const mine = await l.c.waitPush((f) => f.push === 'update' && f.v >= 1, 5000, 'the learner\'s update');
+    assert.equal(mine.learn.step, 2, 'the learner\'s update carries the step');
 });
