@@ -162,6 +162,7 @@ static json_t *game_json(const ad_game *g)
                           g->max_players, "options", options_json(g), "bots", bots_json(g),
                           "bot_default", ad_bot_level_default(g));
     json_object_set_new(j, "aloud", cards_aloud_json(g));
+    json_object_set_new(j, "learn", json_boolean(ad_learn_offered(g->id))); /* learn.c */
     for (size_t i = 0; i < sizeof family_facts / sizeof family_facts[0]; i++)
         if (strcmp(family_facts[i].family, g->family) == 0) {
             json_t *f = family_facts[i].facts(g);

@@ -61,6 +61,8 @@ static const command commands[] = {
     {"say", ad_cmd_say, 1, 1, 1},
     {"quick", ad_cmd_quick, 1, 0, 1},
     {"hint", ad_cmd_hint, 1, 0, 1},
+    {"learn", ad_cmd_learn, 1, 0, 1},
+    {"learn_next", ad_cmd_learn_next, 1, 0, 1},
     {"state", cmd_forbidden, 0, 0, 0},
     {"record", cmd_forbidden, 0, 0, 0},
 };

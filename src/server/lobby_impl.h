@@ -142,6 +142,9 @@ struct table {
     int64_t fill_ms; /* ... while it waits: when bots take its open seats (0: nobody sits) */
     int call_grace_ms; /* the race: calls this close to a window's first are simultaneous */
     int hints; /* hint.c: a seated person may ask for hints (create's `hints`) */
+    /* learn.c: a guided first game (NULL: none), its learner's seat and step */
+    const struct ad_learn_script *learn;
+    int learn_seat, learn_step;
     seat_t seat[]; /* players of them */
 };
 
@@ -426,5 +429,24 @@ int ad_hints_read(conn *c, const json_t *req, const json_t *rid, const seat_t *s
                   int sit);
 void ad_cmd_hint(lobby *l, conn *c, const json_t *req, const json_t *rid);
 void ad_hint_free(lobby *l);
+
+/* learn.c: Learn to play, a guided first game (docs/server.md, "Learn to play") */
+#define CODE_NOT_THIS_STEP "not_this_step"
+#define CODE_NO_LESSON "no_lesson"
+typedef struct ad_learn_script ad_learn_script;
+/* Reads a lesson's text (data/learn/README.md); -1 with err set. */
+int ad_learn_parse(ad_learn_script *s, const char *text, ad_err *err);
+void ad_cmd_learn(lobby *l, conn *c, const json_t *req, const json_t *rid);
+void ad_cmd_learn_next(lobby *l, conn *c, const json_t *req, const json_t *rid);
+/* create's table t, seat the maker's: a guided game when `learn` made it */
+void ad_learn_made(table *t, int seat);
+/* Adds the learner's step to j, an answer or push for seat. */
+void ad_learn_about(const table *t, int seat, json_t *j);
+/* Whether seat may send action now: 2, and it is the step's (the next step
+ * once taken); 1, it is not, but the step waits for another phase; 0, it is
+ * refused with the step's words. */
+int ad_learn_may_act(const table *t, int seat, const json_t *action, conn *c, const json_t *rid);
+/* seat's action was taken (took: what ad_learn_may_act said). */
+void ad_learn_acted(table *t, int seat, int took);
 
 #endif

@@ -365,6 +365,7 @@ void ad_cmd_create(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return;
     set_grace(l, t, grace);
     set_hints(l, t, hints);
+    ad_learn_made(t, sit); /* a guided game when `learn` is making it (learn.c) */
     ad_add_member(t, c, sit);
     if (sit >= 0)
         t->seat[sit].online = 1;

@@ -73,6 +73,7 @@ json_t *ad_joined(const table *t, int seat)
         json_object_set_new(j, "clock", clock);
     ad_quick_about(t, j);
     json_object_set_new(j, "hints", json_boolean(t->hints));
+    ad_learn_about(t, seat, j); /* a guided game's step, to its learner */
     return j;
 }
 
@@ -165,6 +166,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
         if (on) /* the seat may play on: the position it would play in */
             json_object_set_new(p, "play_on", on);
+        ad_learn_about(t, seat, p); /* a guided game's step, to its learner */
         if (sync_of)
             json_object_set_new(p, "sync", json_true());
         if (sync_of == 2) /* a sync's events left out: the view alone was shorter */

@@ -321,12 +321,16 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     }
     if (t->status == TABLE_OVER)
         return refuse(c, rid, CODE_GAME_OVER, "the game is over");
+    int took = ad_learn_may_act(t, seat, action, c, rid); /* a guided game's step */
+    if (!took)
+        return;
     ad_err err;
     int rc = ad_director_act_json(t->d, srv_now_ms(), seat, action, &l->out, &err);
     if (rc < 0) {
         ad_took(l, t, &l->out);
         return refuse_err(c, rid, &err);
     }
+    ad_learn_acted(t, seat, took);
     uint32_t v = ad_director_version(t->d);
     uint32_t base = v - (uint32_t)l->out.n;
     for (int i = l->out.n - 1; i >= 0; i--)

@@ -274,4 +274,8 @@ void workers_free(workers *w);
 void workers_submit(workers *w, worker_job *job);     /* takes job (malloc'd) */
 worker_job *workers_take(workers *w);                 /* a finished job, or NULL */
 
+/* learn.c: whether game id has a guided first game (GET /api/games says it
+ * as `learn`; docs/server.md, "Learn to play") */
+int ad_learn_offered(const char *id);
+
 #endif

@@ -30,6 +30,7 @@
  * @property {string} bot_default   the level Play now starts with until the person chooses
  * @property {ClaimInfo} [claim]
  * @property {Square[][]} [board]
+ * @property {boolean} [learn]   the game has a guided first game ("Learn to play", learn.js)
  * @property {Record<string, string>} [aloud]  each card as a child hears it picked ("B... balloon, bike")
  */
 /** @typedef {{name: string, turn_ms: number, answer_ms: number}} ClockInfo */

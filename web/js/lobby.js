@@ -11,6 +11,7 @@ import { showRules } from './rules.js';
 import { loadFacts } from './facts.js';
 import { backToSeat, watchButton } from './people.js';
 import { peopleSection } from './quick.js';
+import { learnButton } from './learn.js';
 
 /** @typedef {import('./facts.js').GameInfo} GameInfo */
 
@@ -113,6 +114,8 @@ export async function renderLobby(root, conn, openTable) {
     };
 
     const people = peopleSection(list, conn, openTable, msg);
+    const learn = learnButton(conn, game, openTable, msg); // a guided first game (learn.js)
+    gameSel.addEventListener('change', learn.sync);
     const tablesBox = el('div', { class: 'table-list', 'aria-live': 'polite' });
     const finishedBox = el('div', { class: 'table-list finished' });
     let page = 0;
@@ -155,7 +158,8 @@ export async function renderLobby(root, conn, openTable) {
             el('h1', {}, 'Play a game'),
             el('label', { class: 'field' }, 'Your name ', nameIn),
             el('div', { class: 'field' }, el('label', { for: 'game' }, 'Game '), gameSel,
-                el('button', { type: 'button', class: 'link', onclick: () => showRules(game().id, game().title) }, 'Rules')),
+                el('button', { type: 'button', class: 'link', onclick: () => showRules(game().id, game().title) }, 'Rules'),
+                learn.node),
             el('div', { class: 'field' }, el('label', { for: 'play-now-level' }, 'Computer level '), levelSel),
             el('button', { type: 'button', class: 'big primary', id: 'play-now', onclick: () => create(true) }, 'Play now against the computer'),
             el('h2', {}, 'Play with people'),

@@ -12,6 +12,7 @@ import { talkPanel } from './talk.js';
 import { enterTable, isOpen, openSeat, logEvents, waiting, waitingArea } from './people.js';
 import { notifyTurn } from './notify.js';
 import { waitForPeople } from './quick.js';
+import { learnPanel } from './learn.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -52,6 +53,7 @@ export async function renderTable(root, conn, table) {
     const end = el('section', { class: 'end', hidden: true });
     const rematch = rematchPanel(conn, table, () => st, (t) => { notice.textContent = t; });
     const talk = talkPanel(conn, table); // table talk, beside the log (talk.js)
+    const lesson = learnPanel(conn, table); // a guided first game's step (learn.js)
     const invite = el('button', { type: 'button', class: 'link', onclick: async () => {
         const link = `${location.origin}/#/table/${table}`;
         try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
@@ -64,6 +66,7 @@ export async function renderTable(root, conn, table) {
         el('div', { class: 'table-head' }, title, el('nav', { class: 'table-links' }, rulesBtn, invite, el('a', { href: '#/' }, 'Lobby'))),
         notice,
         seeded,
+        lesson.node,
         el('div', { class: 'table-body' }, players, area),
         end,
         el('div', { class: 'log-and-talk' },
@@ -132,6 +135,7 @@ export async function renderTable(root, conn, table) {
         if (!r.ok) {
             if (r.code === 'stale') notice.textContent = 'The table moved on: look again.';
             else notice.textContent = r.error || 'That was refused.';
+            lesson.show(r.learn); /* not this step: the step again */
         }
         return r;
     };
@@ -153,11 +157,12 @@ export async function renderTable(root, conn, table) {
         if (r.clock) clockFrom(r.clock);
         st.status = r.status;
         if (r.seats) st.seats = r.seats;
-        seeded.hidden = !r.seeded;
+        seeded.hidden = !r.seeded || !!r.learn; /* a lesson's deal is public: nobody to warn */
         talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
         if (r.recent) logEvents(log, r.recent);
         sayLines(r.aloud); /* whose turn it is, for one who comes mid-game */
+        lesson.show(r.learn);
         draw();
     };
 
@@ -177,6 +182,7 @@ export async function renderTable(root, conn, table) {
             st.playOn = f.play_on || null;
             logEvents(log, f.events);
             sayLines(f.aloud); /* the library's words for this seat (docs/server.md, Read aloud) */
+            lesson.show(f.learn);
             if (f.view.phase !== 'over') st.deadline = null;
             draw();
         } else if (f.push === 'seats') {
