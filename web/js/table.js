@@ -12,6 +12,7 @@ import { talkPanel } from './talk.js';
 import { enterTable, isOpen, openSeat, logEvents, waiting, waitingArea } from './people.js';
 import { notifyTurn } from './notify.js';
 import { waitForPeople } from './quick.js';
+import { hintPanel } from './hint.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -38,8 +39,8 @@ import { waitForPeople } from './quick.js';
  * @param {number} table
  */
 export async function renderTable(root, conn, table) {
-    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any}} */
-    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null };
+    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any, hints: boolean}} */
+    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null, hints: false };
     /** @type {Record<string, any>} */
     const local = {};
     const title = el('h1', { class: 'table-title' });
@@ -52,6 +53,7 @@ export async function renderTable(root, conn, table) {
     const end = el('section', { class: 'end', hidden: true });
     const rematch = rematchPanel(conn, table, () => st, (t) => { notice.textContent = t; });
     const talk = talkPanel(conn, table); // table talk, beside the log (talk.js)
+    const hint = hintPanel(conn, table); // the coach, where the table allows it (hint.js)
     const invite = el('button', { type: 'button', class: 'link', onclick: async () => {
         const link = `${location.origin}/#/table/${table}`;
         try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
@@ -65,6 +67,7 @@ export async function renderTable(root, conn, table) {
         notice,
         seeded,
         el('div', { class: 'table-body' }, players, area),
+        hint.node,
         end,
         el('div', { class: 'log-and-talk' },
             el('div', { class: 'log-box' }, el('h2', { class: 'log-title' }, 'What happened'), log),
@@ -109,6 +112,7 @@ export async function renderTable(root, conn, table) {
             clockLong: st.clockLong, playOn: st.playOn,
         });
         if (st.view.phase === 'over') drawEnd();
+        hint.update({ ...st, playing: !waiting(st.seats) }, area);
         const mine = st.seat !== null && st.asked.includes(st.seat) && st.view.phase !== 'over';
         notifyTurn(!mine ? '' : st.view.phase === 'challenge' ? 'asked' : 'turn');
     };
@@ -154,6 +158,7 @@ export async function renderTable(root, conn, table) {
         st.status = r.status;
         if (r.seats) st.seats = r.seats;
         seeded.hidden = !r.seeded;
+        st.hints = !!r.hints;
         talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
         if (r.recent) logEvents(log, r.recent);
