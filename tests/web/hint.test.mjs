@@ -21,9 +21,23 @@ async function shot(page, name) {
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-/** a person at a phone, at a new table of theirs with one computer player */
-async function atTable(name, req) {
+/** a person at a phone, at a new table of theirs with one computer player;
+ * aloud: Read aloud on, and what the page asks to say kept in window.__said */
+async function atTable(name, req, aloud = false) {
     const p = await person(s.browser, s.server, name, { viewport: PHONE });
+    if (aloud) {
+        await p.context.addInitScript(() => {
+            localStorage.setItem('alphadeck.aloud', '1');
+            /** @type {string[]} */
+            const said = [];
+            Object.defineProperty(window, '__said', { value: said });
+            class Utterance { constructor(text) { this.text = text; } }
+            Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+            Object.defineProperty(window, 'speechSynthesis', {
+                value: { speak: (u) => said.push(u.text), cancel: () => {}, getVoices: () => [] }, configurable: true,
+            });
+        });
+    }
     const page = await p.open('#/');
     const made = await createTable(page, { players: 2, seats: ['open', 'basic'], ...req });
     await gotoTable(page, made.table);
@@ -44,10 +58,10 @@ async function hintShown(page, ready = '.hint-panel .hint-text') {
     }
 }
 
-test('in No Way, a claim the seat\'s own cards prove false shows "a lie for sure" always in view, asked once for that position; the Hint button shows it with its bar; the replay shows it at that step', { timeout: 180000 }, async (t) => {
+test('in No Way, a claim the seat\'s own cards prove false shows "a lie for sure" always in view, asked once for that position; the Hint button shows it with its bar; both are said when Read aloud is on; the replay shows it at that step', { timeout: 180000 }, async (t) => {
     if (s.why) return t.skip(s.why);
     // seed 1: the computer (seat 1) plays first, on a call of A, and Ann holds both A's
-    const { p, page, made } = await atTable('Ann', { game: 'noway', seed: 1, options: { max_turns: 16 }, bot_pause_ms: 0 });
+    const { p, page, made } = await atTable('Ann', { game: 'noway', seed: 1, options: { max_turns: 16 }, bot_pause_ms: 0 }, true);
     try {
         assert.equal(made.hints, true);
         const line = page.locator('.hint-line');
@@ -59,6 +73,10 @@ test('in No Way, a claim the seat\'s own cards prove false shows "a lie for sure
         assert.match(text, /A/, text);
         assert.equal(await page.locator('.hint-panel meter').first().getAttribute('value'), '1');
         await shot(page, 'hint-noway-phone');
+        // Read aloud is on: the line and the hint's words were said
+        const said = /** @type {string[]} */ (await page.evaluate(() => [...window.__said]));
+        assert.ok(said.includes(await line.textContent()), `the line said: ${said.slice(-4).join(' | ')}`);
+        assert.ok(said.includes(text), `the hint said: ${said.slice(-4).join(' | ')}`);
         // one hint asked for that position: the button showed the one already had
         const answers = p.frames.filter((f) => f.hint && f.table === made.table);
         assert.equal(answers.length, 1, `hint answers: ${answers.length}`);
@@ -85,10 +103,11 @@ test('in No Way, a claim the seat\'s own cards prove false shows "a lie for sure
 
 /** each game: the table, and what its hint panel shows once the person is asked */
 const GAMES = [
-    ['doubt', { options: { max_turns: 16 } }, '.hint-panel .hint-text'],
-    ['sequence', { options: { max_turns: 200 } }, '.seq-board .square.hint-square'],
-    ['liar', { options: { target: 8 } }, '.hint-panel .hint-word'],
-    ['shout', { options: { deal_ms: 1500, final_ms: 0 } }, '.hint-panel .hint-word'],
+    ['doubt', { seed: 2, options: { max_turns: 16 } }, '.hint-panel meter'],
+    ['sequence', { seed: 3, options: { max_turns: 200 } }, '.seq-board .square.hint-square'],
+    // the words the hand spells, or (a word announced to the seat) how likely it is a bluff
+    ['liar', { seed: 4, options: { target: 8 } }, '.hint-panel .hint-word, .hint-panel meter'],
+    ['shout', { seed: 5, options: { deal_ms: 1500, final_ms: 0 } }, '.hint-panel .hint-word'],
 ];
 
 for (const [game, req, ready] of GAMES) {
