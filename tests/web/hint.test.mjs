@@ -130,6 +130,24 @@ for (const [game, req, ready] of GAMES) {
     });
 }
 
+test('in I Doubt It, the Hint and its panel stay beside the hand while the person picks cards', { timeout: 60000 }, async (t) => {
+    if (s.why) return t.skip(s.why);
+    // seed 1: Dee (seat 0) plays first
+    const { p, page } = await atTable('Dee', { game: 'doubt', seed: 1, options: { max_turns: 16 }, bot_pause_ms: 300 });
+    try {
+        await page.locator('#play').waitFor({ timeout: 20000 });
+        await hintShown(page, '.hint-panel meter');
+        await page.locator('.dock .hand .card').first().click();
+        await page.locator('.dock .hand .card.picked').waitFor({ timeout: 5000 });
+        assert.equal(await page.locator('#hint').isVisible(), true, 'the Hint button is still there');
+        assert.equal(await page.locator('.hint-panel').isVisible(), true, 'and its panel');
+        assert.equal(await page.evaluate(() => document.querySelector('.dock')?.firstElementChild?.className), 'hint-box', 'atop the dock');
+        assert.deepEqual(p.errors, []);
+    } finally {
+        await p.close();
+    }
+});
+
 test('a table made with hints off has no Hint button, where the same table with hints on has one', { timeout: 60000 }, async (t) => {
     if (s.why) return t.skip(s.why);
     const on = await atTable('Cal', { game: 'noway', hints: true, bot_pause_ms: 0 });

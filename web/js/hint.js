@@ -113,6 +113,17 @@ export function hintPanel(conn, table) {
         light();
         return r.hint;
     };
+    /** beside the hand and buttons: atop the game's dock (held on a phone's
+     * screen while asked), else below the game */
+    const place = () => {
+        const d = now.area && now.area.querySelector('.dock');
+        if (d && box.parentNode !== d) d.prepend(box);
+        else if (!d && box.parentNode !== node) node.append(box);
+    };
+    /** a module that draws itself again (a card picked) makes a new dock: the box goes back atop it @param {HTMLElement} area */
+    const watch = (area) => {
+        new MutationObserver(() => { place(); light(); }).observe(area, { childList: true });
+    };
     button.addEventListener('click', async () => {
         const h = got && got.v === now.v ? got.hint : await ask(true);
         if (h) show(h);
@@ -129,17 +140,15 @@ export function hintPanel(conn, table) {
         const on = st.hints && st.seat !== null && st.playing && st.view && st.view.phase !== 'over';
         box.hidden = !on;
         if (!on) return;
-        // beside the hand and buttons: atop the game's dock (held on a phone's screen while asked), else below the game
-        const d = area.querySelector('.dock');
-        if (d) d.prepend(box);
-        else node.append(box);
         if (st.v !== now.v) { /* a new position: the old hint is gone */
             line.hidden = true;
             line.textContent = '';
             panel.hidden = true;
         }
         now.v = st.v;
+        if (now.area !== area) watch(area);
         now.area = area;
+        place();
         light();
         const judging = st.seat !== null && st.asked.includes(st.seat) && (st.view.phase === 'challenge' || st.view.phase === 'respond');
         if (judging && asked !== st.v) {
