@@ -36,7 +36,7 @@ export async function renderReplay(root, table, seat) {
     who.addEventListener('change', () => { location.hash = `#/replay/${table}${who.value === '' ? '' : `?seat=${who.value}`}`; });
     /** @type {Record<string, any>} */
     const local = {};
-    const explain = explainer(table, seat, seat === null ? '' : names[seat]);
+    const explain = explainer(table, seat, seat === null ? '' : names[seat], area);
     const draw = () => {
         const step = data.steps[k];
         pos.textContent = `Step ${k} of ${data.length}`;
@@ -96,8 +96,9 @@ const EXPLAIN_KEY = 'alphadeck.replayHints';
  * it is on, the hint the seat could have had at the step shown, asked of
  * the server once a step.  From above there is no seat to coach: no switch.
  * @param {number} table @param {number|null} seat @param {string} name the seat's
+ * @param {HTMLElement} area the step as drawn (Sequence's suggested square is lit there)
  */
-function explainer(table, seat, name) {
+function explainer(table, seat, name, area) {
     const node = el('section', { class: 'replay-hint', 'aria-live': 'polite', 'aria-label': 'What they could know', hidden: true });
     /** @type {Map<number, Promise<any>>} */
     const asked = new Map();
@@ -117,6 +118,9 @@ function explainer(table, seat, name) {
             return;
         }
         node.replaceChildren(el('h2', {}, `What ${name} could know here`), el('p', { class: 'hint-text' }, r.hint.text), ...hintDetails(r.hint));
+        const sq = r.hint.move && r.hint.move.square;
+        const b = sq && area.querySelector(`[data-square="${sq[0]},${sq[1]}"]`);
+        if (b) b.classList.add('hint-square');
     };
     toggle.addEventListener('click', () => {
         on = !on;
