@@ -24,6 +24,7 @@ struct archive_job {
     archive *a;
     int64_t table;
     int seat;
+    int step;                   /* a replay step's hint (SRV_NO_STEP: none) */
     srv_body *out;              /* the thread's answer */
     archive_job *next;          /* in the queue to build, or the built (under mu) */
     archive_job *prev_b, *next_b; /* the loop's: among those being built */
@@ -32,7 +33,7 @@ struct archive_job {
 
 typedef struct entry {
     int64_t table;
-    int seat;
+    int seat, step;
     srv_body *b;
     struct entry *prev, *next; /* most recently asked first */
 } entry;
@@ -103,17 +104,19 @@ static archive_job *queue_pop(archive_job **head, archive_job **tail)
  * store that failed (its PostgreSQL connection lost: a restart of the
  * database, a network fault) connects again on its next call, so a
  * failed build is tried once more before the 500 goes out. */
-static srv_body *build_one(store *st, int64_t id, int seat)
+static srv_body *build_one(store *st, int64_t id, int seat, int step)
 {
     char *text = NULL;
-    int status = records_answer(st, id, seat, &text);
+    int status = records_answer(st, id, seat, step, &text);
     if (status == 500) {
         free(text);
         text = NULL;
-        status = records_answer(st, id, seat, &text);
+        status = records_answer(st, id, seat, step, &text);
     }
     srv_body *b = text ? srv_body_new(status, "application/json", text, strlen(text)) : NULL;
     free(text);
+    if (b && status == 200 && step != SRV_NO_STEP)
+        b->cache = "public, max-age=86400"; /* a finished game's hint never changes */
     if (!b) {
         static const char oom[] = "{\"ok\":false,\"error\":\"out of memory\",\"code\":\"internal\"}";
         b = srv_body_new(500, "application/json", oom, sizeof oom - 1);
@@ -132,7 +135,7 @@ static void *work(void *arg)
             break;
         archive_job *j = queue_pop(&a->todo, &a->todo_tail);
         pthread_mutex_unlock(&a->mu);
-        j->out = build_one(a->st, j->table, j->seat);
+        j->out = build_one(a->st, j->table, j->seat, j->step);
         pthread_mutex_lock(&a->mu);
         queue_push(&a->done, &a->done_tail, j);
         srv_wake(a->srv);
@@ -209,10 +212,10 @@ void archive_free(archive *a)
 
 /* A few thousand entries at most (32 MiB of them): a walk costs less than
  * the request it answers. */
-static entry *kept(archive *a, int64_t id, int seat)
+static entry *kept(archive *a, int64_t id, int seat, int step)
 {
     for (entry *e = a->head; e; e = e->next)
-        if (e->table == id && e->seat == seat)
+        if (e->table == id && e->seat == seat && e->step == step)
             return e;
     return NULL;
 }
@@ -243,15 +246,16 @@ static void push_front(archive *a, entry *e)
 /* Keeps a finished game's answer (only a 200: a game not over yet, or not
  * made yet, may be by the next request); a body past a quarter of the
  * cache is not kept, so one huge game cannot push out every other. */
-static void keep(archive *a, int64_t id, int seat, srv_body *b)
+static void keep(archive *a, int64_t id, int seat, int step, srv_body *b)
 {
-    if (b->status != 200 || b->len > a->cap / 4 || kept(a, id, seat))
+    if (b->status != 200 || b->len > a->cap / 4 || kept(a, id, seat, step))
         return;
     entry *e = malloc(sizeof *e);
     if (!e)
         return;
     e->table = id;
     e->seat = seat;
+    e->step = step;
     e->b = b;
     b->refs++;
     push_front(a, e);
@@ -269,10 +273,10 @@ static void keep(archive *a, int64_t id, int seat, srv_body *b)
 
 /* ------------------------------------------------------------ the loop's side */
 
-static archive_job *being_built(archive *a, int64_t id, int seat)
+static archive_job *being_built(archive *a, int64_t id, int seat, int step)
 {
     for (archive_job *j = a->building; j; j = j->next_b)
-        if (j->table == id && j->seat == seat)
+        if (j->table == id && j->seat == seat && j->step == step)
             return j;
     return NULL;
 }
@@ -287,7 +291,7 @@ static void add_waiter(archive_job *j, archive_wait *w)
     j->wait = w;
 }
 
-static archive_job *start_job(archive *a, int64_t id, int seat)
+static archive_job *start_job(archive *a, int64_t id, int seat, int step)
 {
     archive_job *j = calloc(1, sizeof *j);
     if (!j)
@@ -295,6 +299,7 @@ static archive_job *start_job(archive *a, int64_t id, int seat)
     j->a = a;
     j->table = id;
     j->seat = seat;
+    j->step = step;
     j->next_b = a->building;
     if (a->building)
         a->building->prev_b = j;
@@ -307,10 +312,10 @@ static archive_job *start_job(archive *a, int64_t id, int seat)
     return j;
 }
 
-int archive_get(archive *a, int64_t id, int seat, archive_wait *w, srv_body **out)
+int archive_get(archive *a, int64_t id, int seat, int step, archive_wait *w, srv_body **out)
 {
     *out = NULL;
-    entry *e = kept(a, id, seat);
+    entry *e = kept(a, id, seat, step);
     if (e) {
         unlink_entry(a, e);
         push_front(a, e);
@@ -319,8 +324,8 @@ int archive_get(archive *a, int64_t id, int seat, archive_wait *w, srv_body **ou
         *out = e->b;
         return 0;
     }
-    archive_job *j = being_built(a, id, seat);
-    if (!j && !(j = start_job(a, id, seat)))
+    archive_job *j = being_built(a, id, seat, step);
+    if (!j && !(j = start_job(a, id, seat, step)))
         return -1;
     add_waiter(j, w);
     return 1;
@@ -387,7 +392,7 @@ void archive_answers(archive *a, void (*give)(archive_wait *w, srv_body *b))
             return;
         unlink_job(a, j);
         a->built++;
-        keep(a, j->table, j->seat, j->out);
+        keep(a, j->table, j->seat, j->step, j->out);
         while (j->wait) {
             archive_wait *w = j->wait;
             j->wait = w->next;

@@ -292,10 +292,37 @@ static int http_write(server *s, http_req *h)
 
 /* GET /api/tables/<id>/record or /replay[?seat=K]: from the archive, at
  * once when it holds the answer, else when its thread has built it. */
+/* ?seat=S&step=K of /hint: both numbers (a hint is a seat's, never from
+ * above); 1, or 0 with the refusal sent (*rc: how that went). */
+static int hint_args(struct lws *wsi, pss *ps, int *seat, int *step, int *rc)
+{
+    char arg[32];
+    unsigned long long k;
+    const char *val = lws_get_urlarg_by_name(wsi, "seat=", arg, sizeof arg);
+    if (!val || ad_cli_number_in(val, 0, AD_MAX_SEATS - 1, &k) != 0)
+        return *rc = http_answer(wsi, ps, 400, "application/json",
+                                 srv_refusal_text("bad_seat", "seat is a seat's number: a hint "
+                                                              "is one seat's, from its own view")),
+               0;
+    *seat = (int)k;
+    val = lws_get_urlarg_by_name(wsi, "step=", arg, sizeof arg);
+    if (!val || ad_cli_number_in(val, 0, INT32_MAX, &k) != 0)
+        return *rc = http_answer(wsi, ps, 400, "application/json",
+                                 srv_refusal_text("bad_step", "step is a step's number, 0 for "
+                                                              "the deal")),
+               0;
+    *step = (int)k;
+    return 1;
+}
+
 static int table_answer(server *s, struct lws *wsi, pss *ps, int64_t id, const char *tail)
 {
-    int seat = SRV_RECORD;
-    if (strcmp(tail, "replay") == 0) {
+    int seat = SRV_RECORD, step = SRV_NO_STEP;
+    int rc = 0;
+    if (strcmp(tail, "hint") == 0) {
+        if (!hint_args(wsi, ps, &seat, &step, &rc))
+            return rc;
+    } else if (strcmp(tail, "replay") == 0) {
         /* ?seat=K: the game as seat K saw it; without: from above */
         char arg[32];
         seat = AD_GOD;
@@ -309,10 +336,10 @@ static int table_answer(server *s, struct lws *wsi, pss *ps, int64_t id, const c
         }
     } else if (strcmp(tail, "record") != 0) {
         return http_answer(wsi, ps, 404, "application/json",
-                           srv_refusal_text("not_found", "a table has /record and /replay"));
+                           srv_refusal_text("not_found", "a table has /record, /replay and /hint"));
     }
     srv_body *b;
-    int rc = archive_get(s->arch, id, seat, &ps->h->wait, &b);
+    rc = archive_get(s->arch, id, seat, step, &ps->h->wait, &b);
     if (rc == 0)
         return send_body(s, ps->h, b);
     if (rc > 0) { /* answered when built (give) */

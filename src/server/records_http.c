@@ -1,7 +1,8 @@
 /*
  * records_http.c - the record and replay answers: GET /api/tables/<id>/record
  * (a finished game's record) and /replay?seat=K (the game step by step as
- * seat K saw it).  They are built from a store handle of the caller's,
+ * seat K saw it), and /hint?seat=S&step=K (what seat S could have been told
+ * at step K: the replay that explains).  They are built from a store handle of the caller's,
  * never the lobby's, and touch nothing else that is shared: the archive's
  * thread (archive.c) builds them off the loop, since a long game's replay
  * is megabytes of JSON and a fifth of a second to write.
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alphadeck/hint.h"
 #include "alphadeck/records.h"
 #include "alphadeck/narrate.h"
 #include "server.h"
@@ -166,10 +168,67 @@ static int replay_answer(store *st, int64_t id, int seat, char **body)
     return 200;
 }
 
-int records_answer(store *st, int64_t id, int seat, char **body)
+/* The hint of seat at step k, from the table the replay builds there: the
+ * engine's own hint at that version (its seed from the table's, the seat
+ * and the step), so the replay says what the live table would have. */
+static int step_hint(ad_replay *rp, int64_t id, int seat, int k, char **body)
+{
+    ad_err err;
+    ad_table *t = ad_replay_goto(rp, k, &err) == 0 ? ad_replay_table(rp, &err) : NULL;
+    json_t *h = t ? ad_hint_table(t, seat, NULL, &err) : NULL;
+    ad_table_free(t);
+    if (!h) { /* the last step (game_over), a game without hints (no_hint) */
+        *body = srv_refusal_text(ad_code_token(err.code), err.text);
+        return err.code == AD_E_INTERNAL ? 500 : 409;
+    }
+    json_t *out = json_pack("{s:b,s:I,s:i,s:i,s:i,s:o}", "ok", 1, "table", (json_int_t)id, "seat",
+                            seat, "step", k, "v", k, "hint", h);
+    *body = json_dumps(out, JSON_COMPACT);
+    json_decref(out);
+    return 200;
+}
+
+/* GET /hint?seat=S&step=K: refused before the game's end (not_over, as
+ * the record is), for a seat the table has not (bad_seat), for a step
+ * past its last (bad_step). */
+static int hint_answer(store *st, int64_t id, int seat, int k, char **body)
+{
+    int status = 200;
+    rec_ctx r;
+    json_t *rec = finished_record(st, id, &status, body, &r);
+    if (!rec)
+        return status;
+    json_decref(r.new_req);
+    ad_err err;
+    ad_replay *rp = ad_replay_load(rec, &err);
+    json_decref(rec);
+    char text[120];
+    if (!rp) {
+        *body = srv_refusal_text("bad_record", err.text);
+        status = 500;
+    } else if (seat < 0 || seat >= ad_replay_players(rp)) {
+        snprintf(text, sizeof text, "there is no seat %d at that table: the seats are 0 to %d",
+                 seat, ad_replay_players(rp) - 1);
+        *body = srv_refusal_text("bad_seat", text);
+        status = 400;
+    } else if (k > ad_replay_length(rp)) {
+        snprintf(text, sizeof text, "there is no step %d: the steps are 0 to %d", k,
+                 ad_replay_length(rp));
+        *body = srv_refusal_text("bad_step", text);
+        status = 400;
+    } else {
+        status = step_hint(rp, id, seat, k, body);
+    }
+    ad_replay_free(rp);
+    return status;
+}
+
+int records_answer(store *st, int64_t id, int seat, int step, char **body)
 {
     *body = NULL;
-    int status = seat == SRV_RECORD ? record_answer(st, id, body) : replay_answer(st, id, seat, body);
+    int status = step != SRV_NO_STEP ? hint_answer(st, id, seat, step, body)
+                 : seat == SRV_RECORD ? record_answer(st, id, body)
+                                      : replay_answer(st, id, seat, body);
     if (!*body) { /* out of memory on the way */
         *body = srv_refusal_text("internal", "out of memory");
         status = 500;

@@ -182,7 +182,11 @@ char *lobby_stats(lobby *l);
  * touching nothing else shared (any thread may call it with its own
  * store): the HTTP status and the body (caller frees). */
 #define SRV_RECORD (-2)
-int records_answer(store *st, int64_t id, int seat, char **body);
+/* step: SRV_NO_STEP, or a step K of the replay, whose answer is the hint
+ * seat S could have had then ({"ok","table","seat","step","v","hint"}:
+ * GET /api/tables/<id>/hint?seat=S&step=K). */
+#define SRV_NO_STEP (-1)
+int records_answer(store *st, int64_t id, int seat, int step, char **body);
 /* An HTTP answer's body, shared by every request it answers and by the
  * archive's cache; its references are counted on the loop's thread only. */
 typedef struct srv_body {
@@ -206,11 +210,13 @@ typedef struct archive_wait {
 } archive_wait;
 archive *archive_new(const char *db, server *s, size_t cache_bytes, ad_err *err);
 void archive_free(archive *a);                 /* after the loop has ended */
-/* The answer for (table, seat) (seat: SRV_RECORD, AD_GOD or a seat): 0 with
+/* The answer for (table, seat, step) (seat: SRV_RECORD, AD_GOD or a seat;
+ * step: SRV_NO_STEP, or a replay step's hint for that seat): 0 with
  * *out (a reference for the caller) when it is kept; 1 when w waits for it
  * (archive_answers hands it over); -1 out of memory.  One build serves
  * every request of the same answer waiting at once. */
-int archive_get(archive *a, int64_t table, int seat, archive_wait *w, srv_body **out);
+int archive_get(archive *a, int64_t table, int seat, int step, archive_wait *w,
+                srv_body **out);
 /* w's request is gone; a build nobody waits for is dropped when the
  * thread has not started it. */
 void archive_cancel(archive_wait *w);

@@ -13,6 +13,7 @@ import { enterTable, isOpen, openSeat, logEvents, waiting, waitingArea } from '.
 import { notifyTurn } from './notify.js';
 import { waitForPeople } from './quick.js';
 import { learnPanel } from './learn.js';
+import { hintPanel } from './hint.js';
 
 /** @typedef {{name: string|null, bot: string|null, online?: boolean, away?: boolean}} SeatInfo */
 /**
@@ -39,8 +40,8 @@ import { learnPanel } from './learn.js';
  * @param {number} table
  */
 export async function renderTable(root, conn, table) {
-    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any}} */
-    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null };
+    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any, hints: boolean}} */
+    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null, hints: false };
     /** @type {Record<string, any>} */
     const local = {};
     const title = el('h1', { class: 'table-title' });
@@ -54,6 +55,7 @@ export async function renderTable(root, conn, table) {
     const rematch = rematchPanel(conn, table, () => st, (t) => { notice.textContent = t; });
     const talk = talkPanel(conn, table); // table talk, beside the log (talk.js)
     const lesson = learnPanel(conn, table); // a guided first game's step (learn.js)
+    const hint = hintPanel(conn, table); // the coach, where the table allows it (hint.js)
     const invite = el('button', { type: 'button', class: 'link', onclick: async () => {
         const link = `${location.origin}/#/table/${table}`;
         try { await navigator.clipboard.writeText(link); notice.textContent = `Invite link copied: ${link}`; } catch { notice.textContent = `Send your friends this link: ${link}`; }
@@ -68,6 +70,7 @@ export async function renderTable(root, conn, table) {
         seeded,
         lesson.node,
         el('div', { class: 'table-body' }, players, area),
+        hint.node,
         end,
         el('div', { class: 'log-and-talk' },
             el('div', { class: 'log-box' }, el('h2', { class: 'log-title' }, 'What happened'), log),
@@ -112,6 +115,7 @@ export async function renderTable(root, conn, table) {
             clockLong: st.clockLong, playOn: st.playOn,
         });
         if (st.view.phase === 'over') drawEnd();
+        hint.update({ ...st, playing: !waiting(st.seats) }, area);
         const mine = st.seat !== null && st.asked.includes(st.seat) && st.view.phase !== 'over';
         notifyTurn(!mine ? '' : st.view.phase === 'challenge' ? 'asked' : 'turn');
     };
@@ -158,6 +162,7 @@ export async function renderTable(root, conn, table) {
         st.status = r.status;
         if (r.seats) st.seats = r.seats;
         seeded.hidden = !r.seeded || !!r.learn; /* a lesson's deal is public: nobody to warn */
+        st.hints = !!r.hints;
         talk.setMode(r.talk);
         conn.at(table, r.seat, r.v, r.seat === null);
         if (r.recent) logEvents(log, r.recent);
