@@ -187,6 +187,7 @@ static int discard(tui *t)
     int n = (int)json_array_size(hand), rc = 0;
     t->cursor = 0;
     t->confirming = 1;
+    t->letter_keys = 1; /* a card's letter picks it: H too */
     snprintf(t->status, sizeof t->status,
              "Discard a card, face down: arrows or its letter, then Enter.  a: computer");
     for (;;) {
@@ -222,6 +223,7 @@ static int discard(tui *t)
         }
     }
     t->confirming = 0;
+    t->letter_keys = 0;
     json_decref(v);
     return rc;
 }
