@@ -5,6 +5,7 @@
  * the game (the record is the same byte for byte as without the hints).
  * Usage: test_hint_play PATH/TO/alphadeck
  */
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../testutil.h"
@@ -135,6 +136,38 @@ static void test_a_hint_in_lines_changes_nothing_in_the_game(void **state)
     }
 }
 
+/* With --speak the hint's words are said too: a stand-in espeak-ng (a
+ * script first on the PATH that keeps what it is given) hears them. */
+static void test_a_hint_is_said_aloud_with_speak(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/alphadeck-hint-speak-XXXXXX", script[128], said[128], rec[128];
+    char cmd[1024], want[1200], *out;
+    assert_non_null(mkdtemp(dir));
+    snprintf(script, sizeof script, "%s/espeak-ng", dir);
+    snprintf(said, sizeof said, "%s/said.txt", dir);
+    snprintf(rec, sizeof rec, "%s/game.json", dir);
+    FILE *f = fopen(script, "w");
+    assert_non_null(f);
+    fprintf(f, "#!/bin/sh\n[ \"$1\" = --stdin ] || exit 2\nexec cat >> '%s'\n", said);
+    fclose(f);
+    chmod(script, 0755);
+    snprintf(cmd, sizeof cmd, "printf 'hint\\nquit\\n' | PATH='%s:/usr/bin:/bin' %s play liar "
+             "--plain --players 3 --seed 5 --speak --save %s 2>&1", dir, BIN, rec);
+    assert_int_equal(tu_run(cmd, &out), 0);
+    free(out);
+    char *text = hint_at_end(rec), *heard = file_text(said);
+    snprintf(want, sizeof want, "%s\n", text);
+    if (!strstr(heard, want))
+        fail_msg("espeak-ng did not hear \"%s\":\n%s", text, heard);
+    free(heard);
+    free(text);
+    unlink(said);
+    unlink(script);
+    unlink(rec);
+    rmdir(dir);
+}
+
 /* The line mode's help names the command in every game. */
 static void test_help_in_lines_names_the_hint_in_every_game(void **state)
 {
@@ -160,6 +193,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hint_in_lines_prints_the_coachs_words_for_your_seat_in_every_game),
         cmocka_unit_test(test_a_hint_in_lines_changes_nothing_in_the_game),
+        cmocka_unit_test(test_a_hint_is_said_aloud_with_speak),
         cmocka_unit_test(test_help_in_lines_names_the_hint_in_every_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
