@@ -210,6 +210,45 @@ static void test_sequence_hint_puts_the_suggested_square_under_the_cursor(void *
     unlink(path);
 }
 
+/* Liar: after `!` while the person discards, the card the coach suggests
+ * is under the cursor, so Enter discards it (the record says which). */
+static void test_liar_hint_puts_the_suggested_discard_under_the_cursor(void **state)
+{
+    (void)state;
+    char path[128], args[200], card[8] = "";
+    snprintf(path, sizeof path, "/tmp/alphadeck-hint-tui-%d-liar.json", (int)getpid());
+    snprintf(args, sizeof args, "liar --players 2 --seed 5 --pace 0 --save %s", path);
+    start(args);
+    free(expect("letter word for", 10000));
+    keys("Tab"); /* the computer announces for the person; Bea answers, then announces */
+    free(expect("y: accept it", 10000));
+    keys("y");
+    free(expect("Discard a card", 5000));
+    keys("!");
+    char *s = expect("Suggested: discard ", 10000);
+    assert_int_equal(sscanf(strstr(s, "Suggested: discard ") + 19, "%7[A-Z]", card), 1);
+    free(s);
+    keys("Enter");
+    free(expect("You draw 2 cards", 5000));
+    keys("Escape");
+    free(expect("Leave this game?", 5000));
+    keys("y");
+    free(expect("EXITED", 5000));
+    json_t *rec = json_load_file(path, 0, NULL), *a;
+    size_t i;
+    const char *discarded = NULL;
+    assert_non_null(rec);
+    json_array_foreach(json_object_get(rec, "actions"), i, a)
+        if (json_integer_value(json_object_get(a, "seat")) == 0 &&
+            json_object_get(json_object_get(a, "action"), "card"))
+            discarded = json_string_value(json_object_get(json_object_get(a, "action"), "card"));
+    if (!discarded || strcmp(discarded, card) != 0)
+        fail_msg("the coach suggested %s; the person discarded %s", card,
+                 discarded ? discarded : "nothing");
+    json_decref(rec);
+    unlink(path);
+}
+
 /* The header names the hint's key: h where keys are commands, ! where
  * letters are typed (Liar's word). */
 static void test_the_header_names_the_hint_key(void **state)
@@ -244,6 +283,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_the_hint_key_shows_the_coachs_words_and_changes_nothing,
                                   stop),
         cmocka_unit_test_teardown(test_sequence_hint_puts_the_suggested_square_under_the_cursor,
+                                  stop),
+        cmocka_unit_test_teardown(test_liar_hint_puts_the_suggested_discard_under_the_cursor,
                                   stop),
         cmocka_unit_test_teardown(test_the_header_names_the_hint_key, stop),
     };
