@@ -37,7 +37,7 @@ LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c src/bots/*.c sr
              src/director/*.c src/records/*.c src/narrate/*.c)
 CLI_SRC := $(wildcard src/app/*.c src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
 DATA    := $(sort $(wildcard data/*/*.txt))
-RULES   := $(sort $(wildcard docs/rules/*.md))
+RULES   := $(sort $(wildcard docs/rules/*.md docs/rules/*.svg))
 # the engine's line handler (alphadeck/engine.h): above ad_table, below clients
 LIB_SRC += $(wildcard src/engine/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/data.o $(B)/obj/gen/paths.o
@@ -118,7 +118,8 @@ $(B)/gen/data.c: scripts/embed-data $(DATA) $(FAMILY_LISTED)
 	@mkdir -p $(dir $@)
 	scripts/embed-data $@ ad_data_files data/:$(B)/gen/data/ $(DATA) $(FAMILY_LISTED)
 
-# The rules pages, for the help screens and the API (src/app/rules.c).
+# The rules pages and their pictures, for the help screens and the API
+# (src/app/rules.c).
 $(B)/gen/rules.c: scripts/embed-data $(RULES)
 	@mkdir -p $(dir $@)
 	scripts/embed-data $@ ad_cli_rules_files docs/rules/ $(RULES)

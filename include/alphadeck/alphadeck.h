@@ -215,7 +215,8 @@ static inline ad_event *ad_events_add(ad_events *ev, int type, int seat, int oth
 typedef struct ad_option_def {
     const char *name;
     int min, max, def;
-    const char *help; /* one line, says what 0 or the default means */
+    const char *help;  /* one line in a player's words, says what 0 or the default means */
+    const char *label; /* the option's name in a player's words, for a form ("Packs of cards") */
     /* NULL, or the names of the values min..max in players' words: such an
      * option may be given as a name ("words": "full") as well as a number */
     const char *const *names;
@@ -383,14 +384,21 @@ const char *ad_bot_level_default(const ad_game *g);
  * ("No Way", "I doubt it"; the narrator says it with "!"), whether a play
  * may name any letter or rank (1) or only the one called (0), and whether
  * a card is a rank and a suit ("10C": the rank is what it counts as)
- * rather than a letter.  0 with *out filled, -1 for a game of another
- * family. */
+ * rather than a letter, and whether a player's last cards are turned up
+ * at once (No Way: they must be true to go out).  0 with *out filled, -1
+ * for a game of another family. */
 typedef struct ad_claim_info {
     const char *objection;
     int say_free;
     int suited;
+    int last_face_up;
 } ad_claim_info;
 int ad_claim_info_of(const ad_game *g, ad_claim_info *out);
+/* How a client shows card `card` of claim game g: a suited card with its
+ * suit's sign in out ("10H" as "10♥", UTF-8), a letter as it is.  Returns
+ * 1 for a red suit (hearts, diamonds), 0 for a black one or a card of no
+ * suit, -1 (out empty) for a card the game does not have. */
+int ad_claim_card_face(const ad_game *g, const char *card, char *out, size_t n);
 /* Whether game g has a bot of that level (0, with err set, if not). */
 int ad_bot_available(const ad_game *g, const char *level, ad_err *err);
 /* Whether game g has a model of a person called `name` (0, with err set,

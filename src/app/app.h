@@ -46,6 +46,8 @@ int ad_cli_bot_levels(const char *cmd, const ad_game *g, const char *list, int s
  * Markdown, or NULL; and as plain text for a terminal (caller frees). */
 const char *ad_cli_rules_page(const char *game_id);
 char *ad_cli_rules_text(const char *game_id);
+/* The picture of its "How to play" (docs/rules/GAME.svg), or NULL. */
+const char *ad_cli_rules_picture(const char *game_id);
 
 /* SIGINT and SIGTERM call stop (which should only mark the stop and wake
  * the command's loop); SIGPIPE is ignored, so a peer that hangs up is an

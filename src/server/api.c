@@ -2,10 +2,11 @@
  * api.c - what the browser client reads once, over plain HTTP: the games
  * (GET /api/games: options, bot levels and the one Play now starts with,
  * seat names, clock presets, how a claim is said, the Sequence Letters
- * board with each square's picture's address), each game's rules page,
- * and the board alone.  All of it comes from the library and the data
- * compiled into it, never from a copy in web/: the browser says a claim,
- * names a seat or draws a square only with the words this file hands it.
+ * board with each square's picture's address), each game's rules page and
+ * its picture, and the board alone.  All of it comes from the library and
+ * the data compiled into it, never from a copy in web/: the browser says a
+ * claim, names a seat or draws a square only with the words this file
+ * hands it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +26,10 @@ static json_t *options_json(const ad_game *g)
     json_t *opts = json_array();
     for (int k = 0; k < g->nopt; k++) {
         const ad_option_def *o = &g->options[k];
-        json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s}", "name", o->name, "min",
+        json_array_append_new(opts, json_pack("{s:s,s:i,s:i,s:i,s:s,s:s}", "name", o->name, "min",
                                               o->min, "max", o->max, "default", o->def, "help",
-                                              o->help ? o->help : ""));
+                                              o->help ? o->help : "", "label",
+                                              o->label ? o->label : o->name));
     }
     return opts;
 }
@@ -38,6 +40,20 @@ static json_t *bots_json(const ad_game *g)
     for (int k = 0; k < ad_bot_level_count(g); k++)
         json_array_append_new(bots, json_string(ad_bot_level_name(g, k)));
     return bots;
+}
+
+/* A suited game's cards as shown: {"10H": {"face": "10♥", "red": true}},
+ * the suit's sign and colour as the library gives them. */
+static json_t *faces_json(const ad_game *g, const ad_deck *d)
+{
+    json_t *faces = json_object();
+    for (int k = 0; k < d->nkinds; k++) {
+        char face[32];
+        int red = ad_claim_card_face(g, d->kind[k], face, sizeof face);
+        if (red >= 0)
+            json_object_set_new(faces, d->kind[k], json_pack("{s:s,s:b}", "face", face, "red", red));
+    }
+    return faces;
 }
 
 /* How a claim is said, for every class and count, in the narrator's words:
@@ -64,12 +80,16 @@ static json_t *claim_json(const ad_game *g)
     for (int k = 0; k < d->nkinds; k++)
         if (d->class_of[k] >= 0)
             json_object_set_new(class_of, d->kind[k], json_string(d->class_name[d->class_of[k]]));
-    ad_claim_info info = {"", 0, 0};
+    ad_claim_info info = {"", 0, 0, 0};
     ad_claim_info_of(g, &info);
     char objection[64]; /* as the narrator calls it out */
     snprintf(objection, sizeof objection, "%s!", info.objection);
-    return json_pack("{s:b,s:s,s:o,s:o,s:o}", "say_free", info.say_free, "objection", objection,
-                     "says", says, "class_of", class_of, "phrases", phrases);
+    json_t *j = json_pack("{s:b,s:b,s:s,s:o,s:o,s:o}", "say_free", info.say_free, "last_face_up",
+                          info.last_face_up, "objection", objection, "says", says, "class_of",
+                          class_of, "phrases", phrases);
+    if (j && info.suited)
+        json_object_set_new(j, "faces", faces_json(g, d));
+    return j;
 }
 
 /* A square's picture as the browser draws it: the address of its SVG
@@ -198,6 +218,27 @@ srv_body *ad_api_games_body(void)
     return body;
 }
 
+/* GET /api/rules/GAME.svg: the picture of the page's "How to play", drawn
+ * for the page (docs/rules/GAME.svg) and carried in the binary with it. */
+static int rules_picture(const char *name, char **body, const char **type)
+{
+    char game[64];
+    size_t n = strlen(name);
+    const char *svg = NULL;
+    if (n > 4 && n - 4 < sizeof game && strcmp(name + n - 4, ".svg") == 0) {
+        memcpy(game, name, n - 4);
+        game[n - 4] = 0;
+        svg = ad_cli_rules_picture(game);
+    }
+    if (!svg) {
+        *body = srv_refusal_text("not_found", "no such address");
+        return 404;
+    }
+    *type = "image/svg+xml";
+    *body = strdup(svg);
+    return *body ? 200 : 500;
+}
+
 int api_static(const char *path, char **body, const char **type)
 {
     *type = "application/json";
@@ -211,11 +252,11 @@ int api_static(const char *path, char **body, const char **type)
         return api_words(path + 11, body); /* words_http.c */
     } else if (strncmp(path, "/api/rules/", 11) == 0) {
         const char *md = ad_cli_rules_page(path + 11);
-        if (md) {
-            *type = "text/markdown; charset=utf-8";
-            *body = strdup(md);
-            return *body ? 200 : 500;
-        }
+        if (!md)
+            return rules_picture(path + 11, body, type);
+        *type = "text/markdown; charset=utf-8";
+        *body = strdup(md);
+        return *body ? 200 : 500;
     }
     if (!j) {
         *body = srv_refusal_text("not_found", "no such address");

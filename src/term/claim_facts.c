@@ -18,7 +18,7 @@ const ad_term_claim *ad_term_claim_of(const ad_game *g)
     if (i == 8)
         i = 0; /* more claim games than kept: ask again */
     if (known[i] != g) {
-        ad_claim_info info = {"", 0, 0};
+        ad_claim_info info = {"", 0, 0, 0};
         ad_claim_info_of(g, &info);
         facts[i].say_free = info.say_free;
         facts[i].suited = info.suited;

@@ -29,13 +29,15 @@ static void show(player *p)
     const json_t *scores = json_object_get(v, "scores");
     fprintf(p->out, "  Scores:");
     play_per_seat(p, scores);
-    fprintf(p->out, " (%d wins); draw pile %d cards.\n", int_of(v, "target"),
-            int_of(v, "deck_count"));
+    int deck = int_of(v, "deck_count");
+    fprintf(p->out, " (%d wins); draw pile %d card%s.\n", int_of(v, "target"), deck,
+            deck == 1 ? "" : "s");
     int holder = int_of(v, "holder"), passes = int_of(v, "passes");
     int size = (int)json_integer_value(
         json_array_get(json_object_get(v, "hand_counts"), (size_t)holder));
     const char *word = json_string_value(json_object_get(v, "word"));
-    fprintf(p->out, "  The hand: %d cards, held by %s", size, play_name(p, holder));
+    fprintf(p->out, "  The hand: %d card%s, held by %s", size, size == 1 ? "" : "s",
+            play_name(p, holder));
     if (word)
         fprintf(p->out, "; the word is \"%s\", said by %s; %d pass%s.\n", word,
                 play_name(p, int_of(v, "announcer")), passes, passes == 1 ? "" : "es");

@@ -34,10 +34,11 @@ static void show(player *p)
 {
     json_t *v = play_view(p);
     int dealer = int_of(v, "dealer");
+    int deck = int_of(v, "deck_count");
     /* a replay seen from above has no seat of its own: the first seat's need */
-    fprintf(p->out, "  Round %d of %d (%s %s); %d cards in the deck; a word needs %lld cards.\n",
+    fprintf(p->out, "  Round %d of %d (%s %s); %d card%s in the deck; a word needs %lld cards.\n",
             int_of(v, "round"), int_of(v, "rounds"), play_name(p, dealer),
-            dealer == p->human ? "deal" : "deals", int_of(v, "deck_count"),
+            dealer == p->human ? "deal" : "deals", deck, deck == 1 ? "" : "s",
             (long long)json_integer_value(json_array_get(json_object_get(v, "need"),
                                                          (size_t)(p->human >= 0 ? p->human : 0))));
     const json_t *table = json_object_get(v, "table"), *won = json_object_get(v, "won");

@@ -19,15 +19,27 @@ static const ad_term_claim *facts(const tui *t)
     return ad_term_claim_of(t->g);
 }
 
-/* A card's colour: a letter's by its place in the alphabet (orange, purple,
- * green, pink, as on the cards), a red suit red. */
-static int card_colour(const tui *t, const char *card)
+/* A card as shown, in face (a suited card with its suit's sign, "10♥",
+ * as the library says), and its colour: a letter's by its place in the
+ * alphabet (orange, purple, green, pink, as on the cards), a red suit red. */
+static int card_face(const tui *t, const char *card, char *face, size_t n)
 {
-    if (facts(t)->suited) {
-        char suit = card[0] ? card[strlen(card) - 1] : 0;
-        return suit == 'H' || suit == 'D' ? C_RED : 0;
-    }
+    int red = ad_claim_card_face(t->g, card, face, n);
+    if (red < 0)
+        snprintf(face, n, "%s", card);
+    if (facts(t)->suited)
+        return red > 0 ? C_RED : 0;
     return tui_letter_colour(card[0]);
+}
+
+/* The columns a face takes: its characters, not its bytes (a suit's sign
+ * is three bytes of UTF-8 and one column). */
+static int face_cols(const char *face)
+{
+    int n = 0;
+    for (const char *p = face; *p; p++)
+        n += ((unsigned char)*p & 0xC0) != 0x80;
+    return n;
 }
 
 
@@ -105,7 +117,9 @@ static void draw_hand(const tui *t, const json_t *v, int y)
     for (;;) {
         int used = 16, r = 0, k = start;
         for (; k < n; k++) {
-            int cw = (int)strlen(json_string_value(json_array_get(hand, (size_t)k))) + 1;
+            char face[32];
+            card_face(t, json_string_value(json_array_get(hand, (size_t)k)), face, sizeof face);
+            int cw = face_cols(face) + 1;
             if (used + cw > COLS - 2) {
                 if (++r == 2)
                     break;
@@ -118,8 +132,10 @@ static void draw_hand(const tui *t, const json_t *v, int y)
         start += 4;
     }
     for (int k = start; k < n; k++) {
-        const char *c = json_string_value(json_array_get(hand, (size_t)k));
-        int cw = (int)strlen(c) + 1;
+        char face[32];
+        int colour = card_face(t, json_string_value(json_array_get(hand, (size_t)k)), face,
+                               sizeof face);
+        int cw = face_cols(face) + 1;
         if (x + cw > COLS - 2) {
             if (++row == 2)
                 break;
@@ -127,7 +143,7 @@ static void draw_hand(const tui *t, const json_t *v, int y)
         }
         int attrs = (k < TUI_HAND_MAX && t->sel[k] ? A_REVERSE : 0) |
                     (k == t->cursor ? A_UNDERLINE | A_BOLD : 0);
-        tui_put(y + row, x, card_colour(t, c), attrs, c);
+        tui_put(y + row, x, colour, attrs, face);
         x += cw;
     }
     if (start > 0)
@@ -282,8 +298,15 @@ static int human_turn(tui *t)
             json_t *cards = chosen(t, v);
             claim_words(t, (long)json_array_size(cards), t->say, words, sizeof words);
             json_decref(cards);
-            snprintf(t->status, sizeof t->status, "Lay them down saying \"%s\"?  Enter: yes%s  Esc: back",
-                     words, facts(t)->say_free ? "  A-Z: say another" : "");
+            if (strcmp(t->say, tui_str(v, "call")) != 0) /* a lie anyone can prove */
+                snprintf(t->status, sizeof t->status,
+                         "\"%s\" is not the call: that is a bluff: anyone may call it.  "
+                         "Enter: yes  A-Z: another  Esc: back",
+                         words);
+            else
+                snprintf(t->status, sizeof t->status,
+                         "Lay them down saying \"%s\"?  Enter: yes%s  Esc: back", words,
+                         facts(t)->say_free ? "  A-Z: say another" : "");
         }
     }
 }

@@ -59,7 +59,9 @@ test('/api/games lists every game the engine knows, with the facts the browser s
         assert.equal(g.title, e.title, g.id);
         assert.deepEqual([g.min_players, g.max_players], e.players, g.id);
         assert.deepEqual(Object.fromEntries(g.options.map((o) => [o.name, o.default])), e.options, g.id);
-        assert.deepEqual(g.options, text[g.id].options, `${g.id}: the options as \`alphadeck games\` gives them`);
+        // (less the label, the option's name in a player's words, which the form shows and the command line does not)
+        assert.deepEqual(g.options.map(({ label, ...o }) => o), text[g.id].options, `${g.id}: the options as \`alphadeck games\` gives them`);
+        for (const o of g.options) assert.ok(typeof o.label === 'string' && o.label && o.label !== o.name, `${g.id} ${o.name}: a label in words: ${o.label}`);
         assert.equal(typeof g.family, 'string', g.id);
         assert.ok(g.family.length > 0, g.id);
         // bot levels: each one listed plays; each one not listed is refused by the server

@@ -304,7 +304,9 @@ export function checkFrames(game, frames, seat, gods) {
             const at = keyPaths(f, k);
             if (at.length) problems.push(`${where}: holds "${k}" at ${at.join(' ')}`);
         }
-        for (const h of keyPaths(f, 'hand')) if (h !== '.view.hand') problems.push(`${where}: a "hand" outside the view at ${h}`);
+        for (const h of keyPaths(f, 'hand')) if (h !== '.view.hand' && h !== '.play_on.hand') problems.push(`${where}: a "hand" outside the view at ${h}`);
+        // playing on: the seat's own view of the position after the window
+        if (f.play_on && (f.play_on.seat !== seat || !f.view || !sameCards(f.play_on.hand, f.view.hand))) problems.push(`${where}: play_on is not seat ${seat}'s own view`);
         if (!f.view) continue;
         if (f.view.seat !== seat) problems.push(`${where}: a view of seat ${f.view.seat}, not of seat ${seat}`);
         // before the game starts a seat sees no card, its own neither (the
@@ -326,7 +328,7 @@ export function checkFrames(game, frames, seat, gods) {
         // no other seat's hand (of 3 cards or more) anywhere in the frame,
         // besides the places where cards are public or the seat's own memory
         // (Liar's `held`: the hand it passed on, now another's), checked above
-        const text = JSON.stringify({ ...f, view: { ...f.view, hand: undefined } },
+        const text = JSON.stringify({ ...f, view: { ...f.view, hand: undefined }, play_on: f.play_on && { ...f.play_on, hand: undefined } },
             (k, x) => (MEMORY.has(k) || (x && x.type === 'reveal') ? undefined : x));
         god.hands.forEach((h, j) => {
             if (j === seat || !Array.isArray(h) || h.length < 3) return;

@@ -4,16 +4,19 @@
 // nobody named, the clock presets, how a claim is said, the Sequence
 // board.  Nothing about a game is written in web/: a screen asks here.
 
-/** @typedef {{name: string, min: number, max: number, default: number, help: string}} OptionInfo */
+/** @typedef {{name: string, label: string, min: number, max: number, default: number, help: string}} OptionInfo
+ * (`label` and `help` in a player's words, the library's) */
 /** @typedef {{letter: string, picture: string, image: string, name: string}} Square */
 /**
  * How a claim is said, in the narrator's words (the claim family).
  * @typedef {Object} ClaimInfo
  * @property {boolean} say_free   a player may say any class (else only the one called)
+ * @property {boolean} [last_face_up]  a player's last cards are turned up at once: they must be true to go out
  * @property {string} objection   the words that object to a claim ("No Way!")
  * @property {string[]} says      the classes, in the deck's order
  * @property {Record<string, string>} class_of   each card's class ("10D": "10")
  * @property {Record<string, string[]>} phrases  per class, the claim of 0, 1, ... cards; the last for any more
+ * @property {Record<string, {face: string, red: boolean}>} [faces]  suited cards as shown: "10H" is "10♥", red
  */
 /**
  * @typedef {Object} GameInfo
@@ -62,4 +65,13 @@ export function claimWords(game, count, say) {
     const g = gameInfo(game);
     const p = g && g.claim && g.claim.phrases[say];
     return p ? p[Math.max(0, Math.min(count, p.length - 1))] : `${count} ${say}`;
+}
+
+/** How a card of `game` is shown: a suited card with its suit's sign and
+ * colour ("10H": "10♥", red), a letter as it is (no suit).
+ * @param {string} game @param {string} card @returns {{face: string, suit: 'red'|'black'|null}} */
+export function cardFace(game, card) {
+    const g = gameInfo(game);
+    const f = g && g.claim && g.claim.faces && g.claim.faces[card];
+    return f ? { face: f.face, suit: f.red ? 'red' : 'black' } : { face: card, suit: null };
 }

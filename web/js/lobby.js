@@ -75,7 +75,7 @@ export async function renderLobby(root, conn, openTable) {
     const drawOptions = () => {
         const g = game();
         optsBox.replaceChildren(...g.options.map((o) => el('label', { class: 'option' },
-            el('span', {}, o.name),
+            el('span', {}, o.label),
             el('input', { type: 'number', name: o.name, min: o.min, max: o.max, value: o.default }),
             el('small', {}, `${o.help} (default ${o.default})`))));
     };

@@ -1,6 +1,8 @@
 // rules.js - a game's rules page (GET /api/rules/<game>, the same Markdown
 // as docs/rules and `alphadeck rules`) shown in a dialog: headings,
-// paragraphs, lists and tables, as text (never as HTML from the page).
+// paragraphs, lists and tables, as text (never as HTML from the page), and
+// the picture of its "How to play" (GET /api/rules/<game>.svg, beside the
+// page as docs/rules/<game>.svg is beside its Markdown).
 import { el } from './ui.js';
 
 /** Inline Markdown: `code` and **bold**, as text nodes. @param {string} s */
@@ -17,6 +19,15 @@ function inline(s) {
     }
     out.push(s.slice(last));
     return out;
+}
+
+/** A paragraph that is only a picture, ![what it shows](name.svg): the
+ * page's own picture, from beside the page; any other address stays text.
+ * @param {string} p @returns {HTMLElement|null} */
+function picture(p) {
+    const m = /^!\[([^\]]+)\]\(([a-z0-9_-]+\.svg)\)$/.exec(p);
+    if (!m) return null;
+    return el('figure', { class: 'rules-picture' }, el('img', { src: `/api/rules/${m[2]}`, alt: m[1] }));
 }
 
 /** @param {string} md @returns {HTMLElement} */
@@ -61,7 +72,7 @@ export function renderMarkdown(md) {
             let p = line;
             i++;
             while (i < lines.length && lines[i].trim() !== '' && !/^(#|\||\s*[-*] |```)/.test(lines[i])) p += ' ' + lines[i++].trim();
-            root.append(el('p', {}, ...inline(p)));
+            root.append(picture(p) || el('p', {}, ...inline(p)));
         }
     }
     return root;

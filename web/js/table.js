@@ -2,7 +2,7 @@
 // or points, who is asked and their clock), the game itself (drawn by the
 // game's module from this seat's view), the log in words, the rules one
 // click away, and at the end who won, a rematch and the replay.
-import { el, seatName, countdown } from './ui.js';
+import { el, seatName, countdown, count } from './ui.js';
 import { showRules } from './rules.js';
 import { sayLines } from './speech.js';
 import { gameInfo } from './facts.js';
@@ -82,7 +82,7 @@ export async function renderTable(root, conn, table) {
         players.replaceChildren(...st.view.players ? Array.from({ length: st.view.players }, (_, s) => {
             const info = st.seats[s] || { name: null, bot: null };
             /* cards in hand where hands are the game's measure (not Shout's table, not Liar's one hand) */
-            const counts = st.view.hand_counts && mod && mod.handCounts && !waiting(st.seats) ? `${st.view.hand_counts[s]} cards` : '';
+            const counts = st.view.hand_counts && mod && mod.handCounts && !waiting(st.seats) ? count(st.view.hand_counts[s], 'card') : '';
             const score = st.view.scores && mod && mod.showsScores(st.view) ? `${st.view.scores[s]} pts` : '';
             const asked = st.asked.includes(s) && st.view.phase !== 'over';
             const clock = el('span', { class: 'clock' });

@@ -95,3 +95,15 @@ export function keepFocus(root, fn) {
         if (caret && b instanceof HTMLInputElement) b.setSelectionRange(caret[0], caret[1]);
     }
 }
+
+/** A count with its noun, one or many: "1 letter", "2 letters", "1 card".
+ * @param {number} n @param {string} one @param {string} [many] */
+export function count(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A range with its noun: "3-5 letters", or "4 letters" and "1 letter" when
+ * both ends are one number. @param {number} lo @param {number} hi @param {string} one */
+export function countRange(lo, hi, one) {
+    return lo === hi ? count(lo, one) : `${lo}-${hi} ${one}s`;
+}

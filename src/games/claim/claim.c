@@ -12,32 +12,6 @@
 #include "claim.h"
 #include "core/adjson.h"
 
-
-/* Option indexes (the order of the option tables below). */
-enum { NW_DECKS, NW_COPIES, NW_MAX_TURNS };
-enum { DB_DECKS, DB_ALLOW_PASS, DB_TARGET, DB_MAX_TURNS };
-
-/* Players who remember every card turned up can lock a game for ever (two
- * No Way players each holding the letters only the other is called for
- * must bluff every turn and are always caught), so a deal ends after
- * max_turns turns: the fewest cards wins it (docs/rules). */
-#define MAX_TURNS_OPTION                                                                      \
-    {"max_turns", 0, 60000, 1000,                                                           \
-     "turns after which the deal ends and the fewest cards wins it; 0 = no limit"}
-
-static const ad_option_def noway_options[] = {
-    {"decks", 0, 2, 0, "packs shuffled together; 0 = by players: 1 for 2-4, 2 for 5-6"},
-    {"copies", 0, 4, 0, "copies of each letter in one pack; 0 = as data/decks/noway.txt says (2)"},
-    MAX_TURNS_OPTION,
-};
-
-static const ad_option_def doubt_options[] = {
-    {"decks", 0, 2, 0, "packs shuffled together; 0 = by players: 1 for 2-5, 2 for 6-10"},
-    {"allow_pass", 0, 1, 0, "1 = a player may say \"no sevens\" and lay nothing down"},
-    {"target", 0, 100000, 0, "points that win a match; 0 = one game"},
-    MAX_TURNS_OPTION,
-};
-
 /* ------------------------------------------------------------ helpers */
 
 static int next_seat(const claim_state *s, int seat)
@@ -222,8 +196,8 @@ static int claim_init(void *st, const ad_setup *su, const claim_rules *rules, ad
         }
         if (su->deck_n < su->players)
             return ad_err_set(err, AD_E_BAD_CARD,
-                              "a deck of %d cards cannot deal one to each of %d players",
-                              su->deck_n, su->players);
+                              "a deck of %d card%s cannot deal one to each of %d players",
+                              su->deck_n, su->deck_n == 1 ? "" : "s", su->players);
         memcpy(s->in_play, seen, sizeof seen);
     }
     s->total = 0;
@@ -438,7 +412,9 @@ static int check_play(const claim_state *s, int seat, const ad_action *a, ad_err
     const ad_deck *d = s->deck;
     int most = s->maxplay < s->count[seat] ? s->maxplay : s->count[seat];
     if (a->n < 1 || a->n > most)
-        return ad_err_set(err, AD_E_ILLEGAL, "you may lay down 1 to %d cards, not %d", most, a->n);
+        return most == 1 ? ad_err_set(err, AD_E_ILLEGAL, "you may lay down 1 card, not %d", a->n)
+                         : ad_err_set(err, AD_E_ILLEGAL, "you may lay down 1 to %d cards, not %d",
+                                      most, a->n);
     uint8_t need[CC_KINDS] = {0};
     for (int i = 0; i < a->n; i++) {
         int k = a->cards[i];
@@ -895,5 +871,7 @@ static json_t *claim_event_json(const void *st, const ad_event *e)
         .asked = claim_asked, .timeout = claim_timeout,                                          \
     }
 
-const ad_game ad_game_noway = CLAIM_GAME("noway", "No Way", 2, 6, noway_options, noway_init);
-const ad_game ad_game_doubt = CLAIM_GAME("doubt", "I Doubt It", 2, 10, doubt_options, doubt_init);
+const ad_game ad_game_noway =
+    CLAIM_GAME("noway", "No Way", 2, 6, ad_claim_noway_options, noway_init);
+const ad_game ad_game_doubt =
+    CLAIM_GAME("doubt", "I Doubt It", 2, 10, ad_claim_doubt_options, doubt_init);

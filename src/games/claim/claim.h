@@ -99,6 +99,11 @@ typedef struct claim_state {
 
 extern const ad_game ad_game_noway;
 extern const ad_game ad_game_doubt;
+
+/* The options, in the order of these indexes (claim_options.c). */
+enum { NW_DECKS, NW_COPIES, NW_MAX_TURNS, NW_NOPT };
+enum { DB_DECKS, DB_ALLOW_PASS, DB_TARGET, DB_MAX_TURNS, DB_NOPT };
+extern const ad_option_def ad_claim_noway_options[NW_NOPT], ad_claim_doubt_options[DB_NOPT];
 /* The two games' presets (claim_unit.c), and a claim game's preset (one
  * of the two above), or NULL. */
 extern const claim_rules ad_claim_noway_rules, ad_claim_doubt_rules;

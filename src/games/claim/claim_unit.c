@@ -4,6 +4,7 @@
  * strong_claim.c) and one narrator (narrate_claim.c) for both games, which
  * differ in their rules' preset and in their words.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "claim_unit.h"
@@ -51,6 +52,41 @@ static int suited(const ad_deck *d)
     return 0;
 }
 
+/* The suits of a suited card's last letter, as printed on the cards: the
+ * sign shows the suit at a glance, and the colour pairs them as a pack
+ * does (red hearts and diamonds, black spades and clubs). */
+static const struct {
+    char letter;
+    const char *sign;
+    int red;
+} suits[] = {{'S', "\u2660", 0}, {'H', "\u2665", 1}, {'D', "\u2666", 1}, {'C', "\u2663", 0}};
+
+static int has_card(const ad_deck *d, const char *card)
+{
+    for (int k = 0; d && k < d->nkinds; k++)
+        if (d->class_of[k] >= 0 && strcmp(d->kind[k], card) == 0)
+            return 1;
+    return 0;
+}
+
+int ad_claim_card_face(const ad_game *g, const char *card, char *out, size_t n)
+{
+    const ad_deck *d = g && ad_claim_rules_of(g) ? ad_deck_get(g->deck) : NULL;
+    if (n)
+        out[0] = 0;
+    if (!card || !has_card(d, card))
+        return -1;
+    size_t len = strlen(card);
+    if (suited(d) && len > 1)
+        for (size_t i = 0; i < sizeof suits / sizeof suits[0]; i++)
+            if (card[len - 1] == suits[i].letter) {
+                snprintf(out, n, "%.*s%s", (int)(len - 1), card, suits[i].sign);
+                return suits[i].red;
+            }
+    snprintf(out, n, "%s", card);
+    return 0;
+}
+
 int ad_claim_info_of(const ad_game *g, ad_claim_info *out)
 {
     const ad_unit *u = g ? ad_unit_of(g) : NULL;
@@ -60,5 +96,6 @@ int ad_claim_info_of(const ad_game *g, ad_claim_info *out)
     out->objection = ((const claim_words *)u->words)->call;
     out->say_free = r->say_free;
     out->suited = suited(ad_deck_get(g->deck));
+    out->last_face_up = r->last_face_up;
     return 0;
 }

@@ -22,10 +22,10 @@
 enum { OPT_TARGET, OPT_WORDS };
 
 static const ad_option_def liar_options[] = {
-    {"target", 1, 1000, 25, "points that win the game"},
+    {"target", 1, 1000, 25, "the first player to reach this many points wins", "Points to win"},
     {"words", 0, 1, 0, "family: offensive words and slurs are refused (the computer players never "
                        "say them); full: every word of the dictionary may be said",
-     ad_words_option_names},
+     "Word list", ad_words_option_names},
 };
 
 /* ------------------------------------------------------------ dictionary */

@@ -55,8 +55,9 @@ int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const ch
     } else if (strcmp(type, "draw") == 0) {
         snprintf(buf, len, "%s %s a card.", who, verb(n, seat, "draw", "draws"));
     } else if (strcmp(type, "reshuffle") == 0) {
-        snprintf(buf, len, "The draw deck is empty: the discard piles, %d cards, are shuffled "
-                           "into a new one.", ev_int(e, "cards"));
+        int cards = ev_int(e, "cards");
+        snprintf(buf, len, "The draw deck is empty: the discard piles, %d card%s, are shuffled "
+                           "into a new one.", cards, cards == 1 ? "" : "s");
     } else if (strcmp(type, "sequence") == 0) {
         const json_t *line = json_object_get(e, "line");
         size_t used = 0;

@@ -16,7 +16,9 @@
 
 static const ad_option_def sequence_options[] = {
     {"max_turns", 20, 60000, 1000,
-     "turns after which a game with no line of four is drawn (it may otherwise never end)"},
+     "after this many turns with no four in a row, the game stops as a draw (X cards could "
+     "otherwise keep it going for ever)",
+     "Longest game, in turns"},
 };
 
 /* ------------------------------------------------------------- board data */
@@ -259,8 +261,8 @@ static int seq_init(void *st, const ad_setup *su, ad_err *err)
         }
         if (n < s->hand_size * s->players)
             return ad_err_set(err, AD_E_BAD_CARD,
-                              "a deck of %d cards cannot deal %d to each of %d players", n,
-                              s->hand_size, s->players);
+                              "a deck of %d card%s cannot deal %d to each of %d players", n,
+                              n == 1 ? "" : "s", s->hand_size, s->players);
     } else {
         for (int k = 0; k < s->deck->nkinds; k++)
             for (int c = 0; c < s->deck->copies[k]; c++)

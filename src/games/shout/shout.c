@@ -19,13 +19,23 @@ enum { OPT_MIN_CARDS, OPT_HANDICAP, OPT_DEAL_MS, OPT_FINAL_MS, OPT_WORDS };
 /* The two clocks are for a server that deals in real time; the engine has
  * no clock and only keeps and shows them. */
 static const ad_option_def shout_options[] = {
-    {"min_cards", 3, 10, 3, "cards (not letters) a word must use"},
-    {"handicap", 0, 1, 0, "1 = each round's winners need one card more per word the next round"},
-    {"deal_ms", 100, 60000, 2500, "a server's time between two cards dealt"},
-    {"final_ms", 0, 600000, 10000, "a server's final window once the deck is empty"},
+    {"min_cards", 3, 10, 3,
+     "a shouted word must use at least this many cards (a two-letter card like TH counts as one)",
+     "Fewest cards in a word"},
+    {"handicap", 0, 1, 0,
+     "1: whoever wins a round needs one card more per word in the next round; 0: no handicap",
+     "Handicap for winners"},
+    {"deal_ms", 100, 60000, 2500,
+     "how long the dealer waits between two cards, in thousandths of a second (2500 is two and a "
+     "half seconds)",
+     "Time between cards (ms)"},
+    {"final_ms", 0, 600000, 10000,
+     "once the deck is empty, how long everyone has to find a last word, in thousandths of a "
+     "second; 0: the round ends with the last card",
+     "Last look at the table (ms)"},
     {"words", 0, 1, 0, "family: offensive words and slurs are refused (the computer players never "
                        "say them); full: every word of the dictionary may be said",
-     ad_words_option_names},
+     "Word list", ad_words_option_names},
 };
 
 static uint32_t all_seats(const shout_state *s)
@@ -174,6 +184,8 @@ static int check(const shout_state *s, int seat, const ad_action *a, ad_err *err
             return ad_err_set(err, AD_E_NOT_YOUR_TURN, "seat %d has passed already", seat);
         if (a->n < 1)
             return ad_err_set(err, AD_E_BAD_ACTION, "a claim names the table cards it uses");
+        if (!memchr(a->word, 0, sizeof a->word))
+            return ad_err_set(err, AD_E_BAD_ACTION, "a claim's word is too long");
         /* refused before it is judged: nobody else sees the word, and it
          * costs nothing, as a word the table never takes */
         if (!s->full && ad_family_refuses(a->word))

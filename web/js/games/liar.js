@@ -7,7 +7,7 @@
 // passed on, the cards you put down), and at the end the computer players'
 // words, each to look up (bot_words.js).  The dictionary is the server's:
 // it is checked when the word is said.
-import { el, seatName } from '../ui.js';
+import { el, seatName, count, countRange } from '../ui.js';
 import { keepFocus } from '../ui.js';
 import { botWordsOf, botWordsPanel } from './bot_words.js';
 
@@ -46,18 +46,18 @@ function draw(root, ctx) {
     const info = el('div', { class: 'liar-info' });
     if (v.word) {
         info.append(el('p', { class: 'liar-said' }, `${who(v.announcer)} to ${v.announcer === me ? nameOf(ctx, (v.announcer + 1) % v.players) : (v.announcer + 1) % v.players === me ? 'you' : nameOf(ctx, (v.announcer + 1) % v.players)}:`),
-            el('p', { class: 'liar-word', id: 'table-word', 'aria-label': `the word: ${v.word}, ${v.word.length} letters` },
+            el('p', { class: 'liar-word', id: 'table-word', 'aria-label': `the word: ${v.word}, ${count(v.word.length, 'letter')}` },
                 ...v.word.toUpperCase().split('').map((/** @type {string} */ c) => el('span', { class: 'tile', 'aria-hidden': 'true' }, c)),
-                el('span', { class: 'len', 'aria-hidden': 'true' }, `${v.word.length} letters`)));
+                el('span', { class: 'len', 'aria-hidden': 'true' }, count(v.word.length, 'letter'))));
     } else if (phase !== 'over') {
-        info.append(el('p', { class: 'liar-said' }, `${who(v.holder)} ${v.holder === me ? 'hold' : 'holds'} a fresh hand of ${v.hand_counts[v.holder]} cards.`));
+        info.append(el('p', { class: 'liar-said' }, `${who(v.holder)} ${v.holder === me ? 'hold' : 'holds'} a fresh hand of ${count(v.hand_counts[v.holder], 'card')}.`));
     }
     if (phase !== 'over') {
         info.append(el('p', {}, v.letters.min > v.letters.max
             ? 'No longer word exists: the next player must say "Liar!".'
-            : `Next word: ${v.letters.min}-${v.letters.max} letters; passes ${v.passes}`));
+            : `Next word: ${countRange(v.letters.min, v.letters.max, 'letter')}; passes ${v.passes}`));
     }
-    info.append(el('p', { class: 'muted' }, `Deck ${v.deck_count}, discards ${v.discard_count} (face down). First to ${v.target} points wins.`));
+    info.append(el('p', { class: 'muted' }, `Deck ${v.deck_count}, discards ${v.discard_count} (face down). First to ${count(v.target, 'point')} wins.`));
 
     // --- the hand shown after "liar"
     // kept until the next "liar" (and dropped when a replay steps back before it)
@@ -70,8 +70,8 @@ function draw(root, ctx) {
         el('p', {}, `${fresh ? '' : 'Last time: '}${who(L.shown.seat)} said "Liar!". The hand was shown:`),
         el('div', { class: 'hand shown' }, ...out.cards.map((/** @type {string} */ c) => el('span', { class: 'card shown', 'data-card': c }, c))),
         el('p', { class: 'verdict' }, out.spelled
-            ? `✓ It spells "${out.word.toUpperCase()}": ${who(out.scorer)} told the truth and ${out.scorer === me ? 'score' : 'scores'} ${out.points} points.`
-            : `✗ It does not spell "${out.word.toUpperCase()}": ${who(out.scorer)} ${out.scorer === me ? 'were' : 'was'} right and ${out.scorer === me ? 'score' : 'scores'} ${out.points} points.`)) : null;
+            ? `✓ It spells "${out.word.toUpperCase()}": ${who(out.scorer)} told the truth and ${out.scorer === me ? 'score' : 'scores'} ${count(out.points, 'point')}.`
+            : `✗ It does not spell "${out.word.toUpperCase()}": ${who(out.scorer)} ${out.scorer === me ? 'were' : 'was'} right and ${out.scorer === me ? 'score' : 'scores'} ${count(out.points, 'point')}.`)) : null;
 
     // --- what to do now
     const controls = el('div', { class: 'controls' });
@@ -98,7 +98,7 @@ function draw(root, ctx) {
         input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); announce(); } });
         say.addEventListener('click', announce);
         update();
-        controls.append(el('p', { class: 'prompt' }, `Your turn: say a word of ${v.letters.min}-${v.letters.max} letters to ${to}. Your hand may spell it, or you may bluff.`),
+        controls.append(el('p', { class: 'prompt' }, `Your turn: say a word of ${countRange(v.letters.min, v.letters.max, 'letter')} to ${to}. Your hand may spell it, or you may bluff.`),
             el('label', { class: 'word-box' }, 'Your word: ', input), say,
             el('button', { type: 'button', id: 'rubout', onclick: () => { L.word = L.word.slice(0, -1); render(root, ctx); } }, '⌫ Rub out'),
             feedback);
@@ -109,7 +109,7 @@ function draw(root, ctx) {
             el('button', { type: 'button', class: 'big primary', id: 'accept', disabled: !canAccept, onclick: () => ctx.act({ type: 'accept' }) }, 'Accept it'),
             el('button', { type: 'button', class: 'big danger', id: 'liar', onclick: () => ctx.act({ type: 'liar' }) }, 'Liar!'),
             el('p', { class: 'muted hint' }, canAccept
-                ? `Accept it: you take the hand, put one card down and draw two, then say a longer word. Liar!: the hand is shown, and whoever is right scores ${v.word.length} points.`
+                ? `Accept it: you take the hand, put one card down and draw two, then say a longer word. Liar!: the hand is shown, and whoever is right scores ${count(v.word.length, 'point')}.`
                 : 'No longer word exists: you must say "Liar!".'));
     } else if (mine && phase === 'discard') {
         const c = L.pick === null ? null : hand[L.pick];
@@ -162,10 +162,10 @@ function draw(root, ctx) {
  */
 export function check(word, letters, last, hand) {
     const w = word.trim();
-    if (!w) return { ok: false, lines: [`Type a word of ${letters.min}-${letters.max} letters, or click the letters of the hand.`] };
+    if (!w) return { ok: false, lines: [`Type a word of ${countRange(letters.min, letters.max, 'letter')}, or click the letters of the hand.`] };
     if (!/^[A-Za-z]+$/.test(w)) return { ok: false, lines: ['✗ Only the letters A to Z: no spaces, no marks.'] };
-    if (w.length < letters.min) return { ok: false, lines: [last ? `✗ Too short: the word must be longer than "${last.toUpperCase()}": ${letters.min} letters or more.` : `✗ Too short: ${letters.min} letters or more.`] };
-    if (w.length > letters.max) return { ok: false, lines: [last ? `✗ Too long: at most ${letters.max} letters.` : `✗ Too long: a fresh hand's word has at most ${letters.max} letters.`] };
+    if (w.length < letters.min) return { ok: false, lines: [last ? `✗ Too short: the word must be longer than "${last.toUpperCase()}": ${count(letters.min, 'letter')} or more.` : `✗ Too short: ${count(letters.min, 'letter')} or more.`] };
+    if (w.length > letters.max) return { ok: false, lines: [last ? `✗ Too long: at most ${count(letters.max, 'letter')}.` : `✗ Too long: a fresh hand's word has at most ${count(letters.max, 'letter')}.`] };
     const left = hand.map((c) => c.toLowerCase());
     const missing = [];
     for (const ch of w.toLowerCase()) {
@@ -173,7 +173,7 @@ export function check(word, letters, last, hand) {
         if (at >= 0) left.splice(at, 1); else missing.push(ch.toUpperCase());
     }
     return {
-        ok: true, lines: [`✓ ${w.length} letters: it may be said.`,
+        ok: true, lines: [`✓ ${count(w.length, 'letter')}: it may be said.`,
             missing.length ? `Your hand does not spell it (missing ${missing.join(', ')}): that would be a bluff.` : '✓ Your hand spells it.',
             'Whether it is in the dictionary is checked when you say it.'],
     };

@@ -7,7 +7,7 @@
 // (both squares covered) are offered for turn-in; when nothing can be
 // played, a discard. At the end the winning line is marked.  The board
 // (each square's letter, picture and word) is the server's: /api/games.
-import { el, keepFocus, seatName } from '../ui.js';
+import { el, keepFocus, seatName, count } from '../ui.js';
 import { gameInfo } from '../facts.js';
 import { sayCard } from '../speech.js';
 
@@ -233,7 +233,7 @@ function draw(root, ctx) {
 
     // --- discards (public) and the deck
     const piles = el('p', { class: 'seq-piles' },
-        `Deck: ${v.deck_count} cards. Turn ${v.turns}. Discards: `,
+        `Deck: ${count(v.deck_count, 'card')}. Turn ${v.turns}. Discards: `,
         ...(v.discards || []).map((/** @type {string[]} */ d, /** @type {number} */ s) => el('span', { class: 'pile' },
             `${s === ctx.seat ? 'you' : nameOf(ctx, s)} ${d.length ? d.slice(-3).join(' ') : '-'}${s < v.discards.length - 1 ? '; ' : ''}`)));
 

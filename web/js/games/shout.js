@@ -5,7 +5,7 @@
 // spell it?), Shout!, Pass in the final window, Deal for the dealer, the
 // last claim and its verdict, and the cards won and points of every player;
 // at the end the computer players' words, each to look up (bot_words.js).
-import { el, seatName } from '../ui.js';
+import { el, seatName, count } from '../ui.js';
 import { keepFocus } from '../ui.js';
 import { findCards, spells, spellOf } from './shout_spell.js';
 import { noteTaken, beatenBy, takenCount, firstWords } from './shout_race.js';
@@ -85,7 +85,7 @@ function draw(root, ctx) {
         ? 'The game is over.'
         : v.phase === 'final'
             ? `Round ${v.round} of ${v.rounds}: the deck is empty, the FINAL WINDOW is open. Words: ${need}+ cards.`
-            : `Round ${v.round} of ${v.rounds}: ${dealer === me ? 'you deal' : `${nameOf(ctx, dealer)} deals`}, ${v.deck_count} cards in the deck. Your words: ${need}+ cards.`);
+            : `Round ${v.round} of ${v.rounds}: ${dealer === me ? 'you deal' : `${nameOf(ctx, dealer)} deals`}, ${count(v.deck_count, 'card')} in the deck. Your words: ${need}+ cards.`);
 
     // the word: picked cards, or the cards found for the typed word
     const typed = L.word.trim();
@@ -95,7 +95,7 @@ function draw(root, ctx) {
     L.mine = picks.length ? [...picks] : [...found];
 
     // the table
-    const tableBox = el('div', { class: 'hand shout-table', id: 'table-cards', role: 'group', 'aria-label': `The table: ${table.length} cards` },
+    const tableBox = el('div', { class: 'hand shout-table', id: 'table-cards', role: 'group', 'aria-label': `The table: ${count(table.length, 'card')}` },
         ...table.map((t) => {
             const at = picks.indexOf(t.id);
             const use = !picks.length && found.includes(t.id);
