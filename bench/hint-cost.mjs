@@ -4,11 +4,14 @@
 // positions of seeded games that `basic` bots play, in every game that
 // gives hints.  Prints, per game, table size and kind of hint, how many
 // hints were timed, their median, p99 and largest in milliseconds of the
-// wall clock, and the median and p99 of the engine's own CPU time
+// wall clock, and the median, p99 and largest of the engine's own CPU time
 // (/proc/PID/schedstat: what a hint costs, whatever else the machine runs).
 //
-//   node bench/hint-cost.mjs [ALPHADECK_BINARY] [GAMES_PER_SIZE]
+//   node bench/hint-cost.mjs [ALPHADECK_BINARY] [GAMES_PER_SIZE] [GAME,...]
 //
+// GAME,...: only these games (default: every game that gives hints).
+// With HINT_COST_JSON=FILE the rows are also written to FILE as JSON, so
+// several runs can be put together (their medians quoted).
 // The engine runs under a time limit and is killed at the end.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +19,7 @@ import readline from 'node:readline';
 
 const BIN = process.argv[2] || 'build/alphadeck';
 const GAMES = Number(process.argv[3] || 4);
+const ONLY = process.argv[4] ? process.argv[4].split(',') : null;
 const STEPS = 120; // positions per game at most
 
 const eng = spawn(BIN, ['engine'], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -30,7 +34,7 @@ const ask = (req) => new Promise((resolve) => { waiting.push(resolve); eng.stdin
 async function gamesWithHints() {
     const { games } = await ask({ cmd: 'games' });
     const out = [];
-    for (const g of games) {
+    for (const g of games.filter((x) => !ONLY || ONLY.includes(x.id))) {
         await ask({ cmd: 'new', id: 'probe', game: g.id, players: g.players[0], seed: 1 });
         const r = await ask({ cmd: 'hint', id: 'probe', seat: 0, sims: 1 });
         await ask({ cmd: 'close', id: 'probe' });
@@ -41,6 +45,19 @@ async function gamesWithHints() {
 
 function quantile(sorted, q) {
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** the move that comes next: each asked seat's basic bot, the soonest by
+ * its reaction time where the game is a race (Shout: a bot may wait, with
+ * no action), else the first seat asked; null when all of them wait */
+async function nextMove(toAct) {
+    let best = null;
+    for (const seat of toAct) {
+        const b = await ask({ cmd: 'bot', id: 'b', seat, level: 'basic' });
+        if (!b.ok || !b.action || !b.action.type) continue;
+        if (!best || (b.react_ms || 0) < best.react) best = { seat, action: b.action, react: b.react_ms || 0 };
+    }
+    return best;
 }
 
 /** plays one seeded game with basic bots, timing a hint for each seat asked at each position */
@@ -56,9 +73,10 @@ async function timeGame(game, players, seed, times) {
             times.push({ ms, cpu });
             (times.byKind[h.hint.kind] ||= []).push({ ms, cpu });
         }
-        const seat = toAct[0];
-        const b = await ask({ cmd: 'bot', id: 'b', seat, level: 'basic' });
-        r = await ask({ cmd: 'act', id: 'b', seat, action: b.action });
+        const next = await nextMove(toAct);
+        if (!next) break; // every seat asked waits: nothing moves the table without a clock
+        r = await ask({ cmd: 'act', id: 'b', seat: next.seat, action: next.action });
+        if (!r.ok) throw new Error(`act refused: ${JSON.stringify(r)}`);
         toAct = r.view.to_act;
     }
     await ask({ cmd: 'close', id: 'b' });
@@ -78,11 +96,13 @@ for (const g of await gamesWithHints()) {
                 median_ms: +quantile(wall, 0.5).toFixed(2), p99_ms: +quantile(wall, 0.99).toFixed(2),
                 max_ms: +wall[wall.length - 1].toFixed(2),
                 cpu_median_ms: +quantile(cpu, 0.5).toFixed(2), cpu_p99_ms: +quantile(cpu, 0.99).toFixed(2),
+                cpu_max_ms: +cpu[cpu.length - 1].toFixed(2),
             });
         }
     }
 }
 console.table(rows);
+if (process.env.HINT_COST_JSON) fs.writeFileSync(process.env.HINT_COST_JSON, JSON.stringify(rows, null, 1));
 clearTimeout(limit);
 eng.stdin.end();
 eng.kill();

@@ -16,6 +16,7 @@
 #include "alphadeck/alphadeck.h"
 #include "alphadeck/director.h"
 #include "../app/app.h"
+#include "coach.h"
 #include "play.h"
 #include "speak.h"
 #include "term.h"
@@ -197,7 +198,16 @@ int play_command(const char *line)
         return 'h';
     if (strcmp(w, "auto") == 0)
         return 'a';
+    if (strcmp(w, "hint") == 0)
+        return 'i';
     return 0;
+}
+
+void ad_term_play_hint(player *p)
+{
+    char line[1024];
+    json_decref(ad_term_coach(p->t, p->human, p->clock.speak, line, sizeof line));
+    fprintf(p->out, "  %s\n", line);
 }
 
 void play_per_seat(player *p, const json_t *values)
@@ -248,6 +258,9 @@ static int human_moves(player *p)
             continue;
         case 'a':
             return play_auto(p);
+        case 'i':
+            ad_term_play_hint(p);
+            continue;
         }
         json_t *action = NULL;
         switch (r->parse(p, line, &action, why, sizeof why)) {

@@ -114,8 +114,11 @@ int play_my_move(const player *p);
 int play_take_back(player *p);
 /* Writes an engine error for the human, in this game's words. */
 void play_say_error(player *p, const ad_err *e);
-/* The common commands: 'q' quit, 'h' help, 'a' auto, 0 none. */
+/* The common commands: 'q' quit, 'h' help, 'a' auto, 'i' hint, 0 none. */
 int play_command(const char *line);
+/* `hint`: the coach's hint for the person's seat now (coach.h), on p->out
+ * and, with --speak, aloud.  Nothing at the table changes. */
+void ad_term_play_hint(player *p);
 /* Copies line without its leading and trailing blanks. */
 void play_trim(const char *line, char *buf, size_t len);
 /* " Ann 3, You 5, Cal 0": a number per seat (a JSON array of integers,

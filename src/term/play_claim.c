@@ -70,8 +70,9 @@ static void help(player *p)
     fprintf(p->out,
             "In a challenge window answer y to call \"%s\", or n to let the play stand\n"
             "(Enter alone does too).\n"
-            "Also: auto (the computer chooses this move for you), hand (the table again),\n"
-            "help, quit.\n",
+            "Also: hint (what your own cards tell you about this move: how likely the claim\n"
+            "is a lie, your truthful plays, the odds a bluff is called), auto (the computer\n"
+            "chooses this move for you), hand (the table again), help, quit.\n",
             facts(p)->objection);
 }
 

@@ -63,6 +63,7 @@ static void help(player *p)
             "  liar, n     call the word a lie: the hand is shown\n"
             "  E           discard the card E after accepting\n"
             "  Enter       show the scores and the hand again\n"
+            "  hint        the words your hand spells, or how likely a word said to you is true\n"
             "  auto        let the computer choose this move for you; help; quit\n");
 }
 

@@ -147,6 +147,7 @@ static void help(player *p)
             "a turn\n"
             "  discard K   when no card in your hand can be played\n"
             "  board       show the board again (Enter does too)\n"
+            "  hint        where your cards can go, dead cards, and a suggested move with why\n"
             "  auto        let the computer choose this move for you; help; quit\n");
 }
 

@@ -67,6 +67,7 @@ static void help(player *p)
             "  deal        when you deal: the next card now (it comes by itself anyway)\n"
             "  pass        in the final window, when you see no more words\n"
             "  Enter       wait%s\n"
+            "  hint        the best words on the table now (after a round: those nobody took)\n"
             "  auto        let the computer shout for you if it sees a word; help; quit\n",
             isatty(p->in.fd) ? "" : " (without a terminal: let time run to what "
                                          "happens next)");
@@ -147,6 +148,9 @@ static int take_line(player *p, const char *line)
         return LINE_QUIT;
     case 'h':
         help(p);
+        return LINE_STAY;
+    case 'i':
+        ad_term_play_hint(p);
         return LINE_STAY;
     case 'a': {
         uint32_t before = ad_director_version(p->d);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../app/app.h"
+#include "coach.h"
 #include "play.h"
 #include "tui_impl.h"
 
@@ -128,7 +129,9 @@ void tui_draw(tui *t)
     attron(COLOR_PAIR(C_HEAD) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
     mvaddstr(0, 0, head);
-    mvaddstr(0, COLS - 22, "?: rules   q: leave ");
+    /* while a word is typed (or letters pick cards), h is a letter: ! asks for the hint */
+    mvaddstr(0, COLS - 29, t->typing || t->letter_keys ? "!: hint  ?: rules  q: leave "
+                                                       : "h: hint  ?: rules  q: leave ");
     attroff(COLOR_PAIR(C_HEAD) | A_BOLD);
     t->kind->draw(t, v);
     attron(A_BOLD);
@@ -284,9 +287,43 @@ int tui_ask_leave(tui *t)
     return 0;
 }
 
+/* The log's lines from a long one, broken at spaces to the log's width
+ * (the frame and its margins take 4 columns); the lines after the first
+ * indented under its text. */
+static void log_wrapped(tui *t, const char *line, size_t indent)
+{
+    int n, width = (COLS < TUI_W ? COLS : TUI_W) - 4 - (int)indent;
+    char **rows = wrap_lines(line, width > 20 ? width : 20, &n);
+    for (int i = 0; i < n; i++) {
+        char row[TUI_W];
+        snprintf(row, sizeof row, "%*s%s", i ? (int)indent : 0, "", rows[i]);
+        tui_log(t, row);
+        free(rows[i]);
+    }
+    free(rows);
+}
+
+/* `h` (or `!`): the coach's hint for the person's seat, from its view
+ * alone (coach.h), into the log and, with --speak, aloud; the family
+ * shows what else it can of it.  The table does not change. */
+static void show_hint(tui *t)
+{
+    char line[1024], keep[TUI_W];
+    snprintf(keep, sizeof keep, "%s", t->status);
+    snprintf(t->status, sizeof t->status, "Working out a hint from your seat...");
+    tui_draw(t); /* a hint can take a moment: say so first */
+    json_t *h = ad_term_coach(t->ts->t, t->ts->human, t->ts->speak, line, sizeof line);
+    snprintf(t->status, sizeof t->status, "%s", keep);
+    log_wrapped(t, line, 6); /* under the text after "Hint: " */
+    if (h && t->kind->hinted)
+        t->kind->hinted(t, h);
+    json_decref(h);
+}
+
 /* Waits up to ms (forever when ms < 0) for a key, and handles the keys
  * that mean the same everywhere: a resize redraws, ? shows the rules, q
- * asks to leave, PgUp/PgDn scroll the log.  Returns the key, ERR when the
+ * asks to leave, PgUp/PgDn scroll the log, h (! while typing) shows a
+ * hint.  Returns the key, ERR when the
  * time ran out, or 'q' when the player leaves. */
 int tui_wait_key(tui *t, double ms)
 {
@@ -310,6 +347,9 @@ int tui_wait_key(tui *t, double ms)
         } else if (k == 'q' && !t->typing) {
             if (tui_ask_leave(t))
                 return 'q';
+            tui_draw(t);
+        } else if (k == '!' || (k == 'h' && !t->typing && !t->letter_keys)) {
+            show_hint(t);
             tui_draw(t);
         } else if (k == KEY_PPAGE) {
             t->log_back = t->log_back + 5 < t->log_n ? t->log_back + 5 : t->log_n;

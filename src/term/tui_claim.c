@@ -243,7 +243,7 @@ static int human_turn(tui *t)
                 snprintf(t->status, sizeof t->status, "%s. Choose again.", e.text);
                 continue;
             }
-        } else if (k == KEY_LEFT || k == 'h') {
+        } else if (k == KEY_LEFT) { /* h is the hint's key (tui.c) */
             t->cursor = t->cursor > 0 ? t->cursor - 1 : 0;
         } else if (k == KEY_RIGHT || k == 'l') {
             t->cursor = t->cursor + 1 < n ? t->cursor + 1 : t->cursor;

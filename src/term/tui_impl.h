@@ -35,6 +35,10 @@ typedef struct tui_kind {
     const char *(*doing)(tui *t, int seat);
     int realtime; /* Shout: step runs whether the seat is asked or not */
     const char *family; /* the family of games it plays (ad_game.family) */
+    /* After `h` showed a hint (coach.h) in the log: what else of it this
+     * family shows (Sequence: its suggested card and square under the
+     * cursor), or NULL. */
+    void (*hinted)(tui *t, const json_t *hint);
 } tui_kind;
 
 extern const tui_kind tui_claim, tui_sequence, tui_liar, tui_shout;
@@ -49,6 +53,7 @@ struct tui {
     int log_n, log_back; /* lines kept; how far the player scrolled back */
     char status[TUI_W];  /* the key line */
     int typing;          /* keys are text now: ? and q are not commands */
+    int letter_keys;     /* letters pick cards now (Liar's discard): h is one, ! hints */
     int message;         /* the key line holds a message until the next key */
     int left;            /* the player left the game */
     ad_term_clock clock; /* the director's time (space skips a bot's pause) */
@@ -83,7 +88,7 @@ void tui_draw_log(const tui *t, int y, int x, int h, int w);
 void tui_draw(tui *t);
 
 /* Waits up to ms (forever when ms < 0) for a key, handling those every
- * screen shares (resize, ?, q, PgUp/PgDn).  Returns the key, ERR when the
+ * screen shares (resize, ?, q, PgUp/PgDn, h or ! for a hint).  Returns the key, ERR when the
  * time ran out, or 'q' when the player leaves. */
 int tui_wait_key(tui *t, double ms);
 

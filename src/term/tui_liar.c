@@ -187,6 +187,7 @@ static int discard(tui *t)
     int n = (int)json_array_size(hand), rc = 0;
     t->cursor = 0;
     t->confirming = 1;
+    t->letter_keys = 1; /* a card's letter picks it: H too */
     snprintf(t->status, sizeof t->status,
              "Discard a card, face down: arrows or its letter, then Enter.  a: computer");
     for (;;) {
@@ -222,6 +223,7 @@ static int discard(tui *t)
         }
     }
     t->confirming = 0;
+    t->letter_keys = 0;
     json_decref(v);
     return rc;
 }
@@ -243,6 +245,23 @@ static int step(tui *t)
     return which == 0 ? announce(t) : which == 1 ? respond(t) : discard(t);
 }
 
+/* A hint while the person discards: the card the coach would let go goes
+ * under the cursor, so Enter discards it. */
+static void hinted(tui *t, const json_t *hint)
+{
+    const char *card = json_string_value(json_object_get(hint, "discard"));
+    if (!t->confirming || !card) /* not in the discard's keys */
+        return;
+    json_t *v = tui_view(t);
+    const json_t *hand = json_object_get(v, "hand");
+    for (size_t i = 0; i < json_array_size(hand); i++)
+        if (strcmp(json_string_value(json_array_get(hand, i)), card) == 0) {
+            t->cursor = (int)i;
+            break;
+        }
+    json_decref(v);
+}
+
 static const char *doing(tui *t, int seat)
 {
     (void)seat;
@@ -251,4 +270,5 @@ static const char *doing(tui *t, int seat)
 }
 
 const tui_kind tui_liar = {
-    .draw = draw, .step = step, .doing = doing, .realtime = 0, .family = "liar"};
+    .draw = draw, .step = step, .doing = doing, .realtime = 0, .family = "liar",
+    .hinted = hinted};

@@ -280,6 +280,29 @@ static int human_turn(tui *t)
     return rc;
 }
 
+/* A hint on the person's turn: its suggested card picked and the cursor
+ * on its square, so Enter plays what the coach suggests (t turns in the
+ * dead card it names; d discards). */
+static void hinted(tui *t, const json_t *hint)
+{
+    const json_t *move = json_object_get(hint, "move");
+    if (!t->confirming || !move) /* not in the turn's keys (human_turn) */
+        return;
+    json_t *v = tui_view(t);
+    const char *card = tui_str(move, "card");
+    const json_t *sq = json_object_get(move, "square");
+    int n = (int)json_array_size(json_object_get(v, "hand"));
+    for (int k = 0; k < n; k++)
+        if (strcmp(hand_card(v, k), card) == 0) {
+            pick(t, v, k);
+            break;
+        }
+    if (json_array_size(sq) == 2)
+        t->square = (int)(json_integer_value(json_array_get(sq, 0)) - 1) * COLS_B +
+                    (int)json_integer_value(json_array_get(sq, 1)) - 1;
+    json_decref(v);
+}
+
 static const char *doing(tui *t, int seat)
 {
     (void)t;
@@ -288,4 +311,5 @@ static const char *doing(tui *t, int seat)
 }
 
 const tui_kind tui_sequence = {
-    .draw = draw, .step = human_turn, .doing = doing, .realtime = 0, .family = "sequence"};
+    .draw = draw, .step = human_turn, .doing = doing, .realtime = 0, .family = "sequence",
+    .hinted = hinted};

@@ -22,6 +22,7 @@
  */
 #include <string.h>
 
+#include "games/dict.h"
 #include "shout.h"
 #include "shout_unit.h"
 
@@ -44,7 +45,8 @@ static int keep_best(ad_lex_found *top, int n, const ad_lex_found *f)
 }
 
 /* The words cards (n ids) spell with at least need of them, best first:
- * up to SHOWN_WORDS into out (a JSON array); returns how many in all. */
+ * up to SHOWN_WORDS into out (a JSON array); returns how many in all.  At
+ * a family table (the `words` option) a word it would refuse is none. */
 static int best_words(const shout_state *s, const uint8_t *cards, int n, int need, json_t *out)
 {
     uint8_t ids[SH_CARDS];
@@ -53,7 +55,8 @@ static int best_words(const shout_state *s, const uint8_t *cards, int n, int nee
     int words = found ? ad_shout_words(s, cards, n, need, s->lex, found, ids) : 0;
     int count = 0, kept = 0;
     for (int i = 0; i < words; i++)
-        if (ad_lex_results_get(found, i, &f) == 0 && ad_shout_claimable(&f, AD_ACTION_MAX_CARDS)) {
+        if (ad_lex_results_get(found, i, &f) == 0 && ad_shout_claimable(&f, AD_ACTION_MAX_CARDS) &&
+            (s->full || !ad_family_refuses(f.word))) { /* never a word the table refuses */
             kept = keep_best(top, kept, &f);
             count++;
         }
