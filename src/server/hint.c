@@ -16,12 +16,6 @@
 #define HINT_EVERY_MS 1000  /* ... then one this often */
 #define HINTERS_KEPT 256    /* buckets held before full ones are let go */
 
-struct hinter {
-    int64_t player;
-    double tokens;
-    int64_t at_ms;
-};
-
 /* ------------------------------------------------------------ the option */
 
 int ad_hints_read(conn *c, const json_t *req, const json_t *rid, const seat_t *seats, int n,
@@ -42,42 +36,11 @@ int ad_hints_read(conn *c, const json_t *req, const json_t *rid, const seat_t *s
 
 /* ------------------------------------------------------------ how often */
 
-static void refill(struct hinter *k, int64_t now)
-{
-    double got = (double)(now - k->at_ms) / HINT_EVERY_MS;
-    k->tokens = k->tokens + got > HINT_BURST ? HINT_BURST : k->tokens + got;
-    k->at_ms = now;
-}
-
-/* The person's bucket; when the table of them is full, full ones (as good
- * as none) are let go first. */
-static struct hinter *hinter_of(lobby *l, int64_t player, int64_t now)
-{
-    for (int i = 0; i < l->nhinters; i++)
-        if (l->hinters[i].player == player)
-            return &l->hinters[i];
-    for (int i = 0; l->nhinters >= HINTERS_KEPT && i < l->nhinters;) {
-        refill(&l->hinters[i], now);
-        if (l->hinters[i].tokens >= HINT_BURST)
-            l->hinters[i] = l->hinters[--l->nhinters];
-        else
-            i++;
-    }
-    l->hinters = ad_grown(l->hinters, l->nhinters, &l->chinters, sizeof *l->hinters, 16);
-    struct hinter *k = &l->hinters[l->nhinters++];
-    *k = (struct hinter){player, HINT_BURST, now};
-    return k;
-}
-
 static int may_hint(lobby *l, conn *c, const json_t *rid)
 {
-    int64_t now = srv_now_ms();
-    struct hinter *k = hinter_of(l, conn_state(c)->player, now);
-    refill(k, now);
-    if (k->tokens >= 1) {
-        k->tokens -= 1;
+    if (ad_bucket_take(&l->hinters, conn_state(c)->player, HINT_BURST, HINT_EVERY_MS,
+                       HINTERS_KEPT))
         return 1;
-    }
     char text[120];
     snprintf(text, sizeof text, "you are asking for hints too fast: %d at once, then one a "
                                 "second", HINT_BURST);
@@ -87,9 +50,7 @@ static int may_hint(lobby *l, conn *c, const json_t *rid)
 
 void ad_hint_free(lobby *l)
 {
-    free(l->hinters);
-    l->hinters = NULL;
-    l->nhinters = l->chinters = 0;
+    ad_buckets_free(&l->hinters);
 }
 
 /* ------------------------------------------------------------ hint */

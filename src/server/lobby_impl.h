@@ -148,6 +148,22 @@ struct table {
     seat_t seat[]; /* players of them */
 };
 
+/* A token bucket for each person (buckets.c): what a person may repeat
+ * only so often, whichever connection they ask from. */
+typedef struct ad_bucket {
+    int64_t player;
+    double tokens;
+    int64_t at_ms;
+} ad_bucket;
+typedef struct ad_buckets {
+    ad_bucket *b;
+    int n, cap;
+} ad_buckets;
+/* Takes one from player's bucket (burst at once, then one every every_ms;
+ * at most kept buckets before full ones go): 1, or 0 when it is empty. */
+int ad_bucket_take(ad_buckets *bs, int64_t player, int burst, int every_ms, int kept);
+void ad_buckets_free(ad_buckets *bs);
+
 /* A person's call held until its window settles (race.c). */
 typedef struct held_call {
     conn *c;
@@ -197,13 +213,11 @@ struct lobby {
         int64_t at_ms;
     } *makers;
     int nmakers, cmakers;
-    struct talker *talkers; /* talk.c: a bucket for each person who talked lately */
-    int ntalkers, ctalkers;
+    ad_buckets talkers; /* talk.c: a bucket for each person who talked lately */
     /* the race (race.c): calls held until their window settles */
     held_call *calls;
     int ncalls, ccalls;
-    struct hinter *hinters; /* hint.c: a bucket for each person who asked lately */
-    int nhinters, chinters;
+    ad_buckets hinters; /* hint.c: a bucket for each person who asked lately */
 };
 
 typedef struct resume_ctx {

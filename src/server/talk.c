@@ -106,50 +106,12 @@ int ad_talk_read(conn *c, const json_t *req, const json_t *rid)
 
 /* ------------------------------------------------------------ how often */
 
-struct talker {
-    int64_t player;
-    double tokens;
-    int64_t at_ms;
-};
-
-static void refill(const lobby *l, struct talker *k, int64_t now)
-{
-    double got = l->lim.talk_every_ms > 0 ? (double)(now - k->at_ms) / l->lim.talk_every_ms
-                                          : l->lim.talk_burst;
-    k->tokens = k->tokens + got > l->lim.talk_burst ? l->lim.talk_burst : k->tokens + got;
-    k->at_ms = now;
-}
-
-/* A full bucket is as good as none: when the table of them is full, those
- * are let go before another is made. */
-static struct talker *talker_of(lobby *l, int64_t player, int64_t now)
-{
-    for (int i = 0; i < l->ntalkers; i++)
-        if (l->talkers[i].player == player)
-            return &l->talkers[i];
-    for (int i = 0; l->ntalkers >= TALKERS_KEPT && i < l->ntalkers;) {
-        refill(l, &l->talkers[i], now);
-        if (l->talkers[i].tokens >= l->lim.talk_burst)
-            l->talkers[i] = l->talkers[--l->ntalkers];
-        else
-            i++;
-    }
-    l->talkers = ad_grown(l->talkers, l->ntalkers, &l->ctalkers, sizeof *l->talkers, 16);
-    struct talker *k = &l->talkers[l->ntalkers++];
-    *k = (struct talker){player, l->lim.talk_burst, now};
-    return k;
-}
-
 /* May this person talk now?  Takes one from their bucket, or refuses. */
 static int may_talk(lobby *l, conn *c, const json_t *rid)
 {
-    int64_t now = srv_now_ms();
-    struct talker *k = talker_of(l, conn_state(c)->player, now);
-    refill(l, k, now);
-    if (k->tokens >= 1) {
-        k->tokens -= 1;
+    if (ad_bucket_take(&l->talkers, conn_state(c)->player, l->lim.talk_burst,
+                       l->lim.talk_every_ms, TALKERS_KEPT))
         return 1;
-    }
     char text[160];
     snprintf(text, sizeof text, "you are talking too fast: %d at once, then one every %.1f s",
              l->lim.talk_burst, l->lim.talk_every_ms / 1000.0);
@@ -159,9 +121,7 @@ static int may_talk(lobby *l, conn *c, const json_t *rid)
 
 void ad_talk_free(lobby *l)
 {
-    free(l->talkers);
-    l->talkers = NULL;
-    l->ntalkers = l->ctalkers = 0;
+    ad_buckets_free(&l->talkers);
 }
 
 /* ------------------------------------------------------------ react and say */

@@ -139,7 +139,7 @@ static void a_command_not_in_the_list_gets_unknown_cmd(void **state)
     /* the list in its words is the commands a client may send */
     assert_string_equal(json_string_value(json_object_get(r, "error")),
                         "the commands are hello, create, tables, join, watch, act, sync, leave, "
-                        "rematch, rematch_answer, react, say, quick, hint");
+                        "rematch, rematch_answer, react, say, quick, hint, learn, learn_next");
     json_decref(r);
     assert_string_equal(ASK_CODE(f->l, f->c[0], "{\"cmd\":\"state\"}"), "forbidden");
 }
