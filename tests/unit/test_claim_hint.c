@@ -49,7 +49,7 @@ static void test_no_way_a_claim_your_cards_prove_false_is_a_lie_for_certain(void
     json_t *h = hint_of(t, 1);
     assert_true(lie_of(h) == 1.0);
     assert_true(json_is_true(json_object_get(h, "certain")));
-    assert_string_equal(text_of(h), "You hold two of the two A's: one A cannot be true.");
+    assert_string_equal(text_of(h), "You hold both A's: one A cannot be true.");
     json_decref(h);
     ad_table_free(t);
 }

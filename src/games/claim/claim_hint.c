@@ -72,10 +72,17 @@ static void why_false(const ad_unit *u, const claim_state *s, int seat, char *bu
     int total = ck_class_cards(s, s->in_play, s->claim_say);
     count_words(u, s, total, s->claim_say, all, sizeof all);
     whereabouts(s, seat, where, sizeof where);
-    int own_only = ck_could_hold(s, seat) + ck_class_cards(s, s->hand[seat], s->claim_say) == total;
-    if (own_only)
-        snprintf(buf, len, "You hold %s of the %s: %s cannot be true.",
-                 narrate_number(ck_class_cards(s, s->hand[seat], s->claim_say)), all, claim);
+    int held = ck_class_cards(s, s->hand[seat], s->claim_say);
+    int own_only = ck_could_hold(s, seat) + held == total;
+    const char *kind = strchr(all, ' ') ? strchr(all, ' ') + 1 : all; /* "A's" of "two A's" */
+    if (own_only && held == total) /* as a person says it: "both A's", "all four aces" */
+        snprintf(buf, len, total == 1   ? "You hold the only %s: %s cannot be true."
+                           : total == 2 ? "You hold both %s: %s cannot be true."
+                                        : "You hold all %s: %s cannot be true.",
+                 total <= 2 ? kind : all, claim);
+    else if (own_only)
+        snprintf(buf, len, "You hold %s of the %s: %s cannot be true.", narrate_number(held), all,
+                 claim);
     else
         snprintf(buf, len, "Of the %s, %s: %s cannot be true.", all, where, claim);
 }
