@@ -38,10 +38,11 @@ static void count_words(const ad_unit *u, const claim_state *s, int count, int c
 
 /* Where the cards of the claimed class are that the claimer cannot have
  * laid, as ck_could_hold counts them, in words: "you hold three, you laid
- * one face down yourself, seat 2 took one with the pile". */
-static void whereabouts(const claim_state *s, int seat, char *buf, size_t len)
+ * one face down yourself, Cal took one with the pile". */
+static void whereabouts(const ad_unit *u, const claim_state *s, int seat, char *buf, size_t len)
 {
-    int cls = s->claim_say, own = ck_class_cards(s, s->hand[seat], cls), n = 0;
+    narrator n = {.g = u->game, .players = s->players, .you = seat};
+    int cls = s->claim_say, own = ck_class_cards(s, s->hand[seat], cls), k = 0;
     size_t used = 0;
     buf[0] = 0;
     if (own)
@@ -51,10 +52,10 @@ static void whereabouts(const claim_state *s, int seat, char *buf, size_t len)
         used += (size_t)snprintf(buf + used, len - used, "%syou laid %s face down yourself",
                                  used ? ", " : "", narrate_number(laid));
     for (int p = 0; p < s->players && used < len; p++) {
-        if (p == seat || p == s->claim_seat || !(n = ck_class_cards(s, s->known[p], cls)))
+        if (p == seat || p == s->claim_seat || !(k = ck_class_cards(s, s->known[p], cls)))
             continue;
-        used += (size_t)snprintf(buf + used, len - used, "%sseat %d took %s with the pile",
-                                 used ? ", " : "", p, narrate_number(n));
+        used += (size_t)snprintf(buf + used, len - used, "%s%s took %s with the pile",
+                                 used ? ", " : "", ad_narrate_name(&n, p), narrate_number(k));
     }
 }
 
@@ -71,7 +72,7 @@ static void why_false(const ad_unit *u, const claim_state *s, int seat, char *bu
     }
     int total = ck_class_cards(s, s->in_play, s->claim_say);
     count_words(u, s, total, s->claim_say, all, sizeof all);
-    whereabouts(s, seat, where, sizeof where);
+    whereabouts(u, s, seat, where, sizeof where);
     int held = ck_class_cards(s, s->hand[seat], s->claim_say);
     int own_only = ck_could_hold(s, seat) + held == total;
     const char *kind = strchr(all, ' ') ? strchr(all, ' ') + 1 : all; /* "A's" of "two A's" */
@@ -91,9 +92,10 @@ static void why_true(const ad_unit *u, const claim_state *s, char *buf, size_t l
 {
     char claim[64];
     count_words(u, s, s->claim_n, s->claim_say, claim, sizeof claim);
-    snprintf(buf, len, "Every card seat %d held was seen going into its hand, and all of them "
+    narrator n = {.g = u->game, .players = s->players, .you = -1};
+    snprintf(buf, len, "Every card %s held was seen going into their hand, and all of them "
                        "were %s: %s is true.",
-             s->claim_seat, class_name(s, s->claim_say), claim);
+             ad_narrate_name(&n, s->claim_seat), class_name(s, s->claim_say), claim);
 }
 
 /* -------------------------------------------------------------- the window */
@@ -214,7 +216,8 @@ json_t *ad_claim_hint(const ad_unit *u, const void *view, int seat, const ad_bot
     if (s->phase == CC_CHALLENGE)
         snprintf(text, sizeof text, "Your claim is on the table: wait for the others to answer.");
     else
-        snprintf(text, sizeof text, "It is seat %d's turn: watch for a claim your cards can "
-                                    "prove false.", s->turn);
+        snprintf(text, sizeof text, "It is %s's turn: watch for a claim your cards can "
+                                    "prove false.",
+                 ad_narrate_name(&(narrator){.g = u->game, .players = s->players, .you = -1}, s->turn));
     return json_pack("{s:s,s:s}", "text", text, "kind", "wait");
 }
