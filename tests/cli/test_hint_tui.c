@@ -12,73 +12,30 @@
 #include <unistd.h>
 
 #include "../testutil.h"
+#include "pane.h"
 #include "alphadeck/hint.h"
 #include "alphadeck/records.h"
 
 static const char *BIN;
-static char SOCK[64];
-static int servers;
-
-static int sh(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    return tu_system(cmd);
-}
-
 /* `alphadeck play ARGS` in a new tmux server's 80x24 pane, the game its
  * foreground job under a time limit, then "EXITED <status>". */
 static void start(const char *args)
 {
-    snprintf(SOCK, sizeof SOCK, "alphadeck-hint-%d-%d", (int)getpid(), ++servers);
-    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
-                        "'TERM=xterm-256color timeout --foreground -k 5 120 %s play %s; "
-                        "echo EXITED $?; sleep 60'",
-                        SOCK, BIN, args),
-                     0);
-}
-
-static int stop(void **state)
-{
-    (void)state;
-    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
-    return 0;
-}
-
-/* The pane's text (caller frees). */
-static char *screen(void)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t play 2>/dev/null", SOCK);
-    FILE *f = tu_popen(cmd, "r");
-    assert_non_null(f);
-    char *s = tu_read_all(f);
-    pclose(f);
-    return s;
-}
-
-static void keys(const char *k)
-{
-    assert_int_equal(sh("tmux -L %s send-keys -t play %s", SOCK, k), 0);
+    char run[1024];
+    snprintf(run, sizeof run, "TERM=xterm-256color timeout --foreground -k 5 120 %s play %s; "
+             "echo EXITED $?; sleep 60", BIN, args);
+    pane_start("alphadeck-hint", 80, 24, run);
 }
 
 /* The screen once it holds `what`, polled up to ms; the test fails with
  * the screen when it never does. */
 static char *expect(const char *what, int ms)
 {
-    for (int waited = 0; waited <= ms; waited += 25) {
-        char *s = screen();
-        if (strstr(s, what))
-            return s;
-        free(s);
-        struct timespec ts = {0, 25 * 1000000L};
-        nanosleep(&ts, NULL);
+    char *s = pane_wait_for(what, ms);
+    if (!s) {
+        s = pane_screen();
+        fail_msg("no \"%s\" on the screen within %d ms:\n%s", what, ms, s);
     }
-    char *s = screen();
-    fail_msg("no \"%s\" on the screen within %d ms:\n%s", what, ms, s);
     return s;
 }
 
@@ -139,14 +96,14 @@ static char *to_first_move(const game_case *c, int hint, const char *path)
     char *s = expect(c->asked, 10000), *at = NULL;
     free(s);
     if (hint) {
-        keys(c->key);
+        pane_keys(c->key);
         at = expect("Hint: ", 10000);
     }
-    keys(c->leave);
+    pane_keys(c->leave);
     free(expect("Leave this game?", 5000));
-    keys("y");
+    pane_keys("y");
     free(expect("EXITED", 5000));
-    stop(NULL);
+    pane_kill(NULL);
     return at;
 }
 
@@ -191,7 +148,7 @@ static void test_sequence_hint_puts_the_suggested_square_under_the_cursor(void *
     snprintf(args, sizeof args, "sequence --players 2 --seed 3 --pace 0 --save %s", path);
     start(args);
     free(expect("Your turn: 1-", 10000));
-    keys("h");
+    pane_keys("h");
     char *s = expect("Hint: Suggested: ", 10000);
     /* "Suggested: W on the Watermelon (W, g3): ..." */
     const char *on = strstr(s, "Suggested: ") + strlen("Suggested: ");
@@ -200,12 +157,12 @@ static void test_sequence_hint_puts_the_suggested_square_under_the_cursor(void *
     snprintf(said, sizeof said, "%s: Enter plays it on the square shown", card);
     free(s);
     free(expect(said, 5000));
-    keys("Enter");
+    pane_keys("Enter");
     snprintf(said, sizeof said, "You put a red chip on %s)", square);
     free(expect(said, 5000));
-    keys("q");
+    pane_keys("q");
     free(expect("Leave this game?", 5000));
-    keys("y");
+    pane_keys("y");
     free(expect("EXITED", 5000));
     unlink(path);
 }
@@ -220,19 +177,19 @@ static void test_liar_hint_puts_the_suggested_discard_under_the_cursor(void **st
     snprintf(args, sizeof args, "liar --players 2 --seed 5 --pace 0 --save %s", path);
     start(args);
     free(expect("letter word for", 10000));
-    keys("Tab"); /* the computer announces for the person; Bea answers, then announces */
+    pane_keys("Tab"); /* the computer announces for the person; Bea answers, then announces */
     free(expect("y: accept it", 10000));
-    keys("y");
+    pane_keys("y");
     free(expect("Discard a card", 5000));
-    keys("!");
+    pane_keys("!");
     char *s = expect("Suggested: discard ", 10000);
     assert_int_equal(sscanf(strstr(s, "Suggested: discard ") + 19, "%7[A-Z]", card), 1);
     free(s);
-    keys("Enter");
+    pane_keys("Enter");
     free(expect("You draw 2 cards", 5000));
-    keys("Escape");
+    pane_keys("Escape");
     free(expect("Leave this game?", 5000));
-    keys("y");
+    pane_keys("y");
     free(expect("EXITED", 5000));
     json_t *rec = json_load_file(path, 0, NULL), *a;
     size_t i;
@@ -259,7 +216,7 @@ static void test_the_header_names_the_hint_key(void **state)
              (int)getpid());
     start(args);
     free(expect("h: hint", 10000));
-    stop(NULL);
+    pane_kill(NULL);
     snprintf(args, sizeof args, "liar --players 2 --seed 5 --pace 0 --save /tmp/alphadeck-hint-tui-%d-h.json",
              (int)getpid());
     start(args);
@@ -281,14 +238,14 @@ int main(int argc, char **argv)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_the_hint_key_shows_the_coachs_words_and_changes_nothing,
-                                  stop),
+                                  pane_kill),
         cmocka_unit_test_teardown(test_sequence_hint_puts_the_suggested_square_under_the_cursor,
-                                  stop),
+                                  pane_kill),
         cmocka_unit_test_teardown(test_liar_hint_puts_the_suggested_discard_under_the_cursor,
-                                  stop),
-        cmocka_unit_test_teardown(test_the_header_names_the_hint_key, stop),
+                                  pane_kill),
+        cmocka_unit_test_teardown(test_the_header_names_the_hint_key, pane_kill),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    sh("rm -rf %s", data);
+    pane_sh("rm -rf %s", data);
     return rc;
 }

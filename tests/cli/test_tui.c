@@ -14,84 +14,21 @@
 #include <unistd.h>
 
 #include "../testutil.h"
+#include "pane.h"
 
 static const char *BIN;
-static char SOCK[64]; /* each session its own tmux server, so none waits on another's end */
-static int sessions;
-
-static void new_socket(void)
-{
-    snprintf(SOCK, sizeof SOCK, "alphadeck-test-%d-%d", (int)getpid(), ++sessions);
-}
-
-/* A command, under the tests' time limit (tu_system). */
-static int sh(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    return tu_system(cmd);
-}
-
 /* A new tmux server with a session of 80x24 running `game` (alphadeck's
  * arguments, after env settings such as TERM=...), under a time limit of
  * its own, then "EXITED <status>".  The game is the pane's foreground job
  * (timeout --foreground), so it owns the terminal. */
 static void start(const char *env, const char *game)
 {
-    new_socket();
-    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
-                        "'%s timeout --foreground -k 5 120 %s %s; echo EXITED $?; sleep 60'",
-                        SOCK, env, BIN, game),
-                     0);
+    char run[1024];
+    snprintf(run, sizeof run, "%s timeout --foreground -k 5 120 %s %s; echo EXITED $?; sleep 60",
+             env, BIN, game);
+    pane_start("alphadeck-test", 80, 24, run);
 }
 
-/* After every test, passed or failed: its tmux server goes. */
-static int kill_session(void **state)
-{
-    (void)state;
-    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
-    return 0;
-}
-
-/* The pane's text now (caller frees). */
-static char *screen(void)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t play 2>/dev/null", SOCK);
-    FILE *f = tu_popen(cmd, "r");
-    assert_non_null(f);
-    char *buf = tu_read_all(f);
-    pclose(f);
-    return buf;
-}
-
-static void keys(const char *k)
-{
-    assert_int_equal(sh("tmux -L %s send-keys -t play %s", SOCK, k), 0);
-}
-
-static void nap(int ms)
-{
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
-/* Waits until the screen holds `what` (up to ms); returns the screen or
- * NULL. */
-static char *wait_for(const char *what, int ms)
-{
-    for (int waited = 0; waited <= ms; waited += 20) {
-        char *s = screen();
-        if (strstr(s, what))
-            return s;
-        free(s);
-        nap(20);
-    }
-    return NULL;
-}
 
 /* Plays one game through the keys: on its turns the player lays the
  * call's cards (c) or, holding none, the card under the cursor (space),
@@ -110,17 +47,17 @@ static void play_through_the_keys(const char *game, const char *args, const char
     int turns = 0, answers = 0, done = 0;
     time_t start = time(NULL);
     while (!done && time(NULL) - start < 240) {
-        char *s = screen();
+        char *s = pane_screen();
         if (strstr(s, "Press Enter to finish")) {
             /* the whole table is on the screen at the end */
             assert_true(strstr(s, "the game!") || strstr(s, "drawn"));
             assert_non_null(strstr(s, "Log"));
             done = 1;
         } else if (strstr(s, ask)) {
-            keys(++answers % 4 == 0 ? "y" : "n");
+            pane_keys(++answers % 4 == 0 ? "y" : "n");
             free(s);
             s = NULL;
-            nap(30);
+            pane_nap(30);
         } else if (strstr(s, "Shout a word") || strstr(s, "Final window!")) {
             /* Shout: the table's cards from the screen, a word from `alphadeck words` */
             char cards[512] = "", cmd[1024], word[64] = "";
@@ -147,95 +84,95 @@ static void play_through_the_keys(const char *game, const char *args, const char
             if (word[0] && strlen(cards) > 2) {
                 char k[96];
                 snprintf(k, sizeof k, "-l %s", word);
-                keys(k);
-                keys("Enter");
+                pane_keys(k);
+                pane_keys("Enter");
                 turns++;
             } else if (strstr(s, "Final window!")) {
-                keys("Enter"); /* pass */
+                pane_keys("Enter"); /* pass */
             }
             free(s);
             s = NULL;
-            nap(60);
+            pane_nap(60);
         } else if (strstr(s, "letter word for")) { /* Liar: type a word of the right length */
             static const char *const words[] = {"a",     "an",     "ant",     "ants",
                                                 "pants", "plants", "planets", "planters"};
             int lo = 1;
             sscanf(strstr(s, "Type a ") + 7, "%d", &lo);
             if (++turns % 3 == 0 || lo > 8) {
-                keys("Tab");
+                pane_keys("Tab");
             } else {
                 char k[32];
                 snprintf(k, sizeof k, "-l %s", words[lo - 1]);
-                keys(k);
-                keys("Enter");
-                nap(80);
+                pane_keys(k);
+                pane_keys("Enter");
+                pane_nap(80);
                 free(s);
-                s = screen();
+                s = pane_screen();
                 if (strstr(s, "Type another"))
-                    keys("Tab");
+                    pane_keys("Tab");
             }
             free(s);
             s = NULL;
-            nap(30);
+            pane_nap(30);
         } else if (strstr(s, "says your hand spells")) {
-            keys(++answers % 3 == 0 ? "n" : "y");
+            pane_keys(++answers % 3 == 0 ? "n" : "y");
             free(s);
             s = NULL;
-            nap(30);
+            pane_nap(30);
         } else if (strstr(s, "Discard a card")) {
-            keys("Enter");
+            pane_keys("Enter");
             free(s);
             s = NULL;
-            nap(30);
+            pane_nap(30);
         } else if (strstr(s, "Your turn: 1-")) { /* Sequence: a card by number, Enter */
             char k[2] = {(char)('1' + turns++ % 4), 0};
-            keys(k);
-            nap(50);
-            keys("Enter");
-            nap(80);
+            pane_keys(k);
+            pane_nap(50);
+            pane_keys("Enter");
+            pane_nap(80);
             free(s);
-            s = screen();
+            s = pane_screen();
             if (strstr(s, "Your turn") || strstr(s, "dead") || strstr(s, "cannot"))
-                keys("a"); /* that card could not go there: let the computer */
+                pane_keys("a"); /* that card could not go there: let the computer */
             free(s);
             s = NULL;
-            nap(30);
+            pane_nap(30);
         } else if (strstr(s, "Your turn")) {
             if (++turns % 3 == 0) {
-                keys("a");
+                pane_keys("a");
             } else {
-                keys("c");
-                nap(50);
+                pane_keys("c");
+                pane_nap(50);
                 free(s);
-                s = screen();
+                s = pane_screen();
                 if (strstr(s, "You hold no"))
-                    keys("Space");
-                keys("Enter");
+                    pane_keys("Space");
+                pane_keys("Enter");
                 free(s);
-                s = wait_for("Lay them down", 2000);
+                s = pane_wait_for("Lay them down", 2000);
                 assert_non_null(s);
-                keys("Enter");
+                pane_keys("Enter");
             }
             free(s);
             s = NULL;
-            nap(30);
+            pane_nap(30);
         } else {
-            nap(20);
+            pane_nap(20);
         }
         free(s);
     }
     if (!done) {
-        char *s = screen();
+        char *s = pane_screen();
         fail_msg("%s: the game did not end through the keys in 240 s; the screen:\n%s", game, s);
     }
     char *s = NULL;
     for (int tries = 0; tries < 20 && !s; tries++) { /* the result ignores keys for a moment */
-        s = wait_for("EXITED 0", 300);
+        s = pane_wait_for("EXITED 0", 300);
         if (!s)
-            keys("Enter");
+            pane_keys("Enter");
     }
     if (!s) {
-        s = screen();
+        s = pane_screen();
         fail_msg("%s: the client did not exit cleanly; the screen:\n%s", game, s);
     }
     free(s);
@@ -244,7 +181,7 @@ static void play_through_the_keys(const char *game, const char *args, const char
     assert_true(st.st_size > 100);
     unlink(record);
     assert_true(turns > 0);
-    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+    pane_sh("tmux -L %s kill-server 2>/dev/null", pane_sock);
 }
 
 static void test_tui_plays_a_noway_game_to_the_end_through_the_keys(void **state)
@@ -289,13 +226,13 @@ static void test_tui_sequence_board_shows_emoji_where_the_terminal_can(void **st
         char env[64];
         snprintf(env, sizeof env, "LC_ALL=%s TERM=xterm-256color", locales[i]);
         start(env, "play sequence --seed 3 --pace 0 --save /tmp/alphadeck-tui-emoji.json");
-        char *s = wait_for(want[i], 5000);
+        char *s = pane_wait_for(want[i], 5000);
         if (!s) {
-            s = screen();
+            s = pane_screen();
             fail_msg("no \"%s\" on the board in locale %s:\n%s", want[i], locales[i], s);
         }
         free(s);
-        sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+        pane_sh("tmux -L %s kill-server 2>/dev/null", pane_sock);
     }
     unlink("/tmp/alphadeck-tui-emoji.json");
 }
@@ -307,37 +244,37 @@ static void test_tui_shows_the_rules_and_asks_before_leaving(void **state)
     (void)state;
     start("TERM=xterm-256color",
           "play noway --players 4 --seed 3 --pace 0 --save /tmp/alphadeck-tui-rules.json");
-    char *s = wait_for("Call \"No Way\"?", 5000);
+    char *s = pane_wait_for("Call \"No Way\"?", 5000);
     assert_non_null(s);
     assert_non_null(strstr(s, "No Way  -  4 players"));
     assert_non_null(strstr(s, "Table"));
     assert_non_null(strstr(s, "Dee"));
     free(s);
-    keys("?");
-    s = wait_for("Rules of No Way", 3000);
+    pane_keys("?");
+    s = pane_wait_for("Rules of No Way", 3000);
     assert_non_null(s);
     assert_non_null(strstr(s, "NO WAY"));
     free(s);
-    keys("q");
-    s = wait_for("Call \"No Way\"?", 3000);
+    pane_keys("q");
+    s = pane_wait_for("Call \"No Way\"?", 3000);
     assert_non_null(s);
     free(s);
-    keys("q");
-    s = wait_for("Leave this game?", 3000);
+    pane_keys("q");
+    s = pane_wait_for("Leave this game?", 3000);
     assert_non_null(s);
     free(s);
-    keys("x"); /* stays */
-    s = wait_for("Call \"No Way\"?", 3000);
+    pane_keys("x"); /* stays */
+    s = pane_wait_for("Call \"No Way\"?", 3000);
     assert_non_null(s);
     free(s);
-    keys("q");
-    free(wait_for("Leave this game?", 3000));
-    keys("y");
-    s = wait_for("EXITED", 5000);
+    pane_keys("q");
+    free(pane_wait_for("Leave this game?", 3000));
+    pane_keys("y");
+    s = pane_wait_for("EXITED", 5000);
     assert_non_null(s);
     free(s);
     unlink("/tmp/alphadeck-tui-rules.json");
-    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+    pane_sh("tmux -L %s kill-server 2>/dev/null", pane_sock);
 }
 
 /* Ctrl-C in the full-screen client leaves the game as q and y do: the
@@ -349,16 +286,16 @@ static void test_tui_ctrl_c_leaves_and_keeps_the_record(void **state)
     unlink("/tmp/alphadeck-tui-ctrlc.json");
     start("TERM=xterm-256color",
           "play noway --players 4 --seed 3 --pace 0 --save /tmp/alphadeck-tui-ctrlc.json");
-    free(wait_for("Call \"No Way\"?", 5000));
-    keys("C-c");
-    char *s = wait_for("EXITED", 5000);
+    free(pane_wait_for("Call \"No Way\"?", 5000));
+    pane_keys("C-c");
+    char *s = pane_wait_for("EXITED", 5000);
     assert_non_null(s);
     assert_non_null(strstr(s, "The game's record is in /tmp/alphadeck-tui-ctrlc.json."));
     assert_non_null(strstr(s, "EXITED 130"));
     free(s);
     assert_int_equal(access("/tmp/alphadeck-tui-ctrlc.json", R_OK), 0);
     unlink("/tmp/alphadeck-tui-ctrlc.json");
-    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+    pane_sh("tmux -L %s kill-server 2>/dev/null", pane_sock);
 }
 
 /* The screen's line holding `what`, copied into buf ("" when none). */
@@ -379,9 +316,9 @@ static const char *line_with(const char *s, const char *what, char *buf, size_t 
 /* Waits for `what`, failing with the screen when it does not come. */
 static char *expect(const char *what, int ms)
 {
-    char *s = wait_for(what, ms);
+    char *s = pane_wait_for(what, ms);
     if (!s) {
-        s = screen();
+        s = pane_screen();
         fail_msg("no \"%s\" on the screen within %d ms:\n%s", what, ms, s);
     }
     return s;
@@ -393,10 +330,10 @@ static char *expect(const char *what, int ms)
 static char *scroll_to(const char *what, int most)
 {
     for (int i = 0; i < most; i++) {
-        char *s = wait_for(what, 300);
+        char *s = pane_wait_for(what, 300);
         if (s)
             return s;
-        keys("Down");
+        pane_keys("Down");
     }
     return expect(what, 3000);
 }
@@ -411,12 +348,12 @@ static void test_tui_shout_refuses_a_word_with_too_few_cards_before_sending_it(v
     start("TERM=xterm-256color", "play shout --players 2 --seed 21 --pace 0 --deal_ms=60000 "
                                  "--save /tmp/alphadeck-tui-ash.json");
     free(expect("Space: the next card now", 5000));
-    keys("Space");
+    pane_keys("Space");
     free(expect("turns up A.", 3000));
-    keys("Space");
+    pane_keys("Space");
     free(expect("turns up SH.", 3000));
-    keys("-l ash");
-    keys("Enter");
+    pane_keys("-l ash");
+    pane_keys("Enter");
     char *s = expect("takes only 2 cards here; a word needs 3", 3000);
     assert_null(strstr(s, "ASH")); /* never shouted: nothing in the log */
     assert_null(strstr(s, "takes a card"));
@@ -443,7 +380,7 @@ static void test_tui_shout_says_the_standing_in_words_and_tells_a_pass_from_time
     s = expect("Final window!", 60000);
     assert_non_null(strstr(line_with(s, "Round 1 of 2", line, sizeof line), "cards."));
     free(s);
-    keys("Enter");
+    pane_keys("Enter");
     s = expect("You passed: the others may shout until the window closes", 3000);
     assert_null(strstr(s, "Enter alone to pass"));
     free(s);
@@ -464,16 +401,16 @@ static void test_tui_noway_refuses_a_card_past_the_most_a_play_holds(void **stat
     start("TERM=xterm-256color", "play noway --players 2 --seed 7 --pace 0 --bots basic "
                                  "--save /tmp/alphadeck-tui-most.json");
     char *s = NULL;
-    for (int i = 0; i < 40 && !(s = wait_for("picks 1-", 500)); i++)
-        keys("n"); /* let the bots' claims pass until the player's turn */
+    for (int i = 0; i < 40 && !(s = pane_wait_for("picks 1-", 500)); i++)
+        pane_keys("n"); /* let the bots' claims pass until the player's turn */
     if (!s)
         fail_msg("the player's turn did not come");
     int most = 0;
     assert_int_equal(sscanf(strstr(s, "picks 1-") + 8, "%d", &most), 1);
     free(s);
     for (int k = 0; k <= most; k++) {
-        keys("Space");
-        keys("Right");
+        pane_keys("Space");
+        pane_keys("Right");
     }
     s = expect("A play holds at most", 3000);
     free(s);
@@ -490,14 +427,14 @@ static void test_tui_turn_counter_never_passes_the_limit(void **state)
                                  "--save /tmp/alphadeck-tui-limit.json");
     char *s = NULL;
     for (int i = 0; i < 200; i++) {
-        s = screen();
+        s = pane_screen();
         if (strstr(s, "Press Enter to finish"))
             break;
         if (strstr(s, "Your turn: 1-"))
-            keys("a");
+            pane_keys("a");
         free(s);
         s = NULL;
-        nap(50);
+        pane_nap(50);
     }
     if (!s)
         fail_msg("the game did not end");
@@ -531,18 +468,18 @@ static void test_tui_sequence_names_squares_as_the_board_does(void **state)
     start("TERM=xterm-256color",
           "play sequence --players 2 --seed 3 --pace 0 --save /tmp/alphadeck-tui-names.json");
     free(expect("Your turn: 1-", 5000));
-    keys("1"); /* F: the cursor goes to an F square */
-    keys("Right"); /* the square beside it is not an F's */
-    keys("Enter");
+    pane_keys("1"); /* F: the cursor goes to an F square */
+    pane_keys("Right"); /* the square beside it is not an F's */
+    pane_keys("Enter");
     char *s = expect("squares are", 3000), line[128];
     line_with(s, "squares are", line, sizeof line);
     assert_null(strchr(line, '['));
     assert_non_null(strstr(line, "the F squares are f1 and c6"));
     free(s);
-    keys("?");
+    pane_keys("?");
     free(expect("q: back to the game", 3000));
-    keys("-l G"); /* the end of the page */
-    keys("g");    /* its top */
+    pane_keys("-l G"); /* the end of the page */
+    pane_keys("g");    /* its top */
     free(expect("Rules of Sequence Letters", 3000));
     free(scroll_to("1  A Apple      B Balloon          C Candle     D Duck", 80));
     free(scroll_to("the Kite c2", 40)); /* the naming, wrapped at a space */
@@ -562,11 +499,11 @@ static void test_tui_prompts_fit_in_80_columns(void **state)
     assert_int_equal(sscanf(line, "%ds", &secs), 1);
     assert_true(secs >= 1 && secs <= 10);
     free(s);
-    keys("q");
+    pane_keys("q");
     s = expect("Leave this game?", 3000);
     assert_non_null(strstr(s, "other keys: stay"));
     free(s);
-    keys("y");
+    pane_keys("y");
     free(expect("EXITED", 5000));
     unlink("/tmp/alphadeck-tui-fit.json");
 }
@@ -587,14 +524,14 @@ static void test_tui_falls_back_to_lines_when_the_terminal_cannot_draw(void **st
         free(s);
         s = expect("No Way for 2 players (seed 3). You are seat 0", 5000); /* the line mode */
         free(s);
-        sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+        pane_sh("tmux -L %s kill-server 2>/dev/null", pane_sock);
     }
-    new_socket();
-    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 70 -y 20 "
+    pane_new("alphadeck-test");
+    assert_int_equal(pane_sh("tmux -L %s -f /dev/null new-session -d -s play -x 70 -y 20 "
                         "'TERM=xterm-256color timeout --foreground -k 5 120 %s play noway --players 2 "
                         "--seed 3 --pace 0 --save /tmp/alphadeck-tui-dumb.json; echo EXITED $?; "
                         "sleep 60'",
-                        SOCK, BIN),
+                        pane_sock, BIN),
                      0);
     char *s = expect("the terminal is 70x20, smaller than 80x24", 5000);
     free(s);
@@ -610,20 +547,20 @@ static void test_tui_a_kill_wakes_the_wait_for_a_key(void **state)
     (void)state;
     for (int page = 0; page < 2; page++) {
         unlink("/tmp/alphadeck-tui-kill.pid");
-        new_socket();
+        pane_new("alphadeck-test");
         assert_int_equal(
-            sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
+            pane_sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
                "'TERM=xterm-256color timeout --foreground -k 5 120 sh -c \"echo \\$\\$ "
                ">/tmp/alphadeck-tui-kill.pid; exec %s play sequence --players 2 --seed 3 "
                "--pace 0 --save /tmp/alphadeck-tui-kill.json\"; echo EXITED $?; sleep 60'",
-               SOCK, BIN),
+               pane_sock, BIN),
             0);
         free(expect("Your turn: 1-", 5000));
         if (page) {
-            keys("?");
+            pane_keys("?");
             free(expect("SEQUENCE LETTERS", 3000));
         }
-        nap(300); /* well inside the wait */
+        pane_nap(300); /* well inside the wait */
         FILE *f = fopen("/tmp/alphadeck-tui-kill.pid", "r");
         int pid = 0;
         assert_non_null(f);
@@ -633,7 +570,7 @@ static void test_tui_a_kill_wakes_the_wait_for_a_key(void **state)
         char *s = expect("EXITED 143", 3000);
         assert_non_null(strstr(s, "alphadeck-tui-kill.json"));
         free(s);
-        sh("tmux -L %s kill-server 2>/dev/null", SOCK);
+        pane_sh("tmux -L %s kill-server 2>/dev/null", pane_sock);
     }
     unlink("/tmp/alphadeck-tui-kill.pid");
     unlink("/tmp/alphadeck-tui-kill.json");
@@ -652,32 +589,32 @@ int main(int argc, char **argv)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_tui_shout_refuses_a_word_with_too_few_cards_before_sending_it,
-                                  kill_session),
+                                  pane_kill),
         cmocka_unit_test_teardown(
             test_tui_shout_says_the_standing_in_words_and_tells_a_pass_from_time_running_out,
-            kill_session),
+            pane_kill),
         cmocka_unit_test_teardown(test_tui_noway_refuses_a_card_past_the_most_a_play_holds,
-                                  kill_session),
-        cmocka_unit_test_teardown(test_tui_turn_counter_never_passes_the_limit, kill_session),
+                                  pane_kill),
+        cmocka_unit_test_teardown(test_tui_turn_counter_never_passes_the_limit, pane_kill),
         cmocka_unit_test_teardown(test_tui_liar_does_not_say_you_passed_the_hand_you_hold,
-                                  kill_session),
-        cmocka_unit_test_teardown(test_tui_sequence_names_squares_as_the_board_does, kill_session),
-        cmocka_unit_test_teardown(test_tui_prompts_fit_in_80_columns, kill_session),
+                                  pane_kill),
+        cmocka_unit_test_teardown(test_tui_sequence_names_squares_as_the_board_does, pane_kill),
+        cmocka_unit_test_teardown(test_tui_prompts_fit_in_80_columns, pane_kill),
         cmocka_unit_test_teardown(test_tui_falls_back_to_lines_when_the_terminal_cannot_draw,
-                                  kill_session),
-        cmocka_unit_test_teardown(test_tui_a_kill_wakes_the_wait_for_a_key, kill_session),
-        cmocka_unit_test_teardown(test_tui_shows_the_rules_and_asks_before_leaving, kill_session),
-        cmocka_unit_test_teardown(test_tui_ctrl_c_leaves_and_keeps_the_record, kill_session),
-        cmocka_unit_test_teardown(test_tui_plays_a_noway_game_to_the_end_through_the_keys, kill_session),
-        cmocka_unit_test_teardown(test_tui_plays_a_doubt_game_to_the_end_through_the_keys, kill_session),
-        cmocka_unit_test_teardown(test_tui_plays_a_sequence_game_to_the_end_through_the_keys, kill_session),
-        cmocka_unit_test_teardown(test_tui_sequence_board_shows_emoji_where_the_terminal_can, kill_session),
-        cmocka_unit_test_teardown(test_tui_plays_a_liar_game_to_the_end_through_the_keys, kill_session),
-        cmocka_unit_test_teardown(test_tui_plays_a_shout_game_to_the_end_through_the_keys, kill_session),
+                                  pane_kill),
+        cmocka_unit_test_teardown(test_tui_a_kill_wakes_the_wait_for_a_key, pane_kill),
+        cmocka_unit_test_teardown(test_tui_shows_the_rules_and_asks_before_leaving, pane_kill),
+        cmocka_unit_test_teardown(test_tui_ctrl_c_leaves_and_keeps_the_record, pane_kill),
+        cmocka_unit_test_teardown(test_tui_plays_a_noway_game_to_the_end_through_the_keys, pane_kill),
+        cmocka_unit_test_teardown(test_tui_plays_a_doubt_game_to_the_end_through_the_keys, pane_kill),
+        cmocka_unit_test_teardown(test_tui_plays_a_sequence_game_to_the_end_through_the_keys, pane_kill),
+        cmocka_unit_test_teardown(test_tui_sequence_board_shows_emoji_where_the_terminal_can, pane_kill),
+        cmocka_unit_test_teardown(test_tui_plays_a_liar_game_to_the_end_through_the_keys, pane_kill),
+        cmocka_unit_test_teardown(test_tui_plays_a_shout_game_to_the_end_through_the_keys, pane_kill),
     };
     if (getenv("TEST_TUI_ONLY")) /* one test by name (a pattern), when working on it */
         cmocka_set_test_filter(getenv("TEST_TUI_ONLY"));
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    sh("rm -rf %s", data);
+    pane_sh("rm -rf %s", data);
     return rc;
 }

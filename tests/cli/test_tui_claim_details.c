@@ -12,34 +12,16 @@
 #include <unistd.h>
 
 #include "../testutil.h"
+#include "pane.h"
 
 static const char *BIN;
-static char SOCK[64]; /* each game its own tmux server: none waits on another's end */
-static int sessions;
-
-static int sh(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    return tu_system(cmd);
-}
-
-static int kill_session(void **state)
-{
-    (void)state;
-    sh("tmux -L %s kill-server 2>/dev/null", SOCK);
-    return 0;
-}
 
 /* The line of the screen that holds `what`, once it shows (caller frees),
  * polled until a deadline; NULL if it never does. */
 static char *line_once_shown(const char *what, int ms)
 {
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t play 2>/dev/null", SOCK);
+    snprintf(cmd, sizeof cmd, "tmux -L %s capture-pane -p -t play 2>/dev/null", pane_sock);
     for (int waited = 0; waited <= ms; waited += 100) {
         FILE *f = tu_popen(cmd, "r");
         char *s = f ? tu_read_all(f) : NULL;
@@ -59,20 +41,13 @@ static char *line_once_shown(const char *what, int ms)
     return NULL;
 }
 
-static void keys(const char *k)
-{
-    assert_int_equal(sh("tmux -L %s send-keys -t play %s", SOCK, k), 0);
-}
-
 static void start(const char *game)
 {
-    snprintf(SOCK, sizeof SOCK, "alphadeck-claim-details-%d-%d", (int)getpid(), ++sessions);
-    assert_int_equal(sh("tmux -L %s -f /dev/null new-session -d -s play -x 100 -y 30 "
-                        "'TERM=xterm-256color LANG=C.UTF-8 timeout --foreground -k 5 60 %s "
-                        "play %s --players 2 --seed 5 --pace 0 --save /tmp/alphadeck-suits.json; "
-                        "sleep 60'",
-                        SOCK, BIN, game),
-                     0);
+    char run[1024];
+    snprintf(run, sizeof run, "TERM=xterm-256color LANG=C.UTF-8 timeout --foreground -k 5 60 %s "
+             "play %s --players 2 --seed 5 --pace 0 --save /tmp/alphadeck-suits.json; sleep 60",
+             BIN, game);
+    pane_start("alphadeck-claim-details", 100, 30, run);
 }
 
 static void test_the_full_screen_hand_of_i_doubt_it_shows_suit_signs(void **state)
@@ -110,18 +85,18 @@ static void test_the_full_screen_no_way_names_a_bluff_when_the_letter_said_is_no
     char *s = line_once_shown("Call \"No Way\"?", 10000);
     assert_non_null(s);
     free(s);
-    keys("n");
+    pane_keys("n");
     free(line_once_shown("Your turn: space picks", 10000));
-    keys("Space Enter");
+    pane_keys("Space Enter");
     s = line_once_shown("Lay them down saying \"one B\"?", 5000);
     assert_non_null(s);
     assert_null(strstr(s, "bluff"));
     free(s);
-    keys("z");
+    pane_keys("z");
     s = line_once_shown("\"one Z\" is not the call: that is a bluff: anyone may call it.", 5000);
     assert_non_null(s);
     free(s);
-    keys("b"); /* the call again: no bluff */
+    pane_keys("b"); /* the call again: no bluff */
     s = line_once_shown("Lay them down saying \"one B\"?", 5000);
     assert_non_null(s);
     free(s);
@@ -141,12 +116,12 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_the_full_screen_hand_of_i_doubt_it_shows_suit_signs,
-                                  kill_session),
+                                  pane_kill),
         cmocka_unit_test_teardown(test_the_full_screen_hand_of_no_way_shows_plain_letters,
-                                  kill_session),
+                                  pane_kill),
         cmocka_unit_test_teardown(
             test_the_full_screen_no_way_names_a_bluff_when_the_letter_said_is_not_the_call,
-            kill_session),
+            pane_kill),
     };
     return cmocka_run_group_tests_name("tui claim details", tests, NULL, NULL);
 }
