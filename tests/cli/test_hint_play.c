@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../testutil.h"
+#include "coach.h"
 #include "alphadeck/hint.h"
 #include "alphadeck/records.h"
 
@@ -45,35 +46,6 @@ static void temp_path(char *path)
     close(fd);
 }
 
-/* The library's hint for seat 0 at the end of a saved record (caller
- * frees): what the person was told when they asked there. */
-static char *hint_at_end(const char *path)
-{
-    ad_err e;
-    ad_replay *r = ad_replay_open(path, &e);
-    if (!r)
-        fail_msg("%s: %s", path, e.text);
-    assert_int_equal(ad_replay_goto(r, ad_replay_length(r), &e), 0);
-    ad_table *t = ad_replay_table(r, &e);
-    assert_non_null(t);
-    json_t *h = ad_hint_table(t, 0, NULL, &e);
-    if (!h)
-        fail_msg("no hint: %s", e.text);
-    char *text = strdup(json_string_value(json_object_get(h, "text")));
-    json_decref(h);
-    ad_table_free(t);
-    ad_replay_free(r);
-    return text;
-}
-
-static char *file_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    char *s = tu_read_all(f);
-    fclose(f);
-    return s;
-}
 
 /* In every game, `hint` at the first position the person is asked in
  * prints "Hint: " and the coach's words for their seat there, the same

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../testutil.h"
+#include "coach.h"
 #include "pane.h"
 #include "alphadeck/hint.h"
 #include "alphadeck/records.h"
@@ -39,35 +40,6 @@ static char *expect(const char *what, int ms)
     return s;
 }
 
-/* The coach's text for seat 0 at the end of a saved record (caller frees). */
-static char *hint_at_end(const char *path)
-{
-    ad_err e;
-    ad_replay *r = ad_replay_open(path, &e);
-    if (!r)
-        fail_msg("%s: %s", path, e.text);
-    assert_int_equal(ad_replay_goto(r, ad_replay_length(r), &e), 0);
-    ad_table *t = ad_replay_table(r, &e);
-    assert_non_null(t);
-    json_t *h = ad_hint_table(t, 0, NULL, &e);
-    if (!h)
-        fail_msg("no hint: %s", e.text);
-    char *text = strdup(json_string_value(json_object_get(h, "text")));
-    json_decref(h);
-    ad_table_free(t);
-    ad_replay_free(r);
-    return text;
-}
-
-static char *file_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        fail_msg("no record at %s", path);
-    char *s = tu_read_all(f);
-    fclose(f);
-    return s;
-}
 
 /* A game on the full screen, the keys that show it is the person's move,
  * the hint's key there, and the keys that leave (Esc first where a word
