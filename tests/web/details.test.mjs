@@ -9,40 +9,10 @@
 // wait polls with a deadline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, person, httpGet, sleep, PHONE, createTable, gotoTable, clickAndSettle } from './harness.mjs';
+import { serverAndBrowser, person, httpGet, sleep, PHONE, createTable, gotoTable, clickAndSettle, until, finishedBotsGame } from './harness.mjs';
 
 const env = serverAndBrowser();
 const why = env.why;
-
-/** polls fn until it is truthy, or throws after ms */
-async function until(fn, ms, what) {
-    const end = Date.now() + ms;
-    for (;;) {
-        const x = await fn();
-        if (x) return x;
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await sleep(100);
-    }
-}
-
-/** a table of bots alone, played to its end; returns its number once its replay is there */
-async function finishedBotsGame(page, game, options) {
-    const made = await page.evaluate(async ([g, o]) => {
-        const ws = new WebSocket(`ws://${location.host}/ws`);
-        await new Promise((res, rej) => { ws.onopen = res; ws.onerror = () => rej(new Error('ws')); });
-        let rid = 0;
-        const w = new Map();
-        ws.onmessage = (m) => { const f = JSON.parse(String(m.data)); if (w.has(f.rid)) { w.get(f.rid)(f); w.delete(f.rid); } };
-        const ask = (x) => new Promise((res) => { rid++; w.set(rid, res); ws.send(JSON.stringify({ ...x, rid })); });
-        await ask({ cmd: 'hello', name: 'Rep', token: localStorage.getItem('alphadeck.token') });
-        const r = await ask({ cmd: 'create', game: g, players: 3, seats: ['basic', 'basic', 'basic'], options: o, bot_pause_ms: 0 });
-        ws.close();
-        return r;
-    }, [game, options]);
-    assert.ok(made.ok, `a bots' table: ${JSON.stringify(made)}`);
-    await until(async () => (await httpGet(env.server, `/api/tables/${made.table}/replay`)).status === 200, 60000, 'the bots\' game to end');
-    return made.table;
-}
 
 /** the step the replay shows, from "Step K of N" */
 async function replayStep(page) {
@@ -57,7 +27,7 @@ test('the replay plays by itself, faster at a higher speed, and stops at the end
         const p = await person(env.browser, env.server, 'Rep', { viewport: PHONE });
         t.after(() => p.close());
         const page = await p.open('#/');
-        const table = await finishedBotsGame(page, 'noway', { max_turns: 16 });
+        const { table } = await finishedBotsGame(env.server, page, 'noway', { max_turns: 16 }, { ms: 60000 });
         // the page's clock is ours: a step a second at 1x is exactly that
         await page.clock.install();
         await page.evaluate((n) => { location.hash = `#/replay/${n}`; }, table);

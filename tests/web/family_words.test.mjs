@@ -7,43 +7,10 @@
 // polls with a deadline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, person, httpGet, sleep, PHONE, DESKTOP, gotoTable } from './harness.mjs';
+import { serverAndBrowser, person, httpGet, sleep, PHONE, DESKTOP, gotoTable, until, finishedBotsGame } from './harness.mjs';
 
 const env = serverAndBrowser();
 const why = env.why;
-
-/** polls fn until it is truthy, or throws after ms */
-async function until(fn, ms, what) {
-    const end = Date.now() + ms;
-    for (;;) {
-        const x = await fn();
-        if (x) return x;
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await sleep(100);
-    }
-}
-
-/** a table of bots alone, played to its end; its number and its replay */
-async function finishedBotsGame(page, game, options) {
-    const made = await page.evaluate(async ([g, o]) => {
-        const ws = new WebSocket(`ws://${location.host}/ws`);
-        await new Promise((res, rej) => { ws.onopen = res; ws.onerror = () => rej(new Error('ws')); });
-        let rid = 0;
-        const w = new Map();
-        ws.onmessage = (m) => { const f = JSON.parse(String(m.data)); if (w.has(f.rid)) { w.get(f.rid)(f); w.delete(f.rid); } };
-        const ask = (x) => new Promise((res) => { rid++; w.set(rid, res); ws.send(JSON.stringify({ ...x, rid })); });
-        await ask({ cmd: 'hello', name: 'Mum', token: localStorage.getItem('alphadeck.token') });
-        const r = await ask({ cmd: 'create', game: g, players: 3, seats: ['basic', 'strong', 'basic'], options: o, bot_pause_ms: 0, seed: 31 });
-        ws.close();
-        return r;
-    }, [game, options]);
-    assert.ok(made.ok, `a bots' table: ${JSON.stringify(made)}`);
-    const replay = await until(async () => {
-        const r = await httpGet(env.server, `/api/tables/${made.table}/replay`);
-        return r.status === 200 ? JSON.parse(r.body) : null;
-    }, 90000, "the bots' game to end");
-    return { table: made.table, replay };
-}
 
 /** the words the replay's events say the seats said, distinct */
 function wordsSaid(replay) {
@@ -60,7 +27,7 @@ for (const [game, options, size] of [['liar', { target: 8 }, PHONE], ['shout', {
             const p = await person(env.browser, env.server, 'Mum', { viewport: size });
             t.after(() => p.close());
             const page = await p.open('#/');
-            const { table, replay } = await finishedBotsGame(page, game, options);
+            const { table, replay } = await finishedBotsGame(env.server, page, game, options, { name: 'Mum', seats: ['basic', 'strong', 'basic'], seed: 31 });
             const said = wordsSaid(replay);
             assert.ok(said.length > 0, 'the computer players said words');
             await gotoTable(page, table);

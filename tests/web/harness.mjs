@@ -631,3 +631,44 @@ export async function sitDown(page, name) {
     await page.locator('#sit-down').click();
     await page.locator('.player.me').waitFor({ timeout: 15000 });
 }
+
+// ------------------------------------------------- a game of bots to its end
+
+/** polls fn until it is truthy (and gives that), or throws after ms */
+export async function until(fn, ms, what) {
+    const end = Date.now() + ms;
+    for (;;) {
+        const x = await fn();
+        if (x) return x;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await sleep(100);
+    }
+}
+
+/**
+ * A table of three bots (seats, by level) made from inside the page as the
+ * page's player (name), played to its end; its number and its replay.
+ * @param {any} server @param {any} page @param {string} game @param {any} options
+ * @param {{name?: string, seats?: string[], seed?: number, ms?: number}} [how]
+ */
+export async function finishedBotsGame(server, page, game, options, how = {}) {
+    const { name = 'Rep', seats = ['basic', 'basic', 'basic'], seed, ms = 90000 } = how;
+    const made = await page.evaluate(async ([g, o, n, st, sd]) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        await new Promise((res, rej) => { ws.onopen = res; ws.onerror = () => rej(new Error('ws')); });
+        let rid = 0;
+        const w = new Map();
+        ws.onmessage = (m) => { const f = JSON.parse(String(m.data)); if (w.has(f.rid)) { w.get(f.rid)(f); w.delete(f.rid); } };
+        const ask = (x) => new Promise((res) => { rid++; w.set(rid, res); ws.send(JSON.stringify({ ...x, rid })); });
+        await ask({ cmd: 'hello', name: n, token: localStorage.getItem('alphadeck.token') });
+        const r = await ask({ cmd: 'create', game: g, players: st.length, seats: st, options: o, bot_pause_ms: 0, ...(sd === undefined ? {} : { seed: sd }) });
+        ws.close();
+        return r;
+    }, [game, options, name, seats, seed]);
+    if (!made.ok) throw new Error(`a bots' table: ${JSON.stringify(made)}`);
+    const replay = await until(async () => {
+        const r = await httpGet(server, `/api/tables/${made.table}/replay`);
+        return r.status === 200 ? JSON.parse(r.body) : null;
+    }, ms, "the bots' game to end");
+    return { table: made.table, replay };
+}

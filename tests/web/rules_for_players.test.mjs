@@ -6,21 +6,10 @@
 // Every wait polls with a deadline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, person, sleep, PHONE, createTable, gotoTable } from './harness.mjs';
+import { serverAndBrowser, person, sleep, PHONE, createTable, gotoTable, until } from './harness.mjs';
 
 const env = serverAndBrowser();
 const why = env.why;
-
-/** polls fn until it is truthy, or throws after ms */
-async function until(fn, ms, what) {
-    const end = Date.now() + ms;
-    for (;;) {
-        const x = await fn();
-        if (x) return x;
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await sleep(100);
-    }
-}
 
 test('every game\'s rules page opens with "How to play" and its picture, the details after, the developers\' part last',
     { skip: why || false, timeout: 90000 }, async (t) => {
