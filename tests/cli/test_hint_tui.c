@@ -124,7 +124,7 @@ static void test_sequence_hint_puts_the_suggested_square_under_the_cursor(void *
     char *s = expect("Hint: Suggested: ", 10000);
     /* "Suggested: W on the Watermelon (W, g3): ..." */
     const char *on = strstr(s, "Suggested: ") + strlen("Suggested: ");
-    char card[8] = "", square[80] = "", said[100];
+    char card[8] = "", square[80] = "", said[128];
     assert_int_equal(sscanf(on, "%7s on %79[^)])", card, square), 2);
     snprintf(said, sizeof said, "%s: Enter plays it on the square shown", card);
     free(s);
