@@ -169,18 +169,23 @@ static int get_key(int ms)
     sigaddset(&stop, SIGTERM);
     sigaddset(&stop, SIGHUP);
     sigprocmask(SIG_BLOCK, &stop, &old);
-    int gone = 0;
+    int hup = 0;
     if (!stopping()) {
         struct pollfd pfd = {.fd = STDIN_FILENO, .events = POLLIN};
         struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
         /* a resize (SIGWINCH) wakes it too */
-        if (ppoll(&pfd, 1, ms < 0 ? NULL : &ts, &old) > 0 && !(pfd.revents & POLLIN))
-            gone = pfd.revents & (POLLHUP | POLLERR | POLLNVAL);
+        if (ppoll(&pfd, 1, ms < 0 ? NULL : &ts, &old) > 0)
+            hup = pfd.revents & (POLLHUP | POLLERR | POLLNVAL);
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
-    if (gone) /* the terminal hung up (with no SIGHUP, or one ignored): never spin on it */
+    if (stopping())
+        return ERR;
+    k = getch();
+    /* the terminal hung up (a pty gone reads as ready, then fails; with no
+     * SIGHUP, or one ignored): never spin on it */
+    if (k == ERR && hup)
         term_gone = 1;
-    return stopping() ? ERR : getch();
+    return k;
 }
 
 /* --------------------------------------------------------- help, leave */
@@ -324,7 +329,8 @@ static void show_hint(tui *t)
  * that mean the same everywhere: a resize redraws, ? shows the rules, q
  * asks to leave, PgUp/PgDn scroll the log, h (! while typing) shows a
  * hint.  Returns the key, ERR when the
- * time ran out, or 'q' when the player leaves. */
+ * time ran out, or 'q' when the player leaves (ERR, with t->left set, when
+ * a stop signal or a hangup ends a wait while a word is typed). */
 int tui_wait_key(tui *t, double ms)
 {
     double end = tui_now_ms() + ms;
@@ -335,7 +341,7 @@ int tui_wait_key(tui *t, double ms)
         int k = get_key(ms < 0 ? -1 : (int)left + 1);
         if (stopping()) { /* Ctrl-C, a kill: leave, keeping the record */
             t->left = 1;
-            return 'q';
+            return t->typing ? ERR : 'q'; /* while a word is typed, q is a letter */
         }
         if (k == ERR) /* a wait woken with no key: the time is checked above */
             continue;

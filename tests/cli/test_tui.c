@@ -576,6 +576,37 @@ static void test_tui_a_kill_wakes_the_wait_for_a_key(void **state)
     unlink("/tmp/alphadeck-tui-kill.json");
 }
 
+/* A kill while a word is being typed (Liar's announcement, where q is a
+ * letter) ends the game too, keeping its record, instead of typing q
+ * after q for ever. */
+static void test_tui_a_kill_while_typing_a_word_ends_the_game(void **state)
+{
+    (void)state;
+    unlink("/tmp/alphadeck-tui-kill.pid");
+    pane_new("alphadeck-test");
+    assert_int_equal(
+        pane_sh("tmux -L %s -f /dev/null new-session -d -s play -x 80 -y 24 "
+                "'TERM=xterm-256color timeout --foreground -k 5 120 sh -c \"echo \\$\\$ "
+                ">/tmp/alphadeck-tui-kill.pid; exec %s play liar --players 2 --seed 5 "
+                "--pace 0 --save /tmp/alphadeck-tui-kill.json\"; echo EXITED $?; sleep 60'",
+                pane_sock, BIN),
+        0);
+    free(expect("Type a", 5000));
+    pane_keys("c a");
+    pane_nap(300);
+    FILE *f = fopen("/tmp/alphadeck-tui-kill.pid", "r");
+    int pid = 0;
+    assert_non_null(f);
+    assert_int_equal(fscanf(f, "%d", &pid), 1);
+    fclose(f);
+    assert_int_equal(kill(pid, SIGTERM), 0);
+    char *s = expect("EXITED 143", 3000);
+    assert_non_null(strstr(s, "alphadeck-tui-kill.json"));
+    free(s);
+    unlink("/tmp/alphadeck-tui-kill.pid");
+    unlink("/tmp/alphadeck-tui-kill.json");
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -595,6 +626,7 @@ int main(int argc, char **argv)
             pane_kill),
         cmocka_unit_test_teardown(test_tui_noway_refuses_a_card_past_the_most_a_play_holds,
                                   pane_kill),
+        cmocka_unit_test_teardown(test_tui_a_kill_while_typing_a_word_ends_the_game, pane_kill),
         cmocka_unit_test_teardown(test_tui_turn_counter_never_passes_the_limit, pane_kill),
         cmocka_unit_test_teardown(test_tui_liar_does_not_say_you_passed_the_hand_you_hold,
                                   pane_kill),
