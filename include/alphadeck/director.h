@@ -203,6 +203,9 @@ int ad_director_settled(const ad_director *d);
  * it is the one seat asked.  With state not NULL (g->state_size bytes) it
  * is given that position, in which its action is judged. */
 int ad_director_play_on(const ad_director *d, int seat, void *state);
+/* The seat that may play on now (-1: none), with that position in state
+ * as above: one look for the whole table. */
+int ad_director_play_on_seat(const ad_director *d, void *state);
 /* The seat whose play on is held until the window closes (0: none). */
 uint32_t ad_director_ahead(const ad_director *d);
 /* When seat's clock runs out (AD_DIRECTOR_NEVER: none), for a countdown. */

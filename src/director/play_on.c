@@ -33,19 +33,30 @@ static int after_window(const ad_director *d, void *st)
     return 0;
 }
 
-int ad_director_play_on(const ad_director *d, int seat, void *state)
+int ad_director_play_on_seat(const ad_director *d, void *state)
 {
-    if (seat < 0 || seat >= d->players || d->over || d->calls || d->ahead >= 0 ||
-        !(d->asked & (1u << seat)) || !d->seat[seat].window)
-        return 0;
+    if (d->over || d->calls || d->ahead >= 0 || !ad_dir_window_open(d))
+        return -1;
     void *st = state ? state : malloc(d->g->state_size);
     if (!st)
-        return 0;
-    int ok = after_window(d, st) == 0 && !d->g->is_over(st) &&
-             (d->g->asked ? d->g->asked(st) : d->g->to_act(st)) == (1u << seat);
+        return -1;
+    int seat = -1;
+    if (after_window(d, st) == 0 && !d->g->is_over(st)) {
+        uint32_t next = d->g->asked ? d->g->asked(st) : d->g->to_act(st);
+        int s = next ? __builtin_ctz(next) : -1;
+        if (s >= 0 && next == 1u << s && (d->asked & next) && d->seat[s].window)
+            seat = s;
+    }
     if (st != state)
         free(st);
-    return ok;
+    return seat;
+}
+
+int ad_director_play_on(const ad_director *d, int seat, void *state)
+{
+    if (seat < 0 || seat >= d->players || !(d->asked & (1u << seat)) || !d->seat[seat].window)
+        return 0;
+    return ad_director_play_on_seat(d, state) == seat;
 }
 
 uint32_t ad_director_ahead(const ad_director *d)

@@ -430,7 +430,7 @@ int ad_read_ms(conn *c, const json_t *req, const json_t *rid, const char *field,
 int ad_grace_of_meta(const json_t *meta);
 void ad_hold_call(lobby *l, conn *c, const json_t *rid, const table *t, int seat);
 void ad_hold_play_on(lobby *l, conn *c, const json_t *rid, const table *t, int seat);
-json_t *ad_play_on_json(const table *t, int seat);
+int ad_play_on_of(const table *t, json_t **view);
 void ad_settle_calls(lobby *l, table *t, const ad_director_out *out);
 void ad_calls_forget(lobby *l, const conn *c);
 int ad_v_still_holds(const table *t, int seat, json_int_t v);

@@ -65,9 +65,11 @@ json_t *ad_joined(const table *t, int seat)
     json_object_set_new(j, "seats", ad_seats_json(t)); /* who sits where, at once */
     if (t->status == TABLE_PLAYING) /* whose turn it is, for one who comes mid-game */
         json_object_set_new(j, "aloud", aloud_of(t, NULL, seat, json_object_get(j, "view"), 0));
-    json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
-    if (on)
+    json_t *on = NULL;
+    if (seat >= 0 && ad_play_on_of(t, &on) == seat)
         json_object_set_new(j, "play_on", on);
+    else
+        json_decref(on);
     json_t *clock = clock_json(t);
     if (clock) /* a page opened mid-window counts down with the others */
         json_object_set_new(j, "clock", clock);
@@ -147,7 +149,8 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
     json_t *tells[AD_MAX_SEATS + 1] = {0};
     json_t *alouds[AD_MAX_SEATS + 1] = {0};
-    json_t *asked = asked_json(t);
+    json_t *asked = asked_json(t), *on;
+    int on_seat = ad_play_on_of(t, &on);
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
         if (only && m->c != only)
@@ -163,9 +166,8 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O,s:O}", "push", "update", "table",
                               (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
                               "view", *vw, "asked", asked, "aloud", alouds[seat + 1]);
-        json_t *on = seat >= 0 ? ad_play_on_json(t, seat) : NULL;
-        if (on) /* the seat may play on: the position it would play in */
-            json_object_set_new(p, "play_on", on);
+        if (seat >= 0 && seat == on_seat) /* it may play on: the position it would play in */
+            json_object_set(p, "play_on", on);
         ad_learn_about(t, seat, p); /* a guided game's step, to its learner */
         if (sync_of)
             json_object_set_new(p, "sync", json_true());
@@ -179,6 +181,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         json_decref(alouds[i]);
     }
     json_decref(asked);
+    json_decref(on);
     json_decref(events);
 }
 

@@ -53,23 +53,25 @@ void ad_hold_play_on(lobby *l, conn *c, const json_t *rid, const table *t, int s
     l->calls[l->ncalls - 1].ahead = 1;
 }
 
-/* The seat's own view of the position after the window, when it may play
- * on now (what it would play in: the next call, its hand); else NULL.
- * Nothing in it the seat does not see already: passes turn up nothing. */
-json_t *ad_play_on_json(const table *t, int seat)
+/* The seat that may play on now (-1: none) and, in *view, its own view of
+ * the position after the window (what it would play in: the next call,
+ * its hand); nothing in it the seat does not see already, for passes turn
+ * up nothing.  One look for every member of the table. */
+int ad_play_on_of(const table *t, json_t **view)
 {
+    *view = NULL;
     if (!t->d || t->status != TABLE_PLAYING)
-        return NULL;
+        return -1;
     const ad_game *g = t->g;
-    void *after = malloc(g->state_size), *view = malloc(g->state_size);
-    json_t *j = NULL;
-    if (after && view && ad_director_play_on(t->d, seat, after)) {
-        g->view(after, seat, view);
-        j = g->view_json(view);
+    void *after = malloc(g->state_size), *v = malloc(g->state_size);
+    int seat = after && v ? ad_director_play_on_seat(t->d, after) : -1;
+    if (seat >= 0) {
+        g->view(after, seat, v);
+        *view = g->view_json(v);
     }
     free(after);
-    free(view);
-    return j;
+    free(v);
+    return *view ? seat : -1;
 }
 
 /* The version of seat's own last step among out's (0: none). */
