@@ -79,13 +79,20 @@ static void test_no_way_a_letter_other_than_the_call_is_a_lie_anyone_can_catch(v
     ad_table_free(t);
 }
 
-static void test_i_doubt_it_a_claim_your_cards_prove_false_is_a_lie_for_certain(void **state)
+/* I Doubt It, dealer 1: seat 0 gets AS 2C 3C 4C, seat 1 AH AD AC 5C; seat 0
+ * has just claimed "two aces" with AS 2C, a claim seat 1's cards disprove. */
+static ad_table *two_aces_from_seat_0(void)
 {
-    (void)state;
-    /* dealer 1: seat 0 gets AS 2C 3C 4C, seat 1 AH AD AC 5C; "two aces" from seat 0 */
     ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":2,\"dealer\":1,\"deck\":[\"AS\","
                          "\"AH\",\"2C\",\"AD\",\"3C\",\"AC\",\"4C\",\"5C\"]}");
     TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"AS\",\"2C\"],\"say\":\"A\"}");
+    return t;
+}
+
+static void test_i_doubt_it_a_claim_your_cards_prove_false_is_a_lie_for_certain(void **state)
+{
+    (void)state;
+    ad_table *t = two_aces_from_seat_0();
     json_t *h = hint_of(t, 1);
     assert_true(lie_of(h) == 1.0);
     assert_string_equal(text_of(h), "You hold three of the four aces: two aces cannot be true.");
@@ -98,9 +105,7 @@ static void test_i_doubt_it_a_claim_your_cards_prove_false_is_a_lie_for_certain(
 static void test_the_strong_player_challenges_the_claim_a_hint_calls_certain(void **state)
 {
     (void)state;
-    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":2,\"dealer\":1,\"deck\":[\"AS\","
-                         "\"AH\",\"2C\",\"AD\",\"3C\",\"AC\",\"4C\",\"5C\"]}");
-    TU_OK(t, 0, "{\"type\":\"play\",\"cards\":[\"AS\",\"2C\"],\"say\":\"A\"}");
+    ad_table *t = two_aces_from_seat_0();
     json_t *h = hint_of(t, 1);
     assert_true(lie_of(h) == 1.0);
     json_decref(h);
