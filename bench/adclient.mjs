@@ -14,6 +14,7 @@ export class AdClient {
         this.onPush = () => {};
         this.ready = new Promise((res, rej) => { this.ws.on('open', res); this.ws.on('error', rej); });
         this.ws.on('message', (d) => {
+            AdClient.received += d.length; /* the bytes every client was sent (frames' payloads) */
             const m = JSON.parse(d);
             const w = m.rid !== undefined && this.waiting.get(m.rid);
             if (w) { this.waiting.delete(m.rid); w(m); } else if (m.push) this.onPush(m);
@@ -26,3 +27,4 @@ export class AdClient {
 
     close() { this.ws.terminate(); }
 }
+AdClient.received = 0;

@@ -19,7 +19,11 @@
 //
 //   node bench/compare-bgio.mjs [--tables 100] [--players 4] [--seconds 15]
 //        [--idle-tables 250] [--bin build/alphadeck] [--flatfile] [--json]
-//        [--only alphadeck,bgio,bgio-flatfile]
+//        [--only alphadeck,bgio,bgio-flatfile] [--deltas]
+//
+// --deltas: alphadeck's clients say hello with "deltas":true and rebuild
+// each view from the updates' deltas (web/js/delta.js); alphadeck's row
+// says the bytes its clients were sent an action, with or without.
 //
 // alphadeck speaks its own protocol (docs/server.md) over `ws`; an action
 // is acknowledged by the reply to its `act`, sent after its commit.
@@ -37,6 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdClient } from './adclient.mjs';
+import { viewOfUpdate } from '../web/js/delta.js';
 
 const require = createRequire(import.meta.url);
 const { io } = require('socket.io-client');
@@ -55,6 +60,7 @@ const SECONDS = Number(args.seconds || 15);
 const IDLE_TABLES = Number(args['idle-tables'] || 250);
 const BIN = args.bin || 'build/alphadeck';
 const MAX_TURNS = 200;
+const DELTAS = Boolean(args.deltas);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const KINDS = args.only ? String(args.only).split(',')
     : ['alphadeck', 'bgio', ...(args.flatfile ? ['bgio-flatfile'] : [])];
@@ -188,10 +194,15 @@ class AdSeat {
         this.seat = seat;
         this.minV = 0;
         this.latest = { v: j.v, view: j.view, asked: j.asked };
+        this.held = { v: j.v, view: j.view };
     }
     push(p) {
         if (p.push === 'rematch' && p.table === this.table) { this.rejoin(p.next); return; }
         if (p.push !== 'update' || p.table !== this.table) return;
+        const view = viewOfUpdate(this.held, p); /* the whole view, or its delta applied */
+        if (!view) { countError(this.stats, 'delta_without_base'); return; }
+        if (!this.held || p.v >= this.held.v) this.held = { v: p.v, view };
+        p.view = view;
         if (!this.latest || p.v >= this.latest.v) this.latest = p;
         if (p.view.phase === 'over' && this.seat === 0 && !this.stats.stop && this.over !== this.table) {
             this.over = this.table;
@@ -205,6 +216,7 @@ class AdSeat {
     async rejoin(next) {
         this.table = next;
         this.latest = null;
+        this.held = null;
         this.minV = 0;
         this.busy = true;
         const j = await this.c.request({ cmd: 'join', table: next });
@@ -212,6 +224,7 @@ class AdSeat {
         if (!j.ok) { countError(this.stats, j.code); return; }
         this.seat = j.seat;
         if (!this.latest || j.v >= this.latest.v) this.latest = { v: j.v, view: j.view, asked: j.asked };
+        if (!this.held || j.v >= this.held.v) this.held = { v: j.v, view: j.view };
         this.go();
     }
     async go() {
@@ -241,7 +254,7 @@ async function adTables(port, tables, stats) {
         for (let s = 0; s < PLAYERS; s++) {
             const c = new AdClient(`ws://127.0.0.1:${port}/ws`);
             await c.ready;
-            const h = await c.request({ cmd: 'hello', name: `t${t}s${s}` });
+            const h = await c.request({ cmd: 'hello', name: `t${t}s${s}`, ...(DELTAS ? { deltas: true } : {}) });
             if (!h.ok) throw new Error(`alphadeck hello: ${h.error}`);
             people.push(new AdSeat(c, stats));
         }
@@ -408,10 +421,12 @@ async function loadPhase(kind) {
         const cpu0 = cpuSeconds(srv.child.pid);
         const me0 = process.cpuUsage();
         const errorLines0 = srv.child.errorLines;
+        const bytes0 = AdClient.received;
         stats.measuring = true;
         const t0 = Date.now();
         await sleep(SECONDS * 1000);
         stats.measuring = false;
+        const bytes = AdClient.received - bytes0;
         const secs = (Date.now() - t0) / 1000;
         const serverCpu = cpuSeconds(srv.child.pid) - cpu0;
         const me = process.cpuUsage(me0);
@@ -425,6 +440,9 @@ async function loadPhase(kind) {
             p50_ms: q(0.5), p99_ms: q(0.99), max_ms: lat.length ? lat[lat.length - 1] : 0,
             server_cpu_us_per_action: stats.acks ? (serverCpu * 1e6) / stats.acks : 0,
             driver_cpu_us_per_action: stats.acks ? (me.user + me.system) / stats.acks : 0,
+            /* alphadeck's: every frame its clients were sent, over the actions */
+            bytes_per_action: kind === 'alphadeck' && stats.acks ? bytes / stats.acks : null,
+            deltas: kind === 'alphadeck' ? DELTAS : undefined,
             errors: stats.errors,
         };
     } finally {
@@ -461,14 +479,14 @@ function machine() {
 function report(results) {
     const f = (x, d = 0) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
     console.log(`${TABLES} tables x ${PLAYERS} for ${SECONDS} s; memory: ${IDLE_TABLES * PLAYERS} idle connections at ${IDLE_TABLES} tables`);
-    console.log('| server | actions/s | p50 | p99 | max | server CPU/action | driver CPU/action | memory/connection | games | errors |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log('| server | actions/s | p50 | p99 | max | server CPU/action | driver CPU/action | memory/connection | bytes sent/action | games | errors |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const [kind, r] of Object.entries(results)) {
         const l = r.load;
         const m = r.memory;
         console.log(`| ${kind} | ${f(l.actions_per_s)} | ${f(l.p50_ms, 2)} ms | ${f(l.p99_ms, 2)} ms | ${f(l.max_ms, 1)} ms | ` +
             `${f(l.server_cpu_us_per_action)} us | ${f(l.driver_cpu_us_per_action)} us | ${f(m.bytes_per_connection)} B | ` +
-            `${l.games_finished} | ${JSON.stringify(l.errors)} |`);
+            `${l.bytes_per_action === null ? '-' : `${f(l.bytes_per_action)} B${l.deltas ? ' (deltas)' : ''}`} | ${l.games_finished} | ${JSON.stringify(l.errors)} |`);
     }
     const a = results.alphadeck;
     for (const kind of Object.keys(results).filter((k) => k !== 'alphadeck')) {

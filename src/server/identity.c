@@ -145,6 +145,9 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, CODE_MISSING_FIELD, "hello needs a name");
     if (!given)
         return refuse_name(c, rid);
+    json_t *deltas = json_object_get(req, "deltas"); /* delta.c: updates as deltas */
+    if (deltas && !json_is_boolean(deltas))
+        return refuse(c, rid, CODE_BAD_FIELD, "deltas is true or false");
     /* the name as stored and shown: its NFC form (names.c says what is refused) */
     char name[SRV_NAME_MAX * 4 + 1], why[200];
     if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)
@@ -167,7 +170,11 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     cl->player = id;
     cl->name = nm;
     rename_seats(l, id, name);
+    if (deltas)
+        cl->deltas = json_is_true(deltas);
     json_t *r = json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token);
+    if (cl->deltas) /* the client knows this server sends them */
+        json_object_set_new(r, "deltas", json_true());
     ad_cluster_hello(l, r);
     reply(c, rid, r);
 }

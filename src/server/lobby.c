@@ -180,6 +180,7 @@ void ad_free_table(table *t)
     free(t->hist);
     ad_drop_game(t);
     ad_free_end(t);
+    ad_delta_free(t);
     free(t->new_req);
     free(t);
 }

@@ -15,6 +15,7 @@ struct conn_lobby {
     table **at;                  /* the tables it joined or watches (malloc'd, grown as it joins: */
     int nat, cat;                /* most sit at one), at most SRV_CONN_TABLES */
     int64_t route;               /* the table of /ws?table=N, which HAProxy routes by; 0 none */
+    int deltas;                  /* hello's "deltas":true: updates carry deltas (delta.c) */
     char addr[64];               /* the peer's address as text (an IP), given when it
                                   * connects: the limits of one address count by it */
 };

@@ -60,6 +60,7 @@
 typedef struct member {
     conn *c;
     int seat; /* -1: a spectator */
+    uint32_t dseen; /* delta.c: the serial of the view text it holds (0: not known) */
 } member;
 
 typedef struct seat_t {
@@ -145,6 +146,7 @@ struct table {
     /* learn.c: a guided first game (NULL: none), its learner's seat and step */
     const struct ad_learn_script *learn;
     int learn_seat, learn_step;
+    struct ad_delta_room *delta; /* delta.c: the last view sent to each audience (NULL: none) */
     seat_t seat[]; /* players of them */
 };
 
@@ -462,5 +464,22 @@ void ad_learn_about(const table *t, int seat, json_t *j);
 int ad_learn_may_act(const table *t, int seat, const json_t *action, conn *c, const json_t *rid);
 /* seat's action was taken (took: what ad_learn_may_act said). */
 void ad_learn_acted(table *t, int seat, int took);
+
+/* delta.c: updates as small as their news, to connections that said hello
+ * with "deltas":true (docs/server.md, "Deltas").  One push call's findings,
+ * by audience ([0] public, [s+1] seat s); zeroed before, ended after. */
+typedef struct ad_delta_found {
+    int done;
+    uint32_t was;  /* the serial a member must hold to take the delta */
+    uint32_t base; /* ... and that text's version */
+    json_t *delta; /* NULL: the whole view (it would be no larger) */
+} ad_delta_found;
+typedef struct ad_delta_pass {
+    ad_delta_found f[AD_MAX_SEATS + 1];
+} ad_delta_pass;
+/* For an opted-in member: p's "view" becomes "delta" and "base" when it may. */
+void ad_delta_swap(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass);
+void ad_delta_end(ad_delta_pass *pass);
+void ad_delta_free(table *t); /* the table's views kept for deltas */
 
 #endif

@@ -151,6 +151,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     json_t *alouds[AD_MAX_SEATS + 1] = {0};
     json_t *asked = asked_json(t), *on;
     int on_seat = ad_play_on_of(t, &on);
+    ad_delta_pass dp = {0};
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
         if (only && m->c != only)
@@ -173,6 +174,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
             json_object_set_new(p, "sync", json_true());
         if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
             json_object_set_new(p, "whole", json_true());
+        ad_delta_swap(t, m, seat, p, sync_of, &dp); /* an opted-in member's view as a delta */
         conn_send(m->c, p);
     }
     for (int i = 0; i <= AD_MAX_SEATS; i++) {
@@ -180,6 +182,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         json_decref(tells[i]);
         json_decref(alouds[i]);
     }
+    ad_delta_end(&dp);
     json_decref(asked);
     json_decref(on);
     json_decref(events);

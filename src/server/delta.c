@@ -1,0 +1,258 @@
+/*
+ * delta.c - updates as small as their news: for a connection that said
+ * hello with "deltas":true, an update carries what changed in its view
+ * since the view it holds ("delta", applied to the view of version
+ * "base"), not the whole view.  docs/server.md, "Deltas", has the format.
+ *
+ * The table keeps, for each audience (the public view and each seat's),
+ * the last view text it sent to an opted-in member, and the member the
+ * serial of the text it holds: so the base is per audience, never per
+ * connection, and a member holding anything else (just joined, synced,
+ * missed a push) gets the whole view.  The delta is found on the compact
+ * text: its top-level members are compared as text, and a container that
+ * changed in a few places (a board's row, one seat's entry) is compared
+ * one or two levels deeper, so no view is parsed again.
+ */
+#include "lobby_impl.h"
+
+/* How deep below the view's top level a changed container is looked into
+ * (2: a board's cell rather than its row). */
+#define DELTA_DEPTH 2
+/* The most members of one object or array compared (a view's fields, a
+ * board's rows); a larger container is sent whole when it changed. */
+#define DELTA_SPAN_MAX 128
+
+typedef struct audience {
+    char *text;      /* the last view sent to an opted-in member (NULL: none yet) */
+    size_t len;
+    uint32_t serial; /* names that text, server-wide (0: none) */
+    uint32_t v;      /* the table's version when it was sent */
+} audience;
+
+struct ad_delta_room {
+    audience aud[AD_MAX_SEATS + 1]; /* [0]: the public view, [s+1]: seat s */
+};
+
+static uint32_t serials; /* the last serial given (any table) */
+
+typedef struct span {
+    const char *key; /* the key's JSON text (with its quotes); NULL in an array */
+    size_t klen;
+    const char *val; /* the value's JSON text */
+    size_t vlen;
+} span;
+
+/* The end of the JSON value (compact text) that starts at s. */
+static const char *value_end(const char *s, const char *end)
+{
+    int depth = 0;
+    for (const char *p = s; p < end; p++) {
+        char ch = *p;
+        if (ch == '"') {
+            for (p++; p < end && *p != '"'; p++)
+                if (*p == '\\')
+                    p++;
+            if (depth == 0)
+                return p + 1;
+        } else if (ch == '{' || ch == '[') {
+            depth++;
+        } else if (ch == '}' || ch == ']') {
+            if (--depth <= 0)
+                return depth == 0 ? p + 1 : p;
+        } else if (depth == 0 && ch == ',') {
+            return p;
+        }
+    }
+    return end;
+}
+
+/* The members of the object or array whose text is s..s+n: -1 when there
+ * are more than DELTA_SPAN_MAX or the text is not one. */
+static int members(const char *s, size_t n, span *out)
+{
+    const char *end = s + n, *p = s + 1;
+    int obj = *s == '{', k = 0;
+    if (n < 2 || (*s != '{' && *s != '['))
+        return -1;
+    while (p < end - 1) {
+        if (k == DELTA_SPAN_MAX)
+            return -1;
+        span *m = &out[k++];
+        m->key = NULL;
+        m->klen = 0;
+        if (obj) {
+            m->key = p;
+            p = value_end(p, end);
+            m->klen = (size_t)(p - m->key);
+            if (p >= end || *p != ':')
+                return -1;
+            p++;
+        }
+        m->val = p;
+        p = value_end(p, end - 1);
+        m->vlen = (size_t)(p - m->val);
+        if (p < end - 1 && *p == ',')
+            p++;
+    }
+    return k;
+}
+
+static json_t *parse(const char *s, size_t n)
+{
+    return json_loadb(s, n, JSON_DECODE_ANY, NULL);
+}
+
+/* The old member with new's key (or, in an array, its index i); NULL: none.
+ * The views list their keys in one order, so the same place is tried first. */
+static const span *old_of(const span *old, int nold, const span *m, int i)
+{
+    if (!m->key)
+        return i < nold ? &old[i] : NULL;
+    for (int j = 0; j < nold; j++) {
+        const span *o = &old[(i + j) % nold];
+        if (o->klen == m->klen && memcmp(o->key, m->key, m->klen) == 0)
+            return o;
+    }
+    return NULL;
+}
+
+static size_t dumped_len(const json_t *j)
+{
+    return json_dumpb(j, NULL, 0, JSON_COMPACT);
+}
+
+static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth);
+
+/* Puts what changed from o to m (one member) in the delta's parts. */
+static int diff_member(const span *o, const span *m, const char *name, int depth, json_t *set,
+                       json_t *in)
+{
+    if (o && o->vlen == m->vlen && memcmp(o->val, m->val, m->vlen) == 0)
+        return 0;
+    json_t *sub = o && depth < DELTA_DEPTH ? diff(o->val, o->vlen, m->val, m->vlen, depth + 1) : NULL;
+    if (sub && dumped_len(sub) < m->vlen)
+        return json_object_set_new(in, name, sub);
+    json_decref(sub);
+    json_t *v = parse(m->val, m->vlen);
+    return v ? json_object_set_new(set, name, v) : -1;
+}
+
+/* The name a member goes by in a delta: an object's key, an array's index. */
+static int name_of(const span *m, int i, char *buf, size_t cap)
+{
+    if (!m->key) {
+        snprintf(buf, cap, "%d", i);
+        return 0;
+    }
+    json_t *k = parse(m->key, m->klen);
+    const char *s = json_string_value(k);
+    int ok = s && strlen(s) < cap;
+    if (ok)
+        snprintf(buf, cap, "%s", s);
+    json_decref(k);
+    return ok ? 0 : -1;
+}
+
+/* The delta from text a to text b (both an object, or both an array of
+ * one length): {"set":{..},"del":[..],"in":{..}}, empty parts left out;
+ * NULL when they cannot be compared member by member. */
+static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth)
+{
+    span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
+    int nold = members(a, na, old), nnow = members(b, nb, now);
+    if (nold < 0 || nnow < 0 || *a != *b || (*a == '[' && nold != nnow))
+        return NULL;
+    json_t *set = json_object(), *in = json_object(), *del = json_array(), *d = json_object();
+    int bad = 0;
+    char name[256];
+    for (int i = 0; i < nnow && !bad; i++)
+        bad = name_of(&now[i], i, name, sizeof name) < 0 ||
+              diff_member(old_of(old, nold, &now[i], i), &now[i], name, depth, set, in) < 0;
+    for (int j = 0; j < nold && !bad && *a == '{'; j++) {
+        int found = 0;
+        for (int i = 0; i < nnow && !found; i++)
+            found = now[i].klen == old[j].klen && memcmp(now[i].key, old[j].key, old[j].klen) == 0;
+        if (!found)
+            bad = name_of(&old[j], j, name, sizeof name) < 0 ||
+                  json_array_append_new(del, json_string(name)) < 0;
+    }
+    if (!bad && json_object_size(set))
+        json_object_set(d, "set", set);
+    if (!bad && json_array_size(del))
+        json_object_set(d, "del", del);
+    if (!bad && json_object_size(in))
+        json_object_set(d, "in", in);
+    json_decref(set);
+    json_decref(in);
+    json_decref(del);
+    if (bad)
+        json_decref(d);
+    return bad ? NULL : d;
+}
+
+typedef struct ad_delta_found found;
+
+void ad_delta_end(ad_delta_pass *p)
+{
+    for (int i = 0; i <= AD_MAX_SEATS; i++)
+        json_decref(p->f[i].delta);
+}
+
+void ad_delta_free(table *t)
+{
+    for (int i = 0; t->delta && i <= AD_MAX_SEATS; i++)
+        free(t->delta->aud[i].text);
+    free(t->delta);
+    t->delta = NULL;
+}
+
+/* The audience's view, now: kept as its last text, and the delta from the
+ * text it had (the text is the same: an empty delta, the serial kept). */
+static void find(table *t, audience *a, found *f, const json_t *view)
+{
+    f->done = 1;
+    f->was = a->serial;
+    f->base = a->v;
+    char *text = json_dumps(view, JSON_COMPACT);
+    if (!text)
+        return;
+    size_t n = strlen(text);
+    if (a->text && a->len == n && memcmp(a->text, text, n) == 0) {
+        free(text);
+        f->delta = json_object();
+        a->v = version(t);
+        return;
+    }
+    if (a->text)
+        f->delta = diff(a->text, a->len, text, n, 0);
+    if (f->delta && dumped_len(f->delta) + 16 >= n) { /* "delta" and "base" vs "view" */
+        json_decref(f->delta);
+        f->delta = NULL;
+    }
+    free(a->text);
+    a->text = text;
+    a->len = n;
+    a->serial = ++serials ? serials : ++serials; /* 0 means none */
+    a->v = version(t);
+}
+
+/* The hook of ad_push_update: for an opted-in member, push p's "view"
+ * becomes "delta" and "base" when the member holds the audience's last
+ * text and the delta is smaller; a sync's answer keeps the whole view. */
+void ad_delta_swap(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass)
+{
+    if (!conn_state(m->c)->deltas)
+        return;
+    if (!t->delta && !(t->delta = calloc(1, sizeof *t->delta)))
+        return;
+    found *f = &pass->f[seat + 1];
+    if (!f->done)
+        find(t, &t->delta->aud[seat + 1], f, json_object_get(p, "view"));
+    int takes = f->delta && !sync_of && f->was && m->dseen == f->was;
+    m->dseen = t->delta->aud[seat + 1].serial;
+    if (!takes)
+        return;
+    json_object_del(p, "view");
+    json_object_set(p, "delta", f->delta);
+    json_object_set_new(p, "base", json_integer((json_int_t)f->base));
+}

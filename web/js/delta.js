@@ -1,0 +1,42 @@
+// delta.js - an update's delta applied to the view it was made from
+// (docs/server.md, "Deltas"): {"set":{k:v},"del":[k],"in":{k:<delta>}},
+// where `in` goes one level into the object or array at k (an array's
+// members are named by their index, "3").  Shared by the browser
+// (conn.js) and the server tests, so both rebuild views the same way.
+
+/**
+ * A new view: `view` with `delta` applied.  Nothing of `view` is changed
+ * (a page may still hold it), and what the delta does not touch is shared.
+ * @param {any} view @param {any} delta @returns {any}
+ */
+export function applyDelta(view, delta) {
+    const out = Array.isArray(view) ? view.slice() : { ...view };
+    if (delta.set) for (const k of Object.keys(delta.set)) out[key(out, k)] = delta.set[k];
+    if (delta.del) for (const k of delta.del) delete out[k];
+    if (delta.in) {
+        for (const k of Object.keys(delta.in)) {
+            const inner = out[key(out, k)];
+            if (inner === null || typeof inner !== 'object') throw new Error(`delta: nothing to go into at ${k}`);
+            out[key(out, k)] = applyDelta(inner, delta.in[k]);
+        }
+    }
+    return out;
+}
+
+/** An array's member by its index, an object's by its key. @param {any} o @param {string} k */
+function key(o, k) {
+    return Array.isArray(o) ? Number(k) : k;
+}
+
+/**
+ * The view an update push brings to a client that holds `held`
+ * ({v, view}, or null): its whole view, or its delta applied when the
+ * client holds the view of the delta's base.  null: the client must ask
+ * for the whole view again (a sync).
+ * @param {{v: number, view: any}|null} held @param {any} push @returns {any}
+ */
+export function viewOfUpdate(held, push) {
+    if (push.view !== undefined) return push.view;
+    if (!push.delta || !held || held.v !== push.base) return null;
+    return applyDelta(held.view, push.delta);
+}
