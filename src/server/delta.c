@@ -11,7 +11,10 @@
  * missed a push) gets the whole view.  The delta is found on the compact
  * text: its top-level members are compared as text, and a container that
  * changed in a few places (a board's row, one seat's entry) is compared
- * one or two levels deeper, so no view is parsed again.
+ * one or two levels deeper, so no view is parsed again.  A delta names
+ * what it changes in lists of [name, value] pairs, not as an object's keys:
+ * an array's members are named by their index, a number, and no field of a
+ * view (a `hand`) appears as a key outside a view.
  */
 #include "lobby_impl.h"
 
@@ -30,7 +33,8 @@ typedef struct audience {
 } audience;
 
 struct ad_delta_room {
-    audience aud[AD_MAX_SEATS + 1]; /* [0]: the public view, [s+1]: seat s */
+    int n;          /* audiences: the table's players + 1 */
+    audience aud[]; /* [0]: the public view, [s+1]: seat s */
 };
 
 static uint32_t serials; /* the last serial given (any table) */
@@ -123,64 +127,66 @@ static size_t dumped_len(const json_t *j)
 
 static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth);
 
-/* Puts what changed from o to m (one member) in the delta's parts. */
-static int diff_member(const span *o, const span *m, const char *name, int depth, json_t *set,
+/* [name, value]: one entry of a delta's list. */
+static int add_pair(json_t *list, json_t *name, json_t *v)
+{
+    if (!name || !v) {
+        json_decref(name);
+        json_decref(v);
+        return -1;
+    }
+    return json_array_append_new(list, json_pack("[oo]", name, v));
+}
+
+/* Puts what changed from o to m (one member, named name) in the delta's
+ * lists. */
+static int diff_member(const span *o, const span *m, json_t *name, int depth, json_t *set,
                        json_t *in)
 {
-    if (o && o->vlen == m->vlen && memcmp(o->val, m->val, m->vlen) == 0)
+    if (o && o->vlen == m->vlen && memcmp(o->val, m->val, m->vlen) == 0) {
+        json_decref(name);
         return 0;
+    }
     json_t *sub = o && depth < DELTA_DEPTH ? diff(o->val, o->vlen, m->val, m->vlen, depth + 1) : NULL;
     if (sub && dumped_len(sub) < m->vlen)
-        return json_object_set_new(in, name, sub);
+        return add_pair(in, name, sub);
     json_decref(sub);
-    json_t *v = parse(m->val, m->vlen);
-    return v ? json_object_set_new(set, name, v) : -1;
+    return add_pair(set, name, parse(m->val, m->vlen));
 }
 
 /* The name a member goes by in a delta: an object's key, an array's index. */
-static int name_of(const span *m, int i, char *buf, size_t cap)
+static json_t *name_of(const span *m, int i)
 {
-    if (!m->key) {
-        snprintf(buf, cap, "%d", i);
-        return 0;
-    }
-    json_t *k = parse(m->key, m->klen);
-    const char *s = json_string_value(k);
-    int ok = s && strlen(s) < cap;
-    if (ok)
-        snprintf(buf, cap, "%s", s);
-    json_decref(k);
-    return ok ? 0 : -1;
+    return m->key ? parse(m->key, m->klen) : json_integer(i);
 }
 
 /* The delta from text a to text b (both an object, or both an array of
- * one length): {"set":{..},"del":[..],"in":{..}}, empty parts left out;
- * NULL when they cannot be compared member by member. */
+ * one length): {"set":[[name,value]..],"del":[name..],"in":[[name,delta]..]},
+ * empty lists left out; NULL when they cannot be compared member by member. */
 static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
     int nold = members(a, na, old), nnow = members(b, nb, now);
     if (nold < 0 || nnow < 0 || *a != *b || (*a == '[' && nold != nnow))
         return NULL;
-    json_t *set = json_object(), *in = json_object(), *del = json_array(), *d = json_object();
+    json_t *set = json_array(), *in = json_array(), *del = json_array(), *d = json_object();
     int bad = 0;
-    char name[256];
     for (int i = 0; i < nnow && !bad; i++)
-        bad = name_of(&now[i], i, name, sizeof name) < 0 ||
-              diff_member(old_of(old, nold, &now[i], i), &now[i], name, depth, set, in) < 0;
+        bad = diff_member(old_of(old, nold, &now[i], i), &now[i], name_of(&now[i], i), depth, set,
+                          in) < 0;
     for (int j = 0; j < nold && !bad && *a == '{'; j++) {
         int found = 0;
         for (int i = 0; i < nnow && !found; i++)
             found = now[i].klen == old[j].klen && memcmp(now[i].key, old[j].key, old[j].klen) == 0;
+        json_t *name = found ? NULL : name_of(&old[j], j);
         if (!found)
-            bad = name_of(&old[j], j, name, sizeof name) < 0 ||
-                  json_array_append_new(del, json_string(name)) < 0;
+            bad = !name || json_array_append_new(del, name) < 0;
     }
-    if (!bad && json_object_size(set))
+    if (!bad && json_array_size(set))
         json_object_set(d, "set", set);
     if (!bad && json_array_size(del))
         json_object_set(d, "del", del);
-    if (!bad && json_object_size(in))
+    if (!bad && json_array_size(in))
         json_object_set(d, "in", in);
     json_decref(set);
     json_decref(in);
@@ -200,7 +206,7 @@ void ad_delta_end(ad_delta_pass *p)
 
 void ad_delta_free(table *t)
 {
-    for (int i = 0; t->delta && i <= AD_MAX_SEATS; i++)
+    for (int i = 0; t->delta && i < t->delta->n; i++)
         free(t->delta->aud[i].text);
     free(t->delta);
     t->delta = NULL;
@@ -214,8 +220,11 @@ static void find(table *t, audience *a, found *f, const json_t *view)
     f->was = a->serial;
     f->base = a->v;
     char *text = json_dumps(view, JSON_COMPACT);
-    if (!text)
+    if (!text) { /* out of memory: nobody holds a known text now */
+        free(a->text);
+        *a = (audience){0};
         return;
+    }
     size_t n = strlen(text);
     if (a->text && a->len == n && memcmp(a->text, text, n) == 0) {
         free(text);
@@ -238,17 +247,23 @@ static void find(table *t, audience *a, found *f, const json_t *view)
 
 /* The hook of ad_push_update: for an opted-in member, push p's "view"
  * becomes "delta" and "base" when the member holds the audience's last
- * text and the delta is smaller; a sync's answer keeps the whole view. */
+ * text and the delta is smaller; a sync's answer keeps the whole view, and
+ * so does a push with play_on. */
 void ad_delta_swap(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass)
 {
     if (!conn_state(m->c)->deltas)
         return;
-    if (!t->delta && !(t->delta = calloc(1, sizeof *t->delta)))
+    if (!t->delta && !(t->delta = calloc(1, sizeof *t->delta + (size_t)(t->players + 1) *
+                                                                   sizeof t->delta->aud[0])))
         return;
+    t->delta->n = t->players + 1;
     found *f = &pass->f[seat + 1];
     if (!f->done)
         find(t, &t->delta->aud[seat + 1], f, json_object_get(p, "view"));
-    int takes = f->delta && !sync_of && f->was && m->dseen == f->was;
+    /* play_on, the position the seat would play on, goes beside its whole
+     * view: a page compares the two (and the hidden-card checks read them) */
+    int takes = f->delta && !sync_of && f->was && m->dseen == f->was &&
+                !json_object_get(p, "play_on");
     m->dseen = t->delta->aud[seat + 1].serial;
     if (!takes)
         return;

@@ -157,6 +157,7 @@ void ad_compact(table *t)
     }
     t->end_v = v;
     ad_drop_game(t);
+    ad_delta_free(t); /* the views kept for deltas: after the end, updates go whole */
 }
 
 /* A table with room for its seats, and no more (NULL: out of memory). */

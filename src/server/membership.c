@@ -38,6 +38,7 @@ int ad_add_member(table *t, conn *c, int seat)
     member *m = ad_member_of(t, c);
     if (m) {
         m->seat = seat;
+        m->dseen = 0; /* its answer holds the view: deltas start again from a whole one */
         return 0;
     }
     conn_lobby *cl = conn_state(c);

@@ -10,6 +10,12 @@
 // a connection opened for it, /ws?table=N, which the proxy sends to the
 // table's node: entering a table opens one; `moving` is asked again a
 // moment later, and `moved` (the table went to another node) reconnects.
+// It asks for deltas (docs/server.md, "Deltas"): an update then carries
+// what changed in the view, which this file applies (delta.js) to the view
+// it holds for the table, so every listener gets updates with their whole
+// `view` as before; a delta it cannot apply is dropped for a `sync`.
+
+import { viewOfUpdate } from './delta.js';
 
 /** @typedef {{cmd: string, rid?: number, [k: string]: any}} Request */
 /** @typedef {{ok?: boolean, push?: string, rid?: number, code?: string, error?: string, [k: string]: any}} Frame */
@@ -41,6 +47,10 @@ export class Conn extends EventTarget {
         this.node = null;
         /** @type {number|null} the table this connection was opened for (a cluster's route) */
         this.route = null;
+        /** @type {Map<number, {v: number, view: any}>} the view held of each table, for deltas */
+        this.views = new Map();
+        /** @type {Set<number>} tables a sync was asked of, for a delta that did not apply */
+        this.resyncing = new Set();
     }
 
     get token() { return localStorage.getItem(TOKEN_KEY); }
@@ -84,12 +94,12 @@ export class Conn extends EventTarget {
     /** @param {string} name */
     async hello(name) {
         /** @type {Request} */
-        const req = { cmd: 'hello', name };
+        const req = { cmd: 'hello', name, deltas: true };
         if (this.token) req.token = this.token;
         let r = await this.sendNow(req);
         if (!r.ok && r.code === 'bad_token') { // the server forgot us: start again
             localStorage.removeItem(TOKEN_KEY);
-            r = await this.sendNow({ cmd: 'hello', name });
+            r = await this.sendNow({ cmd: 'hello', name, deltas: true });
         }
         if (r.ok) {
             localStorage.setItem(TOKEN_KEY, r.token);
@@ -148,6 +158,10 @@ export class Conn extends EventTarget {
 
     /** @param {Frame} f */
     onFrame(f) {
+        if (f.ok && f.view && typeof f.table === 'number' && typeof f.v === 'number') {
+            this.views.set(f.table, { v: f.v, view: f.view }); // join, watch, create, quick
+        }
+        if (f.push === 'update' && !this.viewOf(f)) return;
         if (f.rid !== undefined && this.waiting.has(f.rid)) {
             const w = this.waiting.get(f.rid);
             this.waiting.delete(f.rid);
@@ -167,6 +181,25 @@ export class Conn extends EventTarget {
         }
     }
 
+    /** Gives an update push its whole view (a delta applied to the view
+     * held); false when it cannot: then the push is dropped and the table
+     * synced from the last version seen, which answers with a whole view.
+     * @param {Frame} f */
+    viewOf(f) {
+        const view = viewOfUpdate(this.views.get(f.table) || null, f);
+        if (!view) {
+            const at = this.tables.get(f.table);
+            if (at && !this.resyncing.has(f.table)) {
+                this.resyncing.add(f.table);
+                this.sendNow({ cmd: 'sync', table: f.table, v: at.v }).then(() => this.resyncing.delete(f.table));
+            }
+            return false;
+        }
+        f.view = view;
+        this.views.set(f.table, { v: f.v, view });
+        return true;
+    }
+
     /** Remembers a table this page is at, so a reconnect takes it back.
      * @param {number} table @param {number|null} seat @param {number} v @param {boolean} watch */
     at(table, seat, v, watch) {
@@ -175,7 +208,10 @@ export class Conn extends EventTarget {
     }
 
     /** @param {number} table */
-    forget(table) { this.tables.delete(table); }
+    forget(table) {
+        this.tables.delete(table);
+        this.views.delete(table);
+    }
 
     /** @param {string} name */
     async rename(name) {

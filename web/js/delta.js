@@ -1,7 +1,7 @@
 // delta.js - an update's delta applied to the view it was made from
-// (docs/server.md, "Deltas"): {"set":{k:v},"del":[k],"in":{k:<delta>}},
+// (docs/server.md, "Deltas"): {"set":[[k,v]..],"del":[k..],"in":[[k,<delta>]..]},
 // where `in` goes one level into the object or array at k (an array's
-// members are named by their index, "3").  Shared by the browser
+// members are named by their index, a number).  Shared by the browser
 // (conn.js) and the server tests, so both rebuild views the same way.
 
 /**
@@ -11,21 +11,14 @@
  */
 export function applyDelta(view, delta) {
     const out = Array.isArray(view) ? view.slice() : { ...view };
-    if (delta.set) for (const k of Object.keys(delta.set)) out[key(out, k)] = delta.set[k];
-    if (delta.del) for (const k of delta.del) delete out[k];
-    if (delta.in) {
-        for (const k of Object.keys(delta.in)) {
-            const inner = out[key(out, k)];
-            if (inner === null || typeof inner !== 'object') throw new Error(`delta: nothing to go into at ${k}`);
-            out[key(out, k)] = applyDelta(inner, delta.in[k]);
-        }
+    for (const [k, v] of delta.set || []) out[k] = v;
+    for (const k of delta.del || []) delete out[k];
+    for (const [k, d] of delta.in || []) {
+        const inner = out[k];
+        if (inner === null || typeof inner !== 'object') throw new Error(`delta: nothing to go into at ${k}`);
+        out[k] = applyDelta(inner, d);
     }
     return out;
-}
-
-/** An array's member by its index, an object's by its key. @param {any} o @param {string} k */
-function key(o, k) {
-    return Array.isArray(o) ? Number(k) : k;
 }
 
 /**
