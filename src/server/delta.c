@@ -120,12 +120,14 @@ static const span *old_of(const span *old, int nold, const span *m, int i)
     return NULL;
 }
 
-static size_t dumped_len(const json_t *j)
-{
-    return json_dumpb(j, NULL, 0, JSON_COMPACT);
-}
+static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth, size_t *len);
 
-static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth);
+/* The length of a member's name in a delta: its key's text, or an index's
+ * digits (a few: counted as 3). */
+static size_t name_len(const span *m)
+{
+    return m->key ? m->klen : 3;
+}
 
 /* [name, value]: one entry of a delta's list. */
 static int add_pair(json_t *list, json_t *name, json_t *v)
@@ -141,14 +143,18 @@ static int add_pair(json_t *list, json_t *name, json_t *v)
 /* Puts what changed from o to m (one member, named name) in the delta's
  * lists. */
 static int diff_member(const span *o, const span *m, json_t *name, int depth, json_t *set,
-                       json_t *in)
+                       json_t *in, size_t *len)
 {
     if (o && o->vlen == m->vlen && memcmp(o->val, m->val, m->vlen) == 0) {
         json_decref(name);
         return 0;
     }
-    json_t *sub = o && depth < DELTA_DEPTH ? diff(o->val, o->vlen, m->val, m->vlen, depth + 1) : NULL;
-    if (sub && dumped_len(sub) < m->vlen)
+    size_t sublen = 0;
+    json_t *sub = o && depth < DELTA_DEPTH ? diff(o->val, o->vlen, m->val, m->vlen, depth + 1, &sublen)
+                                           : NULL;
+    /* [name,value], and its comma */
+    *len += name_len(m) + 4 + (sub && sublen < m->vlen ? sublen : m->vlen);
+    if (sub && sublen < m->vlen)
         return add_pair(in, name, sub);
     json_decref(sub);
     return add_pair(set, name, parse(m->val, m->vlen));
@@ -162,8 +168,9 @@ static json_t *name_of(const span *m, int i)
 
 /* The delta from text a to text b (both an object, or both an array of
  * one length): {"set":[[name,value]..],"del":[name..],"in":[[name,delta]..]},
- * empty lists left out; NULL when they cannot be compared member by member. */
-static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth)
+ * empty lists left out; NULL when they cannot be compared member by member.
+ * *len: about the length of its text (what it would cost beside the view's). */
+static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth, size_t *len)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
     int nold = members(a, na, old), nnow = members(b, nb, now);
@@ -173,7 +180,7 @@ static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int dept
     int bad = 0;
     for (int i = 0; i < nnow && !bad; i++)
         bad = diff_member(old_of(old, nold, &now[i], i), &now[i], name_of(&now[i], i), depth, set,
-                          in) < 0;
+                          in, len) < 0;
     for (int j = 0; j < nold && !bad && *a == '{'; j++) {
         int found = 0;
         for (int i = 0; i < nnow && !found; i++)
@@ -181,6 +188,7 @@ static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int dept
         json_t *name = found ? NULL : name_of(&old[j], j);
         if (!found)
             bad = !name || json_array_append_new(del, name) < 0;
+        *len += found ? 0 : name_len(&old[j]) + 1;
     }
     if (!bad && json_array_size(set))
         json_object_set(d, "set", set);
@@ -188,6 +196,7 @@ static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int dept
         json_object_set(d, "del", del);
     if (!bad && json_array_size(in))
         json_object_set(d, "in", in);
+    *len += 2 + 8 * (size_t)json_object_size(d); /* {}, "set":[] and the like */
     json_decref(set);
     json_decref(in);
     json_decref(del);
@@ -232,9 +241,10 @@ static void find(table *t, audience *a, found *f, const json_t *view)
         a->v = version(t);
         return;
     }
+    size_t len = 0;
     if (a->text)
-        f->delta = diff(a->text, a->len, text, n, 0);
-    if (f->delta && dumped_len(f->delta) + 16 >= n) { /* "delta" and "base" vs "view" */
+        f->delta = diff(a->text, a->len, text, n, 0, &len);
+    if (f->delta && len + 16 >= n) { /* "delta" and "base" vs "view" */
         json_decref(f->delta);
         f->delta = NULL;
     }
