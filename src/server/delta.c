@@ -166,15 +166,17 @@ static json_t *name_of(const span *m, int i)
     return m->key ? parse(m->key, m->klen) : json_integer(i);
 }
 
-/* The delta from text a to text b (both an object, or both an array of
- * one length): {"set":[[name,value]..],"del":[name..],"in":[[name,delta]..]},
- * empty lists left out; NULL when they cannot be compared member by member.
+/* The delta from text a to text b (both an object, or both an array):
+ * {"set":[[name,value]..],"del":[name..],"in":[[name,delta]..]}, and for an
+ * array whose length changed "len" (it is cut or grown to that first, so a
+ * card added at the end is one entry); empty lists left out; NULL when they
+ * cannot be compared member by member.
  * *len: about the length of its text (what it would cost beside the view's). */
 static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth, size_t *len)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
     int nold = members(a, na, old), nnow = members(b, nb, now);
-    if (nold < 0 || nnow < 0 || *a != *b || (*a == '[' && nold != nnow))
+    if (nold < 0 || nnow < 0 || *a != *b)
         return NULL;
     json_t *set = json_array(), *in = json_array(), *del = json_array(), *d = json_object();
     int bad = 0;
@@ -196,6 +198,10 @@ static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int dept
         json_object_set(d, "del", del);
     if (!bad && json_array_size(in))
         json_object_set(d, "in", in);
+    if (!bad && *a == '[' && nold != nnow) { /* an array grown or cut at its end */
+        json_object_set_new(d, "len", json_integer(nnow));
+        *len += 10;
+    }
     *len += 2 + 8 * (size_t)json_object_size(d); /* {}, "set":[] and the like */
     json_decref(set);
     json_decref(in);

@@ -1,7 +1,8 @@
 // delta.js - an update's delta applied to the view it was made from
 // (docs/server.md, "Deltas"): {"set":[[k,v]..],"del":[k..],"in":[[k,<delta>]..]},
 // where `in` goes one level into the object or array at k (an array's
-// members are named by their index, a number).  Shared by the browser
+// members are named by their index, a number), and "len", in an array's
+// delta, cuts or grows it to that length first.  Shared by the browser
 // (conn.js) and the server tests, so both rebuild views the same way.
 
 /**
@@ -11,6 +12,7 @@
  */
 export function applyDelta(view, delta) {
     const out = Array.isArray(view) ? view.slice() : { ...view };
+    if (Array.isArray(out) && typeof delta.len === 'number') out.length = delta.len;
     for (const [k, v] of delta.set || []) out[k] = v;
     for (const k of delta.del || []) delete out[k];
     for (const [k, d] of delta.in || []) {
