@@ -11,7 +11,8 @@
  * missed a push) gets the whole view.  The delta is found on the compact
  * text: its top-level members are compared as text, and a container that
  * changed in a few places (a board's row, one seat's entry) is compared
- * one or two levels deeper, so no view is parsed again.  A delta names
+ * one or two levels deeper, so no view is parsed again, and the delta is
+ * written as text from the texts' own pieces, no tree built.  A delta names
  * what it changes in lists of [name, value] pairs, not as an object's keys:
  * an array's members are named by their index, a number, and no field of a
  * view (a `hand`) appears as a key outside a view.
@@ -101,10 +102,63 @@ static int members(const char *s, size_t n, span *out)
     return k;
 }
 
-static json_t *parse(const char *s, size_t n)
+/* A text being written (on failure to grow, bad is set and it stops). */
+typedef struct buf {
+    char *p;
+    size_t n, cap;
+    int bad;
+} buf;
+
+/* Room for n more bytes; 0, or -1 (bad set). */
+static int reserve(buf *b, size_t n)
 {
-    return json_loadb(s, n, JSON_DECODE_ANY, NULL);
+    if (b->bad)
+        return -1;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = (b->n + n + 1) * 2 > 256 ? (b->n + n + 1) * 2 : 256;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->bad = 1;
+            return -1;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    return 0;
 }
+
+static void put(buf *b, const char *s, size_t n)
+{
+    if (reserve(b, n) < 0)
+        return;
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+}
+
+/* Empties b for a new text (and forgets a failure to grow it). */
+static void clear(buf *b)
+{
+    b->n = 0;
+    b->bad = 0;
+}
+
+static void put_str(buf *b, const char *s)
+{
+    put(b, s, strlen(s));
+}
+
+static void put_int(buf *b, long long i)
+{
+    char num[24];
+    put(b, num, (size_t)snprintf(num, sizeof num, "%lld", i));
+}
+
+/* Scratch for the lists of each level of a delta (one thread writes them,
+ * a level at a time), kept from one push to the next. */
+enum { SET, DEL, IN, LISTS };
+static buf scratch[DELTA_DEPTH + 1][LISTS];
+static buf sub_text[DELTA_DEPTH + 2]; /* a level's delta, before it is placed */
+static buf push_text;                 /* a push written, its delta added */
 
 /* The old member with new's key (or, in an array, its index i); NULL: none.
  * The views list their keys in one order, so the same place is tried first. */
@@ -120,95 +174,87 @@ static const span *old_of(const span *old, int nold, const span *m, int i)
     return NULL;
 }
 
-static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth, size_t *len);
-
-/* The length of a member's name in a delta: its key's text, or an index's
- * digits (a few: counted as 3). */
-static size_t name_len(const span *m)
+/* A member's name in a delta: an object's key (its JSON text), an array's index. */
+static void put_name(buf *b, const span *m, int i)
 {
-    return m->key ? m->klen : 3;
+    if (m->key)
+        put(b, m->key, m->klen);
+    else
+        put_int(b, i);
 }
 
-/* [name, value]: one entry of a delta's list. */
-static int add_pair(json_t *list, json_t *name, json_t *v)
+static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out);
+
+/* Adds what changed from o to m (member i) to the level's lists: [name,value]
+ * to set, or [name,delta] to in when that is shorter. */
+static void diff_member(const span *o, const span *m, int i, int depth)
 {
-    if (!name || !v) {
-        json_decref(name);
-        json_decref(v);
-        return -1;
-    }
-    return json_array_append_new(list, json_pack("[oo]", name, v));
+    if (o && o->vlen == m->vlen && memcmp(o->val, m->val, m->vlen) == 0)
+        return;
+    buf *sub = &sub_text[depth + 1];
+    clear(sub);
+    int deeper = o && depth < DELTA_DEPTH && diff(o->val, o->vlen, m->val, m->vlen, depth + 1, sub) == 0 &&
+                 sub->n < m->vlen;
+    buf *list = &scratch[depth][deeper ? IN : SET];
+    put(list, list->n ? ",[" : "[", list->n ? 2 : 1);
+    put_name(list, m, i);
+    put(list, ",", 1);
+    if (deeper)
+        put(list, sub->p, sub->n);
+    else
+        put(list, m->val, m->vlen);
+    put(list, "]", 1);
 }
 
-/* Puts what changed from o to m (one member, named name) in the delta's
- * lists. */
-static int diff_member(const span *o, const span *m, json_t *name, int depth, json_t *set,
-                       json_t *in, size_t *len)
+/* A level's list, as "name":[..], when it has anything. */
+static void put_list(buf *out, int *first, const char *name, const buf *list)
 {
-    if (o && o->vlen == m->vlen && memcmp(o->val, m->val, m->vlen) == 0) {
-        json_decref(name);
-        return 0;
-    }
-    size_t sublen = 0;
-    json_t *sub = o && depth < DELTA_DEPTH ? diff(o->val, o->vlen, m->val, m->vlen, depth + 1, &sublen)
-                                           : NULL;
-    /* [name,value], and its comma */
-    *len += name_len(m) + 4 + (sub && sublen < m->vlen ? sublen : m->vlen);
-    if (sub && sublen < m->vlen)
-        return add_pair(in, name, sub);
-    json_decref(sub);
-    return add_pair(set, name, parse(m->val, m->vlen));
+    if (!list->n)
+        return;
+    put_str(out, *first ? "\"" : ",\"");
+    put_str(out, name);
+    put(out, "\":[", 3);
+    put(out, list->p, list->n);
+    put(out, "]", 1);
+    *first = 0;
 }
 
-/* The name a member goes by in a delta: an object's key, an array's index. */
-static json_t *name_of(const span *m, int i)
-{
-    return m->key ? parse(m->key, m->klen) : json_integer(i);
-}
-
-/* The delta from text a to text b (both an object, or both an array):
- * {"set":[[name,value]..],"del":[name..],"in":[[name,delta]..]}, and for an
- * array whose length changed "len" (it is cut or grown to that first, so a
- * card added at the end is one entry); empty lists left out; NULL when they
- * cannot be compared member by member.
- * *len: about the length of its text (what it would cost beside the view's). */
-static json_t *diff(const char *a, size_t na, const char *b, size_t nb, int depth, size_t *len)
+/* Writes to out the delta from text a to text b (both an object, or both
+ * an array): {"set":[[name,value]..],"del":[name..],"in":[[name,delta]..]},
+ * and for an array whose length changed "len" (it is cut or grown to that
+ * first, so a card added at the end is one entry); empty lists left out.
+ * -1: they cannot be compared member by member. */
+static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
     int nold = members(a, na, old), nnow = members(b, nb, now);
     if (nold < 0 || nnow < 0 || *a != *b)
-        return NULL;
-    json_t *set = json_array(), *in = json_array(), *del = json_array(), *d = json_object();
-    int bad = 0;
-    for (int i = 0; i < nnow && !bad; i++)
-        bad = diff_member(old_of(old, nold, &now[i], i), &now[i], name_of(&now[i], i), depth, set,
-                          in, len) < 0;
-    for (int j = 0; j < nold && !bad && *a == '{'; j++) {
+        return -1;
+    buf *l = scratch[depth];
+    for (int k = 0; k < LISTS; k++)
+        clear(&l[k]);
+    for (int i = 0; i < nnow; i++)
+        diff_member(old_of(old, nold, &now[i], i), &now[i], i, depth);
+    for (int j = 0; j < nold && *a == '{'; j++) {
         int found = 0;
         for (int i = 0; i < nnow && !found; i++)
             found = now[i].klen == old[j].klen && memcmp(now[i].key, old[j].key, old[j].klen) == 0;
-        json_t *name = found ? NULL : name_of(&old[j], j);
-        if (!found)
-            bad = !name || json_array_append_new(del, name) < 0;
-        *len += found ? 0 : name_len(&old[j]) + 1;
+        if (!found) {
+            put(&l[DEL], ",", l[DEL].n ? 1 : 0);
+            put_name(&l[DEL], &old[j], j);
+        }
     }
-    if (!bad && json_array_size(set))
-        json_object_set(d, "set", set);
-    if (!bad && json_array_size(del))
-        json_object_set(d, "del", del);
-    if (!bad && json_array_size(in))
-        json_object_set(d, "in", in);
-    if (!bad && *a == '[' && nold != nnow) { /* an array grown or cut at its end */
-        json_object_set_new(d, "len", json_integer(nnow));
-        *len += 10;
+    int first = 1;
+    put(out, "{", 1);
+    put_list(out, &first, "set", &l[SET]);
+    put_list(out, &first, "del", &l[DEL]);
+    put_list(out, &first, "in", &l[IN]);
+    if (*a == '[' && nold != nnow) { /* an array grown or cut at its end */
+        put_str(out, first ? "\"len\":" : ",\"len\":");
+        put_int(out, nnow);
     }
-    *len += 2 + 8 * (size_t)json_object_size(d); /* {}, "set":[] and the like */
-    json_decref(set);
-    json_decref(in);
-    json_decref(del);
-    if (bad)
-        json_decref(d);
-    return bad ? NULL : d;
+    put(out, "}", 1);
+    return l[SET].bad || l[DEL].bad || l[IN].bad || out->bad ? -1 : 0;
 }
 
 typedef struct ad_delta_found found;
@@ -216,7 +262,7 @@ typedef struct ad_delta_found found;
 void ad_delta_end(ad_delta_pass *p)
 {
     for (int i = 0; i <= AD_MAX_SEATS; i++)
-        json_decref(p->f[i].delta);
+        free(p->f[i].delta);
 }
 
 void ad_delta_free(table *t)
@@ -241,18 +287,20 @@ static void find(table *t, audience *a, found *f, const json_t *view)
         return;
     }
     size_t n = strlen(text);
+    buf *d = &sub_text[0];
+    clear(d);
     if (a->text && a->len == n && memcmp(a->text, text, n) == 0) {
         free(text);
-        f->delta = json_object();
+        f->delta = strdup("{}");
+        f->len = 2;
         a->v = version(t);
         return;
     }
-    size_t len = 0;
-    if (a->text)
-        f->delta = diff(a->text, a->len, text, n, 0, &len);
-    if (f->delta && len + 16 >= n) { /* "delta" and "base" vs "view" */
-        json_decref(f->delta);
-        f->delta = NULL;
+    /* "base" and "delta" in the place of "view": no shorter, no delta */
+    if (a->text && diff(a->text, a->len, text, n, 0, d) == 0 && d->n + 16 < n &&
+        (f->delta = malloc(d->n)) != NULL) {
+        memcpy(f->delta, d->p, d->n);
+        f->len = d->n;
     }
     free(a->text);
     a->text = text;
@@ -261,29 +309,57 @@ static void find(table *t, audience *a, found *f, const json_t *view)
     a->v = version(t);
 }
 
-/* The hook of ad_push_update: for an opted-in member, push p's "view"
- * becomes "delta" and "base" when the member holds the audience's last
- * text and the delta is smaller; a sync's answer keeps the whole view, and
- * so does a push with play_on. */
-void ad_delta_swap(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass)
+/* p, written with ,"base":..,"delta":.. added at its end, to m's connection. */
+static int send_with(member *m, json_t *p, const found *f)
+{
+    buf *b = &push_text;
+    clear(b);
+    size_t n = json_dumpb(p, b->p, b->cap, JSON_COMPACT);
+    if (n + f->len + 64 > b->cap) /* room for all of it, then written again */
+        n = reserve(b, n + f->len + 64) < 0 ? 0 : json_dumpb(p, b->p, b->cap, JSON_COMPACT);
+    if (n < 2 || b->p[n - 1] != '}')
+        return -1;
+    b->n = n - 1;
+    put_str(b, ",\"base\":");
+    put_int(b, f->base);
+    put_str(b, ",\"delta\":");
+    put(b, f->delta, f->len);
+    put(b, "}", 1);
+    if (b->bad)
+        return -1;
+    conn_send_text(m->c, b->p, b->n);
+    json_decref(p);
+    return 0;
+}
+
+/* The hook of ad_push_update: an opted-in member that holds the audience's
+ * last text is sent p with "delta" and "base" in the place of "view" (1:
+ * sent, p taken), when the delta is shorter; else it is sent p as it is by
+ * the caller (0).  A sync's answer keeps its whole view, and so does a push
+ * with play_on (that view and its own go whole together). */
+int ad_delta_send(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass)
 {
     if (!conn_state(m->c)->deltas)
-        return;
+        return 0;
     if (!t->delta && !(t->delta = calloc(1, sizeof *t->delta + (size_t)(t->players + 1) *
                                                                    sizeof t->delta->aud[0])))
-        return;
+        return 0;
     t->delta->n = t->players + 1;
     found *f = &pass->f[seat + 1];
     if (!f->done)
         find(t, &t->delta->aud[seat + 1], f, json_object_get(p, "view"));
-    /* play_on, the position the seat would play on, goes beside its whole
-     * view: a page compares the two (and the hidden-card checks read them) */
     int takes = f->delta && !sync_of && f->was && m->dseen == f->was &&
                 !json_object_get(p, "play_on");
     m->dseen = t->delta->aud[seat + 1].serial;
     if (!takes)
-        return;
+        return 0;
+    json_t *view = json_incref(json_object_get(p, "view"));
     json_object_del(p, "view");
-    json_object_set(p, "delta", f->delta);
-    json_object_set_new(p, "base", json_integer((json_int_t)f->base));
+    if (send_with(m, p, f) == 0) {
+        json_decref(view);
+        return 1;
+    }
+    json_object_set_new(p, "view", view); /* out of memory: whole, as before */
+    m->dseen = 0;
+    return 0;
 }

@@ -472,13 +472,15 @@ typedef struct ad_delta_found {
     int done;
     uint32_t was;  /* the serial a member must hold to take the delta */
     uint32_t base; /* ... and that text's version */
-    json_t *delta; /* NULL: the whole view (it would be no larger) */
+    char *delta;   /* its text (NULL: the whole view, it would be no shorter) */
+    size_t len;
 } ad_delta_found;
 typedef struct ad_delta_pass {
     ad_delta_found f[AD_MAX_SEATS + 1];
 } ad_delta_pass;
-/* For an opted-in member: p's "view" becomes "delta" and "base" when it may. */
-void ad_delta_swap(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass);
+/* For an opted-in member: p sent with "delta" and "base" for its "view"
+ * when it may (1: sent, p taken; 0: the caller sends p). */
+int ad_delta_send(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass);
 void ad_delta_end(ad_delta_pass *pass);
 void ad_delta_free(table *t); /* the table's views kept for deltas */
 

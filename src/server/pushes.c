@@ -174,8 +174,8 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
             json_object_set_new(p, "sync", json_true());
         if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
             json_object_set_new(p, "whole", json_true());
-        ad_delta_swap(t, m, seat, p, sync_of, &dp); /* an opted-in member's view as a delta */
-        conn_send(m->c, p);
+        if (!ad_delta_send(t, m, seat, p, sync_of, &dp)) /* opted in: its view as a delta */
+            conn_send(m->c, p);
     }
     for (int i = 0; i <= AD_MAX_SEATS; i++) {
         json_decref(views[i]);
