@@ -58,7 +58,7 @@ static const char *value_end(const char *s, const char *end)
                 if (*p == '\\')
                     p++;
             if (depth == 0)
-                return p + 1;
+                return p < end ? p + 1 : end;
         } else if (ch == '{' || ch == '[') {
             depth++;
         } else if (ch == '}' || ch == ']') {
