@@ -441,6 +441,8 @@ int ad_v_still_holds(const table *t, int seat, json_int_t v);
  * maker's (sit; -1: none) is a bot's; -1 after a refusal. */
 int ad_hints_read(conn *c, const json_t *req, const json_t *rid, const seat_t *seats, int n,
                   int sit);
+/* names[s]: seat s's person's name, or NULL (a bot: Ann, Bea, ...). */
+void ad_seat_names(const table *t, const char **names);
 void ad_cmd_hint(lobby *l, conn *c, const json_t *req, const json_t *rid);
 void ad_hint_free(lobby *l);
 

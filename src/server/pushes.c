@@ -103,8 +103,7 @@ void ad_push_seats(table *t)
  * sentence, "text", from the narrator the terminal uses ("You" for seat). */
 static narrator narrator_of(const table *t, int seat, const char **names)
 {
-    for (int s = 0; s < t->players; s++)
-        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+    ad_seat_names(t, names);
     return (narrator){.g = t->g, .players = t->players, .you = seat, .names = names};
 }
 
