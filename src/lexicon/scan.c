@@ -1,0 +1,81 @@
+/*
+ * scan.c - the signature test of ad_lex_words over every word of the
+ * table: a word is kept when the bits of its signature the single cards
+ * lack are no more than the wilds, or when it holds the letters of one of
+ * the hand's multi-letter cards and the bits all the hand's letters lack
+ * are no more than the wilds.  Compiled plain, and on x86-64 again for the
+ * popcnt instruction and once more with AVX-512 (8 words a step), the one
+ * the processor can run chosen at run time.
+ */
+#include "words.h"
+
+#define SCAN_ONE(i)                                                                          \
+    (__builtin_popcountll(s->sig[i] & ~h->sig) <= h->wilds ||                                \
+     ((s->multi[i] & h->mmask) && __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds))
+
+#define SCAN_BODY                                                                            \
+    long k = 0;                                                                              \
+    for (long i = 0; i < s->n; i++) {                                                        \
+        out[k] = (uint32_t)i;                                                                \
+        k += SCAN_ONE(i);                                                                    \
+    }                                                                                        \
+    return k;
+
+static long scan_plain(const lex_sigs *s, const lex_hand *h, uint32_t *out)
+{
+    SCAN_BODY
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+__attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, const lex_hand *h,
+                                                         uint32_t *out)
+{
+    SCAN_BODY
+}
+
+/* 8 words a step: and-not, popcount, compare, and the kept indexes
+ * compressed out. */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static long
+scan_avx512(const lex_sigs *s, const lex_hand *h, uint32_t *out)
+{
+    __m512i one = _mm512_set1_epi64((long long)h->sig), all = _mm512_set1_epi64((long long)h->sig_all);
+    __m512i w = _mm512_set1_epi64(h->wilds);
+    __m256i mm = _mm256_set1_epi32((int)h->mmask);
+    __m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_epi32(8);
+    long k = 0, i = 0;
+    for (; i + 8 <= s->n; i += 8) {
+        __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
+        __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
+        __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(one, v));
+        __m512i lack_all = _mm512_popcnt_epi64(_mm512_andnot_si512(all, v));
+        __mmask8 keep = _mm512_cmple_epu64_mask(lack, w) |
+                        (_mm512_cmple_epu64_mask(lack_all, w) & _mm256_test_epi32_mask(m, mm));
+        /* compressed in a register, then stored whole: a compressing store
+         * to memory is slow on some processors (AMD Zen 4) */
+        _mm256_storeu_si256((__m256i *)(void *)(out + k), _mm256_maskz_compress_epi32(keep, idx));
+        k += __builtin_popcount(keep);
+        idx = _mm256_add_epi32(idx, eight);
+    }
+    for (; i < s->n; i++) {
+        out[k] = (uint32_t)i;
+        k += SCAN_ONE(i);
+    }
+    return k;
+}
+
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint32_t *out)
+{
+    if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl"))
+        return scan_avx512(s, h, out);
+    if (__builtin_cpu_supports("popcnt"))
+        return scan_popcnt(s, h, out);
+    return scan_plain(s, h, out);
+}
+#else
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint32_t *out)
+{
+    return scan_plain(s, h, out);
+}
+#endif

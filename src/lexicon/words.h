@@ -1,0 +1,69 @@
+/*
+ * words.h - inside ad_lex_words: the result list, the hand as the search
+ * sees it, and the parts in words.c (the pass over the table), scan.c
+ * (the signature test) and multi.c (words that need multi-letter cards).
+ */
+#ifndef AD_LEX_WORDS_H
+#define AD_LEX_WORDS_H
+
+#include "lex.h"
+
+/* A found word: its letters sit in the pool at `at`, NUL-terminated, then
+ * its cards when `cards` is 1 (and then the word's walk-order key).  A
+ * word of single cards only keeps no cards: they are each letter's own
+ * card while one is left, else a wild (ad_lex_results_get). */
+typedef struct lex_rec {
+    uint32_t at;
+    uint8_t len, n, wilds;
+    uint8_t cards;
+} lex_rec;
+
+/* A word that needs a multi-letter card, waiting to be merged in: its
+ * place in the walk order is its key (the walk's choices: a letter c is
+ * c + 1, the i-th multi-letter card of the hand 27 + i), packed 6 bits a
+ * choice from the top for the first 10; j0 is where its first
+ * multi-letter card stands. */
+typedef struct lex_mrec {
+    uint64_t key;
+    lex_rec rec;
+    uint32_t j0;
+} lex_mrec;
+
+#define LEX_REC_ROOM (3 * AD_LEX_WORD_MAX + 24) /* the most pool one record takes */
+
+struct ad_lex_results {
+    lex_rec *e, *tmp;
+    lex_mrec *m, *mtmp;
+    int n, nm, cap;
+    char *pool;
+    size_t used, pcap;
+    uint32_t *cand;                /* the words the scan kept */
+    uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
+};
+
+#define LEX_SUBSETS 6 /* hands of up to so many multi-letter cards get sub[] */
+
+typedef struct lex_hand {
+    int min, wilds, nmulti;
+    uint8_t count[AD_LEX_CARD_MAX]; /* cards by id */
+    uint8_t all[26];                /* letters, a multi-letter card's included */
+    uint64_t sig, sig_all;          /* of count[0..26) and of all[] */
+    uint32_t mfirst;                /* the first letters of the multi-letter cards */
+    uint32_t mmask;                 /* their lex_multi_bit */
+    uint64_t sub[1 << LEX_SUBSETS]; /* signature of the single letters and the
+                                       letters of each subset of them */
+    uint8_t multi[AD_LEX_CARD_MAX]; /* their ids, in the order the hand holds them */
+    uint8_t mlen[AD_LEX_CARD_MAX];
+    char mletters[AD_LEX_CARD_MAX][8];
+} lex_hand;
+
+/* The words that pass the signature test of hand h (scan.c), into out
+ * in order (out has room for 8 more than the table's words); returns how
+ * many. */
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint32_t *out);
+/* Adds word to r->m when the hand spells it (with a multi-letter card). */
+void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const char *word, int len);
+/* Sorts r->m by key and merges it into r->e. */
+void ad_lex_merge_multi(ad_lex_results *r);
+
+#endif
