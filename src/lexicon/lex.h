@@ -55,6 +55,11 @@ typedef struct lex_sigs {
     char *text;     /* the words, each NUL-terminated */
     size_t used;
     int8_t third[26]; /* the bit of "three or more" of each letter, or -1 */
+    /* The first word whose first two letters are at or past k (a letter
+     * 0-25 times 27, plus the second letter + 1, or 0 for none), k up to
+     * 26 * 27: the words are in alphabetical order. */
+    uint32_t start2[26 * 27 + 1];
+    uint8_t *lcp; /* letters word i shares with word i + 1, at most 255 */
 } lex_sigs;
 
 struct ad_lex {

@@ -84,41 +84,132 @@ static void go(way *w, int pos, int n)
     }
 }
 
-/* Packs the first 10 choices, 6 bits each, from the top. */
-static uint64_t pack(const uint8_t *code, int n)
+/* The one way of a word that holds the letters of only one of the hand's
+ * multi-letter cards (m, at pos) once, and lacks `lack` letters on single
+ * cards: the card takes its letters off what the wilds must make up for
+ * (a letter counts when the word has more of it than the single cards);
+ * then the way is written out as the walk would go it. */
+static void one_way(way *w, int m, int pos, int lack)
 {
-    uint64_t k = 0;
-    for (int i = 0; i < 10; i++)
-        k = k << 6 | (i < n ? code[i] : 0);
-    return k << 4;
+    const lex_hand *h = w->h;
+    int k = h->mlen[m], n = 0;
+    for (int j = 0; j < k; j++) {
+        int c = h->mletters[m][j] - 'a', have = 0, before = 0;
+        for (int p = 0; p < w->len; p++)
+            have += w->word[p] - 'a' == c;
+        for (int q = 0; q < j; q++)
+            before += h->mletters[m][q] - 'a' == c;
+        lack -= have - before > h->count[c];
+    }
+    if (lack > h->wilds || w->len - k + 1 < h->min)
+        return;
+    for (int p = 0; p < w->len; n++) {
+        int c = w->word[p] - 'a';
+        if (p == pos) {
+            w->code[n] = (uint8_t)(27 + m);
+            w->card[n] = h->multi[m];
+            p += k;
+            continue;
+        }
+        w->code[n] = (uint8_t)(c + 1);
+        w->card[n] = w->left[c] ? (uint8_t)c : AD_LEX_WILD;
+        w->left[c] -= w->left[c] != 0;
+        p++;
+    }
+    w->wilds = h->wilds - lack;
+    done(w, n, n);
 }
 
-void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const char *word, int len)
+/* Where the hand's multi-letter cards fit in the word: the first two
+ * (place, card) pairs into at[], and how many there are. */
+static int fits(const way *w, int at[2][2])
+{
+    const lex_hand *h = w->h;
+    int found = 0;
+    for (int p = 0; p < w->len; p++) {
+        if (!((h->mfirst >> (w->word[p] - 'a')) & 1))
+            continue;
+        for (int m = 0; m < h->nmulti; m++) {
+            int k = h->mlen[m], j = 0;
+            while (j < k && p + j < w->len && w->word[p + j] == h->mletters[m][j])
+                j++;
+            if (j < k)
+                continue;
+            if (found < 2) {
+                at[found][0] = m;
+                at[found][1] = p;
+            }
+            found++;
+        }
+    }
+    return found;
+}
+
+/* Where a waiting word goes among the single-card words, which are the
+ * table's words in alphabetical order: their choices agree with its own
+ * while both are letters, and where it takes its first multi-letter card
+ * (j0 letters in), a single-card word has a letter or has ended, which
+ * comes first.  So it comes after exactly the table words whose first j0
+ * letters are not beyond its own: those up to the end of the run of
+ * words that share its first j0 letters (from the index of first two
+ * letters, or along the lcp array from the word itself). */
+static uint32_t after(const lex_sigs *s, long i, const char *word, int j0)
+{
+    if (j0 == 0)
+        return (uint32_t)s->n;
+    int k = (word[0] - 'a') * 27;
+    if (j0 == 1)
+        return s->start2[k + 27];
+    if (j0 == 2)
+        return s->start2[k + word[1] - 'a' + 2];
+    while (i + 1 < s->n && s->lcp[i] >= j0)
+        i++;
+    return (uint32_t)(i + 1);
+}
+
+/* after (28 bits: an index holds fewer words), then the first 6
+ * choices, 6 bits each. */
+static uint64_t order(uint32_t after_n, const uint8_t *code, int n)
+{
+    uint64_t k = after_n;
+    for (int i = 0; i < 6; i++)
+        k = k << 6 | (i < n ? code[i] : 0);
+    return k;
+}
+
+void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
+                       int lack)
 {
     way w;
+    int at[2][2];
     w.h = h;
-    w.word = word;
+    w.word = s->text + s->at[i];
     w.len = len;
     memcpy(w.left, h->count, sizeof w.left);
     w.wilds = h->wilds;
     w.first = 0;
     w.best_n = -1;
     w.best_wilds = 0;
-    go(&w, 0, 0);
+    int fit = fits(&w, at);
+    if (fit == 1 && h->count[h->multi[at[0][0]]])
+        one_way(&w, at[0][0], at[0][1], lack);
+    else if (fit)
+        go(&w, 0, 0);
     if (!w.first)
         return;
     int j0 = 0;
-    for (int i = 0; w.key[i] <= 26; i++)
+    while (w.key[j0] <= 26)
         j0++;
     char *p = r->pool + r->used;
     lex_rec rec = {(uint32_t)r->used, (uint8_t)len, (uint8_t)w.best_n, (uint8_t)w.best_wilds, 1};
-    memcpy(p, word, (size_t)len);
+    memcpy(p, w.word, (size_t)len);
     p[len] = 0;
     memcpy(p + len + 1, w.best, (size_t)w.best_n);
     memcpy(p + len + 1 + w.best_n, w.key, (size_t)w.nkey);
     p[len + 1 + w.best_n + w.nkey] = 0;
     r->used += (size_t)(len + w.best_n + w.nkey + 2);
-    r->m[r->nm++] = (lex_mrec){pack(w.key, w.nkey), rec, (uint32_t)j0};
+    uint32_t aft = after(s, i, w.word, j0);
+    r->m[r->nm++] = (lex_mrec){order(aft, w.key, w.nkey), rec, aft};
 }
 
 /* ------------------------------------------------------------------ order */
@@ -129,28 +220,30 @@ static const char *full_key(const ad_lex_results *r, const lex_mrec *m)
     return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n;
 }
 
-/* Sorts r->m by packed key, a byte at a time from the lowest (a pass
- * where every key has the same byte is skipped), then puts runs of equal
- * packed keys (keys longer than 10 choices) in order by their full keys. */
+/* Sorts r->m by order, a byte at a time from the lowest (a pass where
+ * every word has the same byte is skipped), then puts runs of equal
+ * orders in order by their full keys.  Sorting by place among the table
+ * words first is sorting by key: a key that comes first never goes after
+ * more table words. */
 static void sort_keys(ad_lex_results *r)
 {
     lex_mrec *a = r->m, *b = r->mtmp;
     for (int shift = 0; shift < 64; shift += 8) {
         int count[257] = {0};
         for (int i = 0; i < r->nm; i++)
-            count[((a[i].key >> shift) & 255) + 1]++;
-        if (count[((a[0].key >> shift) & 255) + 1] == r->nm)
+            count[((a[i].order >> shift) & 255) + 1]++;
+        if (count[((a[0].order >> shift) & 255) + 1] == r->nm)
             continue;
         for (int d = 0; d < 256; d++)
             count[d + 1] += count[d];
         for (int i = 0; i < r->nm; i++)
-            b[count[(a[i].key >> shift) & 255]++] = a[i];
+            b[count[(a[i].order >> shift) & 255]++] = a[i];
         lex_mrec *t = a;
         a = b;
         b = t;
     }
     for (int i = 1; i < r->nm; i++)
-        for (int j = i; j > 0 && a[j - 1].key == a[j].key &&
+        for (int j = i; j > 0 && a[j - 1].order == a[j].order &&
                         strcmp(full_key(r, &a[j - 1]), full_key(r, &a[j])) > 0;
              j--) {
             lex_mrec t = a[j];
@@ -161,21 +254,12 @@ static void sort_keys(ad_lex_results *r)
     r->m = a;
 }
 
-/* Whether waiting word m comes before single-card word s in walk order:
- * their choices agree while both are letters, and where m takes its first
- * multi-letter card (j0), s has a letter or has ended, which comes first;
- * so m is first exactly when s's first j0 letters are beyond m's. */
-static inline int before(const ad_lex_results *r, const lex_mrec *m, const lex_rec *s)
-{
-    return strncmp(r->pool + s->at, r->pool + m->rec.at, m->j0) > 0;
-}
-
 void ad_lex_merge_multi(ad_lex_results *r)
 {
     sort_keys(r);
     int i = 0, k = 0;
     for (int j = 0; j < r->nm; j++) {
-        while (i < r->n && !before(r, &r->m[j], &r->e[i]))
+        while (i < r->n && r->e[i].at < r->m[j].after)
             r->tmp[k++] = r->e[i++];
         r->tmp[k++] = r->m[j].rec;
     }

@@ -136,8 +136,37 @@ void ad_lex_sigs_free(lex_sigs *s)
     free(s->at);
     free(s->len);
     free(s->multi);
+    free(s->lcp);
     free(s->text);
     free(s);
+}
+
+/* The first two letters of word as an index of start2. */
+static int two(const char *word)
+{
+    return (word[0] - 'a') * 27 + (word[1] ? word[1] - 'a' + 1 : 0);
+}
+
+/* The start2 index and the lcp array. */
+static int index_two(lex_sigs *s)
+{
+    s->lcp = malloc((size_t)s->n + 1);
+    if (!s->lcp)
+        return -1;
+    for (long i = 0; i < s->n; i++) {
+        const char *a = s->text + s->at[i], *b = i + 1 < s->n ? s->text + s->at[i + 1] : "";
+        int k = 0;
+        while (a[k] && a[k] == b[k] && k < 255)
+            k++;
+        s->lcp[i] = (uint8_t)k;
+    }
+    long i = 0;
+    for (int k = 0; k <= 26 * 27; k++) {
+        while (i < s->n && two(s->text + s->at[i]) < k)
+            i++;
+        s->start2[k] = (uint32_t)i;
+    }
+    return 0;
 }
 
 static lex_sigs *make(const ad_lex *lex)
@@ -152,7 +181,7 @@ static lex_sigs *make(const ad_lex *lex)
     }
     memset(g.s->text + g.s->used, 0, LEX_SIGS_SLACK);
     choose_third(g.s, g.three);
-    if (sign_all(g.s) < 0) {
+    if (index_two(g.s) < 0 || sign_all(g.s) < 0) {
         ad_lex_sigs_free(g.s);
         return NULL;
     }

@@ -43,7 +43,7 @@ int ad_lex_results_count(const ad_lex_results *r)
 
 const char *ad_lex_results_word(const ad_lex_results *r, int i)
 {
-    return i >= 0 && i < r->n ? r->pool + r->e[i].at : NULL;
+    return i >= 0 && i < r->n ? lex_rec_word(r, &r->e[i]) : NULL;
 }
 
 int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
@@ -53,7 +53,7 @@ int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
     const lex_rec *e = &r->e[i];
     const lex_cards *t = ad_lex_cards_get();
     uint8_t left[26];
-    memcpy(out->word, r->pool + e->at, (size_t)e->len + 1);
+    memcpy(out->word, lex_rec_word(r, e), (size_t)e->len + 1);
     memcpy(left, r->hand, sizeof left);
     out->how.n = e->n;
     out->how.wilds = e->wilds;
@@ -75,23 +75,22 @@ int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
     return 0;
 }
 
-static int by_word(const void *a, const void *b, void *pool)
+static int by_word(const void *a, const void *b, void *r)
 {
-    return strcmp((const char *)pool + ((const lex_rec *)a)->at,
-                  (const char *)pool + ((const lex_rec *)b)->at);
+    return strcmp(lex_rec_word(r, a), lex_rec_word(r, b));
 }
 
-static int by_length(const void *a, const void *b, void *pool)
+static int by_length(const void *a, const void *b, void *r)
 {
     int la = ((const lex_rec *)a)->len, lb = ((const lex_rec *)b)->len;
-    return la != lb ? lb - la : by_word(a, b, pool);
+    return la != lb ? lb - la : by_word(a, b, r);
 }
 
 void ad_lex_results_sort(ad_lex_results *r, ad_lex_order order)
 {
     if (r->n > 1)
         qsort_r(r->e, (size_t)r->n, sizeof r->e[0],
-                order == AD_LEX_LONGEST_FIRST ? by_length : by_word, r->pool);
+                order == AD_LEX_LONGEST_FIRST ? by_length : by_word, r);
 }
 
 /* ------------------------------------------------------------------ room */
@@ -110,7 +109,7 @@ static int room(ad_lex_results *r, const lex_sigs *s)
         r->tmp = malloc(sizeof *r->tmp * (size_t)s->n);
         r->m = malloc(sizeof *r->m * (size_t)s->n);
         r->mtmp = malloc(sizeof *r->mtmp * (size_t)s->n);
-        r->cand = malloc(sizeof *r->cand * ((size_t)s->n + 16));
+        r->cand = malloc(sizeof *r->cand * ((size_t)s->n + 8));
         r->cap = r->e && r->tmp && r->m && r->mtmp && r->cand ? (int)s->n : 0;
         if (!r->cap)
             return -1;
@@ -132,22 +131,12 @@ static int pool_room(ad_lex_results *r)
     return 0;
 }
 
-/* Copies len bytes (and up to 7 more) 8 at a time: both sides have room. */
-static inline void copy8(char *to, const char *from, int len)
+/* Table word i, which the single cards and wilds spell: its letters stay
+ * in the table, and its cards are found again from the hand
+ * (ad_lex_results_get). */
+static inline void add_single(ad_lex_results *r, long i, int len, int wilds)
 {
-    for (int i = 0; i < len; i += 8)
-        memcpy(to + i, from + i, 8);
-}
-
-/* A word the single cards and wilds spell: its cards are found again
- * from the hand (ad_lex_results_get). */
-static inline void add_single(ad_lex_results *r, const char *word, int len, int wilds)
-{
-    char *p = r->pool + r->used;
-    r->e[r->n++] = (lex_rec){(uint32_t)r->used, (uint8_t)len, (uint8_t)len, (uint8_t)wilds, 0};
-    copy8(p, word, len);
-    p[len] = 0;
-    r->used += (size_t)len + 1;
+    r->e[r->n++] = (lex_rec){(uint32_t)i, (uint8_t)len, (uint8_t)len, (uint8_t)wilds, 0};
 }
 
 /* ------------------------------------------------------------------ hand */
@@ -241,27 +230,27 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
     return bits64(s->sig[i] & ~h->sub[set]) <= h->wilds;
 }
 
-/* One kept word: decided here when single cards spell it, else by
- * multi.c.  Returns -1 when out of memory. */
-static int take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long i)
+/* One kept word (packed as ad_lex_scan says): decided here when single
+ * cards spell it, else by multi.c.  Returns -1 when out of memory. */
+static int take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, uint64_t kept)
 {
-    int len = s->len[i] & ~LEX_SIGS_INEXACT, lack;
-    const char *word = s->text + s->at[i];
+    long i = (long)(uint32_t)kept;
+    int len = (int)(kept >> 32) & 0x7f, lack = (int)(kept >> 40);
     if (len < h->min)
         return 0;
-    if (s->len[i] & LEX_SIGS_INEXACT) {
+    if ((kept >> 32) & LEX_SIGS_INEXACT) {
+        const char *word = s->text + s->at[i];
         if (lacking(word, len, h->all) > h->wilds)
             return 0;
         lack = lacking(word, len, h->count);
-    } else {
-        lack = bits64(s->sig[i] & ~h->sig);
     }
-    if (pool_room(r) < 0)
-        return -1;
-    if (lack <= h->wilds)
-        add_single(r, word, len, lack);
-    else if (h->nmulti && may_need_multi(s, h, i))
-        ad_lex_multi_word(r, h, word, len);
+    if (lack <= h->wilds) {
+        add_single(r, i, len, lack);
+    } else if (h->nmulti && may_need_multi(s, h, i)) {
+        if (pool_room(r) < 0)
+            return -1;
+        ad_lex_multi_word(r, h, s, i, len, lack);
+    }
     return 0;
 }
 
@@ -271,6 +260,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     if (ad_lex_cards_check(cards, n, err) < 0)
         return -1;
     const lex_sigs *s = ad_lex_sigs_get(lex);
+    out->table = s;
     out->n = out->nm = 0;
     out->used = 0;
     if (!s || room(out, s) < 0)

@@ -8,10 +8,11 @@
 
 #include "lex.h"
 
-/* A found word: its letters sit in the pool at `at`, NUL-terminated, then
- * its cards when `cards` is 1 (and then the word's walk-order key).  A
- * word of single cards only keeps no cards: they are each letter's own
- * card while one is left, else a wild (ad_lex_results_get). */
+/* A found word.  A word of single cards only (cards 0) is the table's
+ * word number `at`, and keeps no cards: they are each letter's own card
+ * while one is left, else a wild (ad_lex_results_get).  Another (cards 1)
+ * sits in the pool at `at`, NUL-terminated, then its cards (and then its
+ * walk-order key). */
 typedef struct lex_rec {
     uint32_t at;
     uint8_t len, n, wilds;
@@ -20,13 +21,13 @@ typedef struct lex_rec {
 
 /* A word that needs a multi-letter card, waiting to be merged in: its
  * place in the walk order is its key (the walk's choices: a letter c is
- * c + 1, the i-th multi-letter card of the hand 27 + i), packed 6 bits a
- * choice from the top for the first 10; j0 is where its first
- * multi-letter card stands. */
+ * c + 1, the i-th multi-letter card of the hand 27 + i; kept in the pool
+ * after its cards), which puts it after the first `after` table words
+ * (multi.c says why); `order` is after, then the key's first 6 choices. */
 typedef struct lex_mrec {
-    uint64_t key;
+    uint64_t order;
     lex_rec rec;
-    uint32_t j0;
+    uint32_t after;
 } lex_mrec;
 
 #define LEX_REC_ROOM (3 * AD_LEX_WORD_MAX + 24) /* the most pool one record takes */
@@ -37,7 +38,8 @@ struct ad_lex_results {
     int n, nm, cap;
     char *pool;
     size_t used, pcap;
-    uint32_t *cand;                /* the words the scan kept */
+    uint64_t *cand;                /* the words the scan kept: LEX_KEPT */
+    const lex_sigs *table;         /* of the last query: its words */
     uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
 };
 
@@ -58,12 +60,21 @@ typedef struct lex_hand {
 } lex_hand;
 
 /* The words that pass the signature test of hand h (scan.c), into out
- * in order (out has room for 8 more than the table's words); returns how
- * many. */
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint32_t *out);
-/* Adds word to r->m when the hand spells it (with a multi-letter card). */
-void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const char *word, int len);
+ * in order (out has room for 8 more than the table's words), each as its
+ * number | its len[] << 32 | the bits of its signature the single cards
+ * lack << 40 (LEX_KEPT); returns how many. */
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint64_t *out);
+/* Adds table word i (len letters, lacking `lack` letters on single cards)
+ * to r->m when the hand spells it with a multi-letter card. */
+void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
+                       int lack);
 /* Sorts r->m by key and merges it into r->e. */
 void ad_lex_merge_multi(ad_lex_results *r);
+
+/* The word of record e. */
+static inline const char *lex_rec_word(const ad_lex_results *r, const lex_rec *e)
+{
+    return e->cards ? r->pool + e->at : r->table->text + r->table->at[e->at];
+}
 
 #endif
