@@ -84,22 +84,46 @@ static void go(way *w, int pos, int n)
     }
 }
 
+/* Where each letter stands in the word: bit p of at[c] for a c at place
+ * p. */
+typedef struct places {
+    uint64_t at[26];
+} places;
+
+/* Words longer than 64 letters cannot be here (AD_LEX_WORD_MAX). */
+static void find_places(places *pl, const way *w)
+{
+    memset(pl, 0, sizeof *pl);
+    for (int p = 0; p < w->len; p++)
+        pl->at[w->word[p] - 'a'] |= 1ull << p;
+}
+
+/* The places where the hand's m-th multi-letter card fits: all its
+ * letters, in order, from there. */
+static uint64_t fits_at(const places *pl, const lex_hand *h, int m)
+{
+    uint64_t at = ~0ull;
+    for (int j = 0; j < h->mlen[m]; j++)
+        at &= pl->at[h->mletters[m][j] - 'a'] >> j;
+    return at;
+}
+
 /* The one way of a word that holds the letters of only one of the hand's
  * multi-letter cards (m, at pos) once, and lacks `lack` letters on single
  * cards: the card takes its letters off what the wilds must make up for
  * (a letter counts when the word has more of it than the single cards);
  * then the way is written out as the walk would go it. */
-static void one_way(way *w, int m, int pos, int lack)
+static void one_way(way *w, const places *pl, int m, int pos, int lack)
 {
     const lex_hand *h = w->h;
     int k = h->mlen[m], n = 0;
     for (int j = 0; j < k; j++) {
-        int c = h->mletters[m][j] - 'a', have = 0, before = 0;
-        for (int p = 0; p < w->len; p++)
-            have += w->word[p] - 'a' == c;
+        int c = h->mletters[m][j] - 'a', before = 0;
         for (int q = 0; q < j; q++)
             before += h->mletters[m][q] - 'a' == c;
-        lack -= have - before > h->count[c];
+        lack -= (int)(lex_bits((uint32_t)pl->at[c]) + lex_bits((uint32_t)(pl->at[c] >> 32))) -
+                    before >
+                h->count[c];
     }
     if (lack > h->wilds || w->len - k + 1 < h->min)
         return;
@@ -120,27 +144,18 @@ static void one_way(way *w, int m, int pos, int lack)
     done(w, n, n);
 }
 
-/* Where the hand's multi-letter cards fit in the word: the first two
- * (place, card) pairs into at[], and how many there are. */
-static int fits(const way *w, int at[2][2])
+/* How many (place, card) fits the hand's multi-letter cards have in the
+ * word; the first one into m and pos. */
+static int fits(const way *w, const places *pl, int *m, int *pos)
 {
-    const lex_hand *h = w->h;
     int found = 0;
-    for (int p = 0; p < w->len; p++) {
-        if (!((h->mfirst >> (w->word[p] - 'a')) & 1))
-            continue;
-        for (int m = 0; m < h->nmulti; m++) {
-            int k = h->mlen[m], j = 0;
-            while (j < k && p + j < w->len && w->word[p + j] == h->mletters[m][j])
-                j++;
-            if (j < k)
-                continue;
-            if (found < 2) {
-                at[found][0] = m;
-                at[found][1] = p;
-            }
-            found++;
+    for (int k = 0; k < w->h->nmulti; k++) {
+        uint64_t at = fits_at(pl, w->h, k);
+        if (at && !found) {
+            *m = k;
+            *pos = __builtin_ctzll(at);
         }
+        found += (int)(lex_bits((uint32_t)at) + lex_bits((uint32_t)(at >> 32)));
     }
     return found;
 }
@@ -181,7 +196,8 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
                        int lack)
 {
     way w;
-    int at[2][2];
+    places pl;
+    int m = 0, pos = 0;
     w.h = h;
     w.word = s->text + s->at[i];
     w.len = len;
@@ -190,9 +206,10 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     w.first = 0;
     w.best_n = -1;
     w.best_wilds = 0;
-    int fit = fits(&w, at);
-    if (fit == 1 && h->count[h->multi[at[0][0]]])
-        one_way(&w, at[0][0], at[0][1], lack);
+    find_places(&pl, &w);
+    int fit = fits(&w, &pl, &m, &pos);
+    if (fit == 1)
+        one_way(&w, &pl, m, pos, lack);
     else if (fit)
         go(&w, 0, 0);
     if (!w.first)

@@ -230,9 +230,11 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
     return bits64(s->sig[i] & ~h->sub[set]) <= h->wilds;
 }
 
-/* One kept word (packed as ad_lex_scan says): decided here when single
- * cards spell it, else by multi.c.  Returns -1 when out of memory. */
-static int take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, uint64_t kept)
+/* One kept word (packed as ad_lex_scan says), first look: a word of
+ * single cards is listed; one that may need a multi-letter card is
+ * returned (its lack made exact), with its entries asked of memory for
+ * the second look; else 0. */
+static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, uint64_t kept)
 {
     long i = (long)(uint32_t)kept;
     int len = (int)(kept >> 32) & 0x7f, lack = (int)(kept >> 40);
@@ -246,11 +248,31 @@ static int take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, uint64_
     }
     if (lack <= h->wilds) {
         add_single(r, i, len, lack);
-    } else if (h->nmulti && may_need_multi(s, h, i)) {
-        if (pool_room(r) < 0)
-            return -1;
-        ad_lex_multi_word(r, h, s, i, len, lack);
+        return 0;
     }
+    if (!h->nmulti)
+        return 0;
+    __builtin_prefetch(&s->at[i]);
+    __builtin_prefetch(&s->sig[i]);
+    __builtin_prefetch(&s->multi[i]);
+    return (kept & ~(0xffull << 40)) | (uint64_t)lack << 40;
+}
+
+/* The second look at a word that may need a multi-letter card (multi.c),
+ * its letters asked of memory 4 words ahead, so that the reads at random
+ * places of the table overlap instead of waiting one by one.  Returns -1
+ * when out of memory. */
+static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
+                      const uint64_t *maybe, long k, long n)
+{
+    if (k + 4 < n)
+        __builtin_prefetch(s->text + s->at[(uint32_t)maybe[k + 4]]);
+    long i = (long)(uint32_t)maybe[k];
+    if (!may_need_multi(s, h, i))
+        return 0;
+    if (pool_room(r) < 0)
+        return -1;
+    ad_lex_multi_word(r, h, s, i, (int)(maybe[k] >> 32) & 0x7f, (int)(maybe[k] >> 40));
     return 0;
 }
 
@@ -268,9 +290,14 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     lex_hand h;
     count_hand(&h, s, cards, n, min_cards);
     memcpy(out->hand, h.count, sizeof out->hand);
-    long kept = ad_lex_scan(s, &h, out->cand);
-    for (long k = 0; k < kept; k++)
-        if (take(out, s, &h, out->cand[k]) < 0) {
+    long kept = ad_lex_scan(s, &h, out->cand), maybe = 0;
+    for (long k = 0; k < kept; k++) { /* the maybes go to the front of cand */
+        uint64_t m = take(out, s, &h, out->cand[k]);
+        if (m)
+            out->cand[maybe++] = m;
+    }
+    for (long k = 0; k < maybe; k++)
+        if (take_multi(out, s, &h, out->cand, k, maybe) < 0) {
             out->n = out->nm = 0;
             return ad_err_set(err, AD_E_INTERNAL, "out of memory");
         }
