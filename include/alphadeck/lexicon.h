@@ -81,6 +81,10 @@ ad_lex *ad_lex_load_text(const char *text, size_t len, ad_err *err);
 ad_lex *ad_lex_load_index(const char *path, ad_err *err);
 /* Writes lex's index to path (through a temporary file and a rename). */
 int ad_lex_save(const ad_lex *lex, const char *path, ad_err *err);
+/* Writes lex's letter table, which ad_lex_words searches, beside the
+ * index file `index` (scowl-70.idx: scowl-70.tab), the same way; a
+ * mapped index maps it on its first words query instead of making it. */
+int ad_lex_save_table(const ad_lex *lex, const char *index, ad_err *err);
 void ad_lex_free(ad_lex *lex);
 
 typedef struct ad_lex_info {

@@ -60,6 +60,8 @@ typedef struct lex_sigs {
      * 26 * 27: the words are in alphabetical order. */
     uint32_t start2[26 * 27 + 1];
     uint8_t *lcp; /* letters word i shares with word i + 1, at most 255 */
+    void *map;    /* the mapped file the parts lie in (sigs_file.c), or NULL */
+    size_t map_len;
 } lex_sigs;
 
 struct ad_lex {
@@ -121,6 +123,14 @@ static inline uint32_t lex_multi_bit(int id)
 /* The letter table of lex, made on first call; NULL when out of memory. */
 const lex_sigs *ad_lex_sigs_get(const ad_lex *lex);
 void ad_lex_sigs_free(lex_sigs *s);
+/* The table file of an index (sigs_file.c): its name beside the index
+ * (-1 when too long), and the mapped table of lex when its index has a
+ * sound one, else NULL. */
+int ad_lex_tab_path(const char *index, char *out, size_t size);
+lex_sigs *ad_lex_map_table(const ad_lex *lex);
+/* The checksum of lex's cells, as an index file holds it. */
+uint64_t ad_lex_cells_sum(const ad_lex *lex);
+
 /* The signature of letter counts count[26]. */
 uint64_t ad_lex_sig_of(const lex_sigs *s, const uint8_t *count);
 

@@ -6,13 +6,16 @@
  * times; and a mask of the multi-letter cards whose letters are in it.
  * A hand's signature is made the same way, so the letters a word
  * needs beyond the hand are at least popcount(word & ~hand), and exactly
- * that for a word whose counts all fit the bits ("exact").  The table is
- * made from the DAWG the first time a lexicon is asked for words (a few
- * ms), so loading stays as fast as mapping the index.
+ * that for a word whose counts all fit the bits ("exact").  `make` writes
+ * the table of each index beside it (sigs_file.c); the first time a
+ * lexicon is asked for words it maps that, or makes the table from the
+ * DAWG (for a list loaded from text; tens of ms), so loading stays as fast
+ * as mapping the index.
  */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "lex.h"
 
@@ -130,6 +133,11 @@ static int sign_all(lex_sigs *s)
 
 void ad_lex_sigs_free(lex_sigs *s)
 {
+    if (s && s->map) {
+        munmap(s->map, s->map_len);
+        free(s);
+        return;
+    }
     if (!s)
         return;
     free(s->sig);
@@ -189,14 +197,17 @@ static lex_sigs *make(const ad_lex *lex)
 }
 
 /* The lexicon is read-only and shared by threads: the first to need the
- * table makes it and publishes it; one that loses the race frees its own. */
+ * table maps it from beside the index file, or makes it, and publishes
+ * it; one that loses the race lets its own go. */
 const lex_sigs *ad_lex_sigs_get(const ad_lex *lex)
 {
     ad_lex *l = (ad_lex *)(uintptr_t)lex;
     lex_sigs *s = atomic_load_explicit(&l->sigs, memory_order_acquire);
     if (s)
         return s;
-    lex_sigs *mine = make(lex), *none = NULL;
+    lex_sigs *mine = ad_lex_map_table(lex), *none = NULL;
+    if (!mine)
+        mine = make(lex);
     if (!mine)
         return NULL;
     if (atomic_compare_exchange_strong_explicit(&l->sigs, &none, mine, memory_order_acq_rel,
