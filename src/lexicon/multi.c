@@ -85,17 +85,21 @@ static void go(way *w, int pos, int n)
 }
 
 /* Where each letter stands in the word: bit p of at[c] for a c at place
- * p. */
+ * p, for the letters of the hand's multi-letter cards; the others all go
+ * to at[26], never read (so only those few are cleared, not all). */
 typedef struct places {
-    uint64_t at[26];
+    uint64_t at[27];
 } places;
 
-/* Words longer than 64 letters cannot be here (AD_LEX_WORD_MAX). */
 static void find_places(places *pl, const way *w)
 {
-    memset(pl, 0, sizeof *pl);
+    const lex_hand *h = w->h;
+    for (int m = 0; m < h->nmulti; m++)
+        for (int j = 0; j < h->mlen[m]; j++)
+            pl->at[h->mletters[m][j] - 'a'] = 0;
+    pl->at[26] = 0;
     for (int p = 0; p < w->len; p++)
-        pl->at[w->word[p] - 'a'] |= 1ull << p;
+        pl->at[h->slot[w->word[p] - 'a']] |= 1ull << p;
 }
 
 /* The places where the hand's m-th multi-letter card fits: all its

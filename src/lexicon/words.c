@@ -188,8 +188,13 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
     h->sig = ad_lex_sig_of(s, h->count);
     h->sig_all = ad_lex_sig_of(s, all);
     memcpy(h->all, all, sizeof all);
-    for (int i = 0; i < h->nmulti; i++)
+    for (int c = 0; c < 26; c++)
+        h->slot[c] = 26;
+    for (int i = 0; i < h->nmulti; i++) {
         h->mmask |= lex_multi_bit(h->multi[i]);
+        for (int k = 0; k < h->mlen[i]; k++)
+            h->slot[h->mletters[i][k] - 'a'] = (uint8_t)(h->mletters[i][k] - 'a');
+    }
     if (h->nmulti <= LEX_SUBSETS)
         subsets(h, s);
 }

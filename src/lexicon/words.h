@@ -52,6 +52,7 @@ typedef struct lex_hand {
     uint64_t sig, sig_all;          /* of count[0..26) and of all[] */
     uint32_t mfirst;                /* the first letters of the multi-letter cards */
     uint32_t mmask;                 /* their lex_multi_bit */
+    uint8_t slot[26];               /* c for their letters, else 26 (multi.c) */
     uint64_t sub[1 << LEX_SUBSETS]; /* signature of the single letters and the
                                        letters of each subset of them */
     uint8_t multi[AD_LEX_CARD_MAX]; /* their ids, in the order the hand holds them */
