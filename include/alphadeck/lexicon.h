@@ -142,7 +142,9 @@ typedef struct ad_lex_results ad_lex_results;
 ad_lex_results *ad_lex_results_new(void);
 void ad_lex_results_free(ad_lex_results *r);
 int ad_lex_results_count(const ad_lex_results *r);
-/* The i-th word (valid until the next ad_lex_words on r), or NULL. */
+/* The i-th word, or NULL.  Valid until the next ad_lex_words on r, and
+ * while the lexicon it came from is loaded (most words are read from
+ * its table, not copied). */
 const char *ad_lex_results_word(const ad_lex_results *r, int i);
 /* The i-th word with its spelling, into out; -1 when there is no i-th. */
 int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out);
