@@ -85,21 +85,29 @@ static void go(way *w, int pos, int n)
 }
 
 /* Where each letter stands in the word: bit p of at[c] for a c at place
- * p, for the letters of the hand's multi-letter cards; the others all go
- * to at[26], never read (so only those few are cleared, not all). */
+ * p, and how many there are, for the letters of the hand's multi-letter
+ * cards; the others all go to [26], never read (so only those few are
+ * cleared, not all). */
 typedef struct places {
     uint64_t at[27];
+    uint8_t n[27];
 } places;
 
 static void find_places(places *pl, const way *w)
 {
     const lex_hand *h = w->h;
     for (int m = 0; m < h->nmulti; m++)
-        for (int j = 0; j < h->mlen[m]; j++)
+        for (int j = 0; j < h->mlen[m]; j++) {
             pl->at[h->mletters[m][j] - 'a'] = 0;
+            pl->n[h->mletters[m][j] - 'a'] = 0;
+        }
     pl->at[26] = 0;
-    for (int p = 0; p < w->len; p++)
-        pl->at[h->slot[w->word[p] - 'a']] |= 1ull << p;
+    pl->n[26] = 0;
+    for (int p = 0; p < w->len; p++) {
+        int c = h->slot[w->word[p] - 'a'];
+        pl->at[c] |= 1ull << p;
+        pl->n[c]++;
+    }
 }
 
 /* The places where the hand's m-th multi-letter card fits: all its
@@ -125,9 +133,7 @@ static void one_way(way *w, const places *pl, int m, int pos, int lack)
         int c = h->mletters[m][j] - 'a', before = 0;
         for (int q = 0; q < j; q++)
             before += h->mletters[m][q] - 'a' == c;
-        lack -= (int)(lex_bits((uint32_t)pl->at[c]) + lex_bits((uint32_t)(pl->at[c] >> 32))) -
-                    before >
-                h->count[c];
+        lack -= pl->n[c] - before > h->count[c];
     }
     if (lack > h->wilds || w->len - k + 1 < h->min)
         return;
@@ -149,7 +155,7 @@ static void one_way(way *w, const places *pl, int m, int pos, int lack)
 }
 
 /* How many (place, card) fits the hand's multi-letter cards have in the
- * word; the first one into m and pos. */
+ * word, up to 2 (more count as 2); the first one into m and pos. */
 static int fits(const way *w, const places *pl, int *m, int *pos)
 {
     int found = 0;
@@ -159,7 +165,7 @@ static int fits(const way *w, const places *pl, int *m, int *pos)
             *m = k;
             *pos = __builtin_ctzll(at);
         }
-        found += (int)(lex_bits((uint32_t)at) + lex_bits((uint32_t)(at >> 32)));
+        found += (at != 0) + ((at & (at - 1)) != 0);
     }
     return found;
 }

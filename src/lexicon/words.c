@@ -260,6 +260,7 @@ static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, ui
     __builtin_prefetch(&s->at[i]);
     __builtin_prefetch(&s->sig[i]);
     __builtin_prefetch(&s->multi[i]);
+    __builtin_prefetch(&s->lcp[i]);
     return (kept & ~(0xffull << 40)) | (uint64_t)lack << 40;
 }
 
