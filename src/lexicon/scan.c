@@ -15,11 +15,10 @@
     long k = 0;                                                                              \
     for (long i = 0; i < s->n; i++) {                                                        \
         uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);                 \
-        int keep = lack <= (uint64_t)h->wilds ||                                             \
-                   ((s->multi[i] & h->mmask) &&                                              \
-                    __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds);              \
+        int all = __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds;                \
+        int keep = (lack <= (uint64_t)h->wilds) | (((s->multi[i] & h->mmask) != 0) & all);  \
         out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;                       \
-        k += keep;                                                                           \
+        k += keep; /* no branch: which words are kept is data, not predictable */             \
     }                                                                                        \
     return k;
 
