@@ -22,7 +22,7 @@ typedef struct way {
     uint8_t code[AD_LEX_WORD_MAX]; /* the choices so far */
     uint8_t card[AD_LEX_WORD_MAX];
     int first;                     /* 1 once the first way is known */
-    uint8_t key[AD_LEX_WORD_MAX];  /* its choices */
+    uint8_t key[AD_LEX_WORD_MAX + 8]; /* its choices, then zeros (order reads 6) */
     int nkey;
     int best_n, best_wilds;        /* -1: none yet */
     uint8_t best[AD_LEX_WORD_MAX];
@@ -120,6 +120,20 @@ static uint64_t fits_at(const places *pl, const lex_hand *h, int m)
     return at;
 }
 
+/* Places from..to of the word on single cards, as the walk goes them
+ * (each letter's own card while one is left, else a wild), from choice
+ * n on; returns the choices then. */
+static int singles(way *w, int from, int to, int n)
+{
+    for (int p = from; p < to; p++, n++) {
+        int c = w->word[p] - 'a';
+        w->code[n] = (uint8_t)(c + 1);
+        w->card[n] = w->left[c] ? (uint8_t)c : AD_LEX_WILD;
+        w->left[c] -= w->left[c] != 0;
+    }
+    return n;
+}
+
 /* The one way of a word that holds the letters of only one of the hand's
  * multi-letter cards (m, at pos) once, and lacks `lack` letters on single
  * cards: the card takes its letters off what the wilds must make up for
@@ -137,19 +151,10 @@ static void one_way(way *w, const places *pl, int m, int pos, int lack)
     }
     if (lack > h->wilds || w->len - k + 1 < h->min)
         return;
-    for (int p = 0; p < w->len; n++) {
-        int c = w->word[p] - 'a';
-        if (p == pos) {
-            w->code[n] = (uint8_t)(27 + m);
-            w->card[n] = h->multi[m];
-            p += k;
-            continue;
-        }
-        w->code[n] = (uint8_t)(c + 1);
-        w->card[n] = w->left[c] ? (uint8_t)c : AD_LEX_WILD;
-        w->left[c] -= w->left[c] != 0;
-        p++;
-    }
+    n = singles(w, 0, pos, 0);
+    w->code[n] = (uint8_t)(27 + m);
+    w->card[n++] = h->multi[m];
+    n = singles(w, pos + k, w->len, n);
     w->wilds = h->wilds - lack;
     done(w, n, n);
 }
@@ -194,11 +199,11 @@ static uint32_t after(const lex_sigs *s, long i, const char *word, int j0)
 
 /* after (28 bits: an index holds fewer words), then the first 6
  * choices, 6 bits each. */
-static uint64_t order(uint32_t after_n, const uint8_t *code, int n)
+static uint64_t order(uint32_t after_n, const uint8_t *code)
 {
     uint64_t k = after_n;
-    for (int i = 0; i < 6; i++)
-        k = k << 6 | (i < n ? code[i] : 0);
+    for (int i = 0; i < 6; i++) /* code[] is zero past its n choices */
+        k = k << 6 | code[i];
     return k;
 }
 
@@ -224,8 +229,9 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
         go(&w, 0, 0);
     if (!w.first)
         return;
-    int j0 = 0;
-    while (w.key[j0] <= 26)
+    memset(w.key + w.nkey, 0, 8);
+    int j0 = fit == 1 ? pos : 0; /* one fit: the singles before the card */
+    while (fit > 1 && w.key[j0] <= 26)
         j0++;
     char *p = r->pool + r->used;
     lex_rec rec = {(uint32_t)r->used, (uint8_t)len, (uint8_t)w.best_n, (uint8_t)w.best_wilds, 1};
@@ -236,7 +242,7 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     p[len + 1 + w.best_n + w.nkey] = 0;
     r->used += (size_t)(len + w.best_n + w.nkey + 2);
     uint32_t aft = after(s, i, w.word, j0);
-    r->m[r->nm++] = (lex_mrec){order(aft, w.key, w.nkey), rec, aft};
+    r->m[r->nm++] = (lex_mrec){order(aft, w.key), rec, aft};
 }
 
 /* ------------------------------------------------------------------ order */
@@ -284,12 +290,15 @@ static void sort_keys(ad_lex_results *r)
 void ad_lex_merge_multi(ad_lex_results *r)
 {
     sort_keys(r);
-    int i = 0, k = 0;
-    for (int j = 0; j < r->nm; j++) {
-        while (i < r->n && r->e[i].at < r->m[j].after)
-            r->tmp[k++] = r->e[i++];
-        r->tmp[k++] = r->m[j].rec;
+    int i = 0, j = 0, k = 0;
+    while (i < r->n && j < r->nm) { /* without a branch a word: the order is data */
+        int single = r->e[i].at < r->m[j].after;
+        r->tmp[k++] = single ? r->e[i] : r->m[j].rec;
+        i += single;
+        j += !single;
     }
+    while (j < r->nm)
+        r->tmp[k++] = r->m[j++].rec;
     while (i < r->n)
         r->tmp[k++] = r->e[i++];
     lex_rec *t = r->e;
