@@ -283,12 +283,19 @@ static void sort_keys(ad_lex_results *r)
             a[j] = a[j - 1];
             a[j - 1] = t;
         }
+    if (a != r->m) { /* an odd number of passes: the two swapped */
+        int cap = r->mcap;
+        r->mcap = r->mtcap;
+        r->mtcap = cap;
+    }
     r->mtmp = b;
     r->m = a;
 }
 
-void ad_lex_merge_multi(ad_lex_results *r)
+int ad_lex_merge_multi(ad_lex_results *r)
 {
+    if (ad_lex_room_to_merge(r) < 0)
+        return -1;
     sort_keys(r);
     int i = 0, j = 0, k = 0;
     while (i < r->n && j < r->nm) { /* without a branch a word: the order is data */
@@ -302,8 +309,12 @@ void ad_lex_merge_multi(ad_lex_results *r)
     while (i < r->n)
         r->tmp[k++] = r->e[i++];
     lex_rec *t = r->e;
+    int cap = r->ecap;
     r->e = r->tmp;
+    r->ecap = r->tcap;
     r->tmp = t;
+    r->tcap = cap;
     r->n = k;
     r->nm = 0;
+    return 0;
 }

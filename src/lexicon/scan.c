@@ -13,7 +13,7 @@
 
 #define SCAN_BODY                                                                            \
     long k = 0;                                                                              \
-    for (long i = 0; i < s->n; i++) {                                                        \
+    for (long i = from; i < to; i++) {                                                       \
         uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);                 \
         int all = __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds;                \
         int keep = (lack <= (uint64_t)h->wilds) | (((s->multi[i] & h->mmask) != 0) & all);  \
@@ -22,7 +22,7 @@
     }                                                                                        \
     return k;
 
-static long scan_plain(const lex_sigs *s, const lex_hand *h, uint64_t *out)
+static long scan_plain(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
     SCAN_BODY
 }
@@ -31,7 +31,7 @@ static long scan_plain(const lex_sigs *s, const lex_hand *h, uint64_t *out)
 #include <immintrin.h>
 
 __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, const lex_hand *h,
-                                                         uint64_t *out)
+                                                         long from, long to, uint64_t *out)
 {
     SCAN_BODY
 }
@@ -40,15 +40,17 @@ __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, con
  * and compressed out (in a register, then stored whole: a compressing
  * store to memory is slow on some processors, AMD Zen 4). */
 __attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static long
-scan_avx512(const lex_sigs *s, const lex_hand *h, uint64_t *out)
+scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
     __m512i one = _mm512_set1_epi64((long long)h->sig);
     __m512i all = _mm512_set1_epi64((long long)h->sig_all);
     __m512i w = _mm512_set1_epi64(h->wilds);
     __m256i mm = _mm256_set1_epi32((int)h->mmask);
-    __m512i idx = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_epi64(8);
-    long k = 0, i = 0;
-    for (; i + 8 <= s->n; i += 8) {
+    __m512i idx = _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+                                   _mm512_set1_epi64(from)),
+            eight = _mm512_set1_epi64(8);
+    long k = 0, i = from;
+    for (; i + 8 <= to; i += 8) {
         __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
         __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
         __m512i len = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(s->len + i)));
@@ -62,7 +64,7 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, uint64_t *out)
         k += __builtin_popcount(keep);
         idx = _mm512_add_epi64(idx, eight);
     }
-    for (; i < s->n; i++) {
+    for (; i < to; i++) {
         uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
         int keep = lack <= (uint64_t)h->wilds ||
                    ((s->multi[i] & h->mmask) &&
@@ -73,17 +75,17 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, uint64_t *out)
     return k;
 }
 
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint64_t *out)
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
     if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl"))
-        return scan_avx512(s, h, out);
+        return scan_avx512(s, h, from, to, out);
     if (__builtin_cpu_supports("popcnt"))
-        return scan_popcnt(s, h, out);
-    return scan_plain(s, h, out);
+        return scan_popcnt(s, h, from, to, out);
+    return scan_plain(s, h, from, to, out);
 }
 #else
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint64_t *out)
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
-    return scan_plain(s, h, out);
+    return scan_plain(s, h, from, to, out);
 }
 #endif

@@ -32,7 +32,7 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->m);
     free(r->mtmp);
     free(r->pool);
-    free(r->cand);
+    free(r->maybe);
     free(r);
 }
 
@@ -95,26 +95,35 @@ void ad_lex_results_sort(ad_lex_results *r, ad_lex_order order)
 
 /* ------------------------------------------------------------------ room */
 
-/* Room for as many records as the table has words, and a pool for them:
- * grown once, then kept. */
-static int room(ad_lex_results *r, const lex_sigs *s)
+/* Room for need items of size bytes in *p (of *cap): doubled from 1024
+ * when short, and kept. */
+static int grow(void **p, int *cap, long need, size_t size)
 {
-    if (r->cap < s->n) {
-        free(r->e);
-        free(r->tmp);
-        free(r->m);
-        free(r->mtmp);
-        free(r->cand);
-        r->e = malloc(sizeof *r->e * (size_t)s->n);
-        r->tmp = malloc(sizeof *r->tmp * (size_t)s->n);
-        r->m = malloc(sizeof *r->m * (size_t)s->n);
-        r->mtmp = malloc(sizeof *r->mtmp * (size_t)s->n);
-        r->cand = malloc(sizeof *r->cand * ((size_t)s->n + 8));
-        r->cap = r->e && r->tmp && r->m && r->mtmp && r->cand ? (int)s->n : 0;
-        if (!r->cap)
-            return -1;
-    }
+    if (need <= *cap)
+        return 0;
+    long cap2 = *cap ? *cap : 1024;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *q = cap2 <= INT32_MAX ? realloc(*p, (size_t)cap2 * size) : NULL;
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = (int)cap2;
     return 0;
+}
+
+/* Room for `more` records and maybes more. */
+static int room(ad_lex_results *r, long more)
+{
+    return grow((void **)&r->e, &r->ecap, r->n + more, sizeof *r->e) < 0 ||
+                   grow((void **)&r->maybe, &r->maycap, r->nmaybe + more, sizeof *r->maybe) < 0
+               ? -1
+               : 0;
+}
+
+int ad_lex_room_to_merge(ad_lex_results *r)
+{
+    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm, sizeof *r->tmp);
 }
 
 /* Room in the pool for one more record of any kind. */
@@ -282,6 +291,36 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
     return 0;
 }
 
+/* The words of one block of the table: those of single cards listed,
+ * those that may need a multi-letter card kept for later. */
+static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
+{
+    long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
+    long kept = ad_lex_scan(s, h, from, to, r->cand);
+    if (room(r, kept) < 0)
+        return -1;
+    for (long k = 0; k < kept; k++) {
+        uint64_t m = take(r, s, h, r->cand[k]);
+        if (m)
+            r->maybe[r->nmaybe++] = m;
+    }
+    return 0;
+}
+
+static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+{
+    for (long from = 0; from < s->n; from += LEX_BLOCK)
+        if (scan_block(r, s, h, from) < 0)
+            return -1;
+    if (grow((void **)&r->m, &r->mcap, r->nmaybe, sizeof *r->m) < 0 ||
+        grow((void **)&r->mtmp, &r->mtcap, r->nmaybe, sizeof *r->mtmp) < 0)
+        return -1;
+    for (long k = 0; k < r->nmaybe; k++)
+        if (take_multi(r, s, h, r->maybe, k, r->nmaybe) < 0)
+            return -1;
+    return r->nm ? ad_lex_merge_multi(r) : 0;
+}
+
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
                  ad_lex_results *out, ad_err *err)
 {
@@ -289,25 +328,16 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
         return -1;
     const lex_sigs *s = ad_lex_sigs_get(lex);
     out->table = s;
-    out->n = out->nm = 0;
+    out->n = out->nm = out->nmaybe = 0;
     out->used = 0;
-    if (!s || room(out, s) < 0)
+    if (!s)
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
     lex_hand h;
     count_hand(&h, s, cards, n, min_cards);
     memcpy(out->hand, h.count, sizeof out->hand);
-    long kept = ad_lex_scan(s, &h, out->cand), maybe = 0;
-    for (long k = 0; k < kept; k++) { /* the maybes go to the front of cand */
-        uint64_t m = take(out, s, &h, out->cand[k]);
-        if (m)
-            out->cand[maybe++] = m;
+    if (search(out, s, &h) < 0) {
+        out->n = out->nm = 0;
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
     }
-    for (long k = 0; k < maybe; k++)
-        if (take_multi(out, s, &h, out->cand, k, maybe) < 0) {
-            out->n = out->nm = 0;
-            return ad_err_set(err, AD_E_INTERNAL, "out of memory");
-        }
-    if (out->nm)
-        ad_lex_merge_multi(out);
     return out->n;
 }

@@ -32,13 +32,20 @@ typedef struct lex_mrec {
 
 #define LEX_REC_ROOM (3 * AD_LEX_WORD_MAX + 24) /* the most pool one record takes */
 
+#define LEX_BLOCK 4096 /* words scanned at a time */
+
+/* Every array grows when it must and is kept, so a warm list allocates
+ * nothing. */
 struct ad_lex_results {
-    lex_rec *e, *tmp;
-    lex_mrec *m, *mtmp;
-    int n, nm, cap;
+    lex_rec *e, *tmp;              /* the list; room to merge */
+    lex_mrec *m, *mtmp;            /* words waiting to be merged; room to sort */
+    int n, nm;
+    int ecap, tcap, mcap, mtcap;   /* of e, tmp, m and mtmp */
     char *pool;
     size_t used, pcap;
-    uint64_t *cand;                /* the words the scan kept: LEX_KEPT */
+    uint64_t cand[LEX_BLOCK + 8];  /* the words of a block the scan kept */
+    uint64_t *maybe;               /* those that may need a multi-letter card */
+    int nmaybe, maycap;
     const lex_sigs *table;         /* of the last query: its words */
     uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
 };
@@ -60,17 +67,19 @@ typedef struct lex_hand {
     char mletters[AD_LEX_CARD_MAX][8];
 } lex_hand;
 
-/* The words that pass the signature test of hand h (scan.c), into out
- * in order (out has room for 8 more than the table's words), each as its
+/* The words from..to-1 that pass the signature test of hand h (scan.c),
+ * into out in order (out has room for 8 more than to - from), each as its
  * number | its len[] << 32 | the bits of its signature the single cards
- * lack << 40 (LEX_KEPT); returns how many. */
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, uint64_t *out);
+ * lack << 40; returns how many. */
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out);
 /* Adds table word i (len letters, lacking `lack` letters on single cards)
  * to r->m when the hand spells it with a multi-letter card. */
 void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
                        int lack);
-/* Sorts r->m by key and merges it into r->e. */
-void ad_lex_merge_multi(ad_lex_results *r);
+/* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
+int ad_lex_merge_multi(ad_lex_results *r);
+/* Room in r->tmp for the merged list (words.c). */
+int ad_lex_room_to_merge(ad_lex_results *r);
 
 /* The word of record e. */
 static inline const char *lex_rec_word(const ad_lex_results *r, const lex_rec *e)
