@@ -75,17 +75,54 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
     return k;
 }
 
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+int ad_lex_scan_ways(void)
 {
-    if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl"))
-        return scan_avx512(s, h, from, to, out);
+    int ways = 1 << LEX_SCAN_PLAIN;
     if (__builtin_cpu_supports("popcnt"))
-        return scan_popcnt(s, h, from, to, out);
-    return scan_plain(s, h, from, to, out);
+        ways |= 1 << LEX_SCAN_POPCNT;
+    if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl"))
+        ways |= 1 << LEX_SCAN_AVX512;
+    return ways;
+}
+
+static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, long to,
+                    uint64_t *out)
+{
+    return way == LEX_SCAN_AVX512   ? scan_avx512(s, h, from, to, out)
+           : way == LEX_SCAN_POPCNT ? scan_popcnt(s, h, from, to, out)
+                                    : scan_plain(s, h, from, to, out);
 }
 #else
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+int ad_lex_scan_ways(void)
 {
+    return 1 << LEX_SCAN_PLAIN;
+}
+
+static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, long to,
+                    uint64_t *out)
+{
+    (void)way;
     return scan_plain(s, h, from, to, out);
 }
 #endif
+
+/* The way every scan takes: the best this processor runs, unless the tests
+ * chose one (each must give the same words). */
+static _Atomic int chosen = -1;
+
+void ad_lex_scan_use(int way)
+{
+    chosen = way >= 0 && (ad_lex_scan_ways() & (1 << way)) ? way : -1;
+}
+
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+{
+    int way = chosen;
+    if (way < 0) {
+        int ways = ad_lex_scan_ways();
+        way = ways & (1 << LEX_SCAN_AVX512)   ? LEX_SCAN_AVX512
+              : ways & (1 << LEX_SCAN_POPCNT) ? LEX_SCAN_POPCNT
+                                               : LEX_SCAN_PLAIN;
+    }
+    return scan_by(way, s, h, from, to, out);
+}

@@ -72,6 +72,14 @@ typedef struct lex_hand {
  * number | its len[] << 32 | the bits of its signature the single cards
  * lack << 40; returns how many. */
 long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out);
+
+/* The scans there are: plain C, with the popcnt instruction, with AVX-512.
+ * ad_lex_scan_ways: those this build and processor can run (bit per way);
+ * ad_lex_scan_use: every scan from now on takes that way (-1, or one the
+ * processor cannot run: the best), for the tests that hold them equal. */
+enum { LEX_SCAN_PLAIN, LEX_SCAN_POPCNT, LEX_SCAN_AVX512 };
+int ad_lex_scan_ways(void);
+void ad_lex_scan_use(int way);
 /* Adds table word i (len letters, lacking `lack` letters on single cards)
  * to r->m when the hand spells it with a multi-letter card. */
 void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,

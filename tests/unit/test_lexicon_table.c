@@ -10,6 +10,7 @@
 
 #include "alphadeck/lexicon.h"
 #include "lexicon/lex.h"
+#include "lexicon/words.h"
 
 static const char list[] = "then\nthe\nhen\nten\nnet\nthee\nteeth\nhent\nnth\nthethe\n";
 static const char other[] = "then\nthe\nhen\nten\nnet\nthee\nteeth\nhent\nnth\nthetha\n";
@@ -114,12 +115,78 @@ static void test_the_table_of_another_index_is_passed_over(void **state)
     remove_both(dir2, idx2, tab2);
 }
 
+/* Every word of a hand, with its cards, as one string. */
+static void all_words(const ad_lex *lex, const uint8_t *cards, int n, ad_lex_results *r,
+                      char *out, size_t size)
+{
+    int got = ad_lex_words(lex, cards, n, 1, r, NULL);
+    assert_true(got >= 0);
+    size_t at = 0;
+    for (int i = 0; i < got && at < size; i++) {
+        ad_lex_found f;
+        assert_int_equal(ad_lex_results_get(r, i, &f), 0);
+        at += (size_t)snprintf(out + at, size - at, "%s:", f.word);
+        for (int k = 0; k < f.how.n && at < size; k++)
+            at += (size_t)snprintf(out + at, size - at, "%d,", f.how.card[k]);
+    }
+}
+
+/* The scan is compiled three ways (plain C, popcnt, AVX-512) and the
+ * processor picks one: each it can run finds the same words in the same
+ * order, on the whole list and hands of 12 cards with multi-letter cards
+ * and wilds, so a machine without AVX-512 plays the same game. */
+static void test_every_scan_the_processor_can_run_finds_the_same_words(void **state)
+{
+    (void)state;
+    static const char *faces[] = {"a", "e", "i", "o", "u", "t", "n", "s", "r", "l", "d", "c",
+                                  "m", "p", "b", "g", "h", "y", "k", "w", "th", "qu", "er",
+                                  "st", "ch", "*"};
+    ad_lex *lex = ad_lex_load_default(NULL);
+    assert_non_null(lex);
+    ad_lex_results *r = ad_lex_results_new();
+    size_t size = 1 << 20;
+    char *want = malloc(size), *got = malloc(size);
+    assert_non_null(want);
+    assert_non_null(got);
+    int ways = ad_lex_scan_ways(), compared = 0;
+    assert_true(ways & (1 << LEX_SCAN_PLAIN));
+    ad_rng rng;
+    ad_rng_seed(&rng, 33);
+    for (int hand = 0; hand < 40; hand++) {
+        char text[96] = "";
+        for (int i = 0; i < 12; i++) {
+            strcat(text, faces[ad_rng_below(&rng, (uint32_t)(sizeof faces / sizeof *faces))]);
+            strcat(text, " ");
+        }
+        uint8_t cards[16];
+        int n = ad_lex_cards_parse(text, cards, 16, NULL);
+        assert_int_equal(n, 12);
+        ad_lex_scan_use(LEX_SCAN_PLAIN);
+        all_words(lex, cards, n, r, want, size);
+        for (int way = LEX_SCAN_POPCNT; way <= LEX_SCAN_AVX512; way++) {
+            if (!(ways & (1 << way)))
+                continue;
+            ad_lex_scan_use(way);
+            all_words(lex, cards, n, r, got, size);
+            assert_string_equal(want, got);
+            compared++;
+        }
+    }
+    ad_lex_scan_use(-1);
+    assert_true(compared >= 40); /* popcnt at least: every x86-64 of these years */
+    free(want);
+    free(got);
+    ad_lex_results_free(r);
+    ad_lex_free(lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_saved_table_is_mapped_back_and_gives_the_words_of_the_made_one),
         cmocka_unit_test(test_a_damaged_table_is_passed_over_and_the_words_stay_the_same),
         cmocka_unit_test(test_the_table_of_another_index_is_passed_over),
+        cmocka_unit_test(test_every_scan_the_processor_can_run_finds_the_same_words),
     };
     return cmocka_run_group_tests_name("the letter table", tests, NULL, NULL);
 }
