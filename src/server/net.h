@@ -19,6 +19,7 @@
 #include <uv.h>
 
 #include "bus.h"
+#include "core/jsonw.h"
 #include "server.h"
 
 #define PEER_BUCKETS 4096 /* the chains of connections by address (net.c) */
@@ -44,8 +45,7 @@ struct server {
     lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */
     unsigned char *wbuf;             /* where a connection's queued frames are put */
     size_t wcap;                     /* together for one write (WRITE_MAX at most) */
-    char *dump;                      /* conn_send's text */
-    size_t dcap;
+    ad_jw dump;                      /* conn_send's text (a buffer kept) */
     /* every connection (HTTP or WebSocket) counts from its accept to its
      * end, by its address too (admit) */
     peer *peers[PEER_BUCKETS];       /* chains by a hash of the address (each entry is

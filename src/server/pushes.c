@@ -4,6 +4,7 @@
  * seats and the clock; and `sync`, the same update for one who missed some.
  */
 #include "alphadeck/narrate.h"
+#include "core/jsonw.h"
 #include "lobby_impl.h"
 
 json_t *ad_seats_json(const table *t)
@@ -142,13 +143,38 @@ static json_t *aloud_of(const table *t, const json_t *events, int seat, const js
     return out;
 }
 
+/* The update of every member who sits at seat (-1: a watcher), as text
+ * into w: the same bytes for all of them, so written once a seat, not once
+ * a connection.  The one place a seat's update (its view among it) is
+ * made.  on: the position seat may play on in, or NULL. */
+static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
+                        json_t *asked, json_t *on)
+{
+    json_t *view = view_of(t, seat);
+    json_t *p = json_pack("{s:s,s:I,s:I,s:o,s:o,s:O,s:o}", "push", "update", "table",
+                          (json_int_t)t->id, "v", (json_int_t)version(t), "events",
+                          ad_told(t, events, seat), "view", view, "asked", asked, "aloud",
+                          aloud_of(t, events, seat, view, sync_of));
+    if (on) /* it may play on: the position it would play in */
+        json_object_set(p, "play_on", on);
+    ad_learn_about(t, seat, p); /* a guided game's step, to its learner */
+    if (sync_of)
+        json_object_set_new(p, "sync", json_true());
+    if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
+        json_object_set_new(p, "whole", json_true());
+    ad_jw_reset(w);
+    ad_jw_tree(w, p);
+    json_decref(p);
+}
+
 /* An update to every member: the events given, each its own view (for
  * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
 void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
 {
-    json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
-    json_t *tells[AD_MAX_SEATS + 1] = {0};
-    json_t *alouds[AD_MAX_SEATS + 1] = {0};
+    /* [seat + 1]: the text of seat's update, buffers kept from push to push
+     * (the lobby is the loop thread's alone) */
+    static ad_jw texts[AD_MAX_SEATS + 1];
+    uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
     json_t *asked = asked_json(t), *on;
     int on_seat = ad_play_on_of(t, &on);
     for (int i = 0; i < t->nmem; i++) {
@@ -156,29 +182,14 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         if (only && m->c != only)
             continue;
         int seat = ad_member_seat(t, m);
-        json_t **vw = &views[seat + 1], **tl = &tells[seat + 1];
-        if (!*vw)
-            *vw = view_of(t, seat);
-        if (!*tl)
-            *tl = ad_told(t, events, seat);
-        if (!alouds[seat + 1])
-            alouds[seat + 1] = aloud_of(t, events, seat, *vw, sync_of);
-        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O,s:O}", "push", "update", "table",
-                              (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
-                              "view", *vw, "asked", asked, "aloud", alouds[seat + 1]);
-        if (seat >= 0 && seat == on_seat) /* it may play on: the position it would play in */
-            json_object_set(p, "play_on", on);
-        ad_learn_about(t, seat, p); /* a guided game's step, to its learner */
-        if (sync_of)
-            json_object_set_new(p, "sync", json_true());
-        if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
-            json_object_set_new(p, "whole", json_true());
-        conn_send(m->c, p);
-    }
-    for (int i = 0; i <= AD_MAX_SEATS; i++) {
-        json_decref(views[i]);
-        json_decref(tells[i]);
-        json_decref(alouds[i]);
+        ad_jw *w = &texts[seat + 1];
+        if (!(written & (1u << (seat + 1)))) {
+            update_text(w, t, events, seat, sync_of, asked,
+                        seat >= 0 && seat == on_seat ? on : NULL);
+            written |= 1u << (seat + 1);
+        }
+        if (!w->oom)
+            conn_send_text(m->c, w->p, w->n);
     }
     json_decref(asked);
     json_decref(on);
