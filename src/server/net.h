@@ -40,6 +40,7 @@ struct server {
     bus *bus; /* a node of a cluster: what the other nodes say */
     /* the transport (net.c) */
     conn *conns;
+    conn *due;                       /* those given frames in this pass (ad_net_flush) */
     size_t queue_max;                /* bytes queued for one connection before it is dropped */
     int64_t ping_ms;                 /* a silent connection is pinged after this */
     lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */
@@ -85,6 +86,7 @@ extern const struct lws_protocols ad_net_protocols[];
 void ad_net_start(server *s);
 void ad_net_stop(server *s);  /* the sweep (before the loop ends) */
 void ad_net_free(server *s);  /* its buffers (after) */
+void ad_net_flush(server *s); /* the frames queued in a pass, written at its end */
 
 /* http.c: the reasons of lws' callback that are HTTP's (and those nobody
  * takes: lws' own defaults); the API's limits and archive; the answers
