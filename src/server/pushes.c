@@ -80,17 +80,30 @@ json_t *ad_joined(const table *t, int seat)
     return j;
 }
 
+char *ad_text_over(char *old, const json_t *j)
+{
+    static ad_jw w; /* the loop thread's, kept */
+    ad_jw_reset(&w);
+    ad_jw_tree(&w, j);
+    char *text = w.oom ? NULL : realloc(old, w.n + 1);
+    if (!text) {
+        free(old);
+        return NULL;
+    }
+    memcpy(text, w.p, w.n);
+    text[w.n] = '\0';
+    return text;
+}
+
 /* The same frame to everyone at the table, written out once. */
 void ad_push_all(table *t, json_t *j)
 {
-    char *text = json_dumps(j, JSON_COMPACT);
+    static ad_jw w; /* the loop thread's, kept */
+    ad_jw_reset(&w);
+    ad_jw_tree(&w, j);
     json_decref(j);
-    if (!text)
-        return;
-    size_t n = strlen(text);
-    for (int i = 0; i < t->nmem; i++)
-        conn_send_text(t->mem[i].c, text, n);
-    free(text);
+    for (int i = 0; i < t->nmem && !w.oom; i++)
+        conn_send_text(t->mem[i].c, w.p, w.n);
 }
 
 void ad_push_seats(table *t)
