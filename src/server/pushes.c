@@ -5,6 +5,7 @@
  */
 #include "alphadeck/narrate.h"
 #include "core/jsonw.h"
+#include "games/view_text.h"
 #include "lobby_impl.h"
 
 json_t *ad_seats_json(const table *t)
@@ -156,28 +157,74 @@ static json_t *aloud_of(const table *t, const json_t *events, int seat, const js
     return out;
 }
 
+/* Whether seat's view is written straight from the game's state (a game
+ * in play); else it is view_of's tree (a game waiting or ended). */
+static int view_straight(const table *t)
+{
+    return !t->end && t->status != TABLE_WAITING;
+}
+
+/* seat's view (-1: a watcher's) as text into w: the one place a seat's
+ * view in an update is written.  tree: view_of's, when not straight. */
+static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree)
+{
+    if (tree)
+        ad_jw_tree(w, tree);
+    else
+        ad_table_view_text(game_table(t), seat < 0 ? AD_PUBLIC : seat, w);
+}
+
+#define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
+
 /* The update of every member who sits at seat (-1: a watcher), as text
  * into w: the same bytes for all of them, so written once a seat, not once
- * a connection.  The one place a seat's update (its view among it) is
- * made.  on: the position seat may play on in, or NULL. */
+ * a connection, by our writer in the order of the fields the tree had.
+ * The read-aloud lines read the public view (*pub, made once an update):
+ * they read only what every seat sees (tests/unit/test_aloud_public.c),
+ * and a seat's own view is then written without a tree.  on: the position
+ * seat may play on in, or NULL. */
 static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
-                        json_t *asked, json_t *on)
+                        const json_t *asked, const json_t *on, json_t **pub)
 {
-    json_t *view = view_of(t, seat);
-    json_t *p = json_pack("{s:s,s:I,s:I,s:o,s:o,s:O,s:o}", "push", "update", "table",
-                          (json_int_t)t->id, "v", (json_int_t)version(t), "events",
-                          ad_told(t, events, seat), "view", view, "asked", asked, "aloud",
-                          aloud_of(t, events, seat, view, sync_of));
+    json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
+    if (!tree && !*pub)
+        *pub = ad_table_view_json(game_table(t), AD_PUBLIC);
+    json_t *told = ad_told(t, events, seat);
+    json_t *aloud = aloud_of(t, events, seat, tree ? tree : *pub, sync_of);
+    json_t *more = json_object(); /* the fields some updates have, in their order */
     if (on) /* it may play on: the position it would play in */
-        json_object_set(p, "play_on", on);
-    ad_learn_about(t, seat, p); /* a guided game's step, to its learner */
+        json_object_set_new(more, "play_on", json_incref((json_t *)on));
+    ad_learn_about(t, seat, more); /* a guided game's step, to its learner */
     if (sync_of)
-        json_object_set_new(p, "sync", json_true());
+        json_object_set_new(more, "sync", json_true());
     if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
-        json_object_set_new(p, "whole", json_true());
+        json_object_set_new(more, "whole", json_true());
     ad_jw_reset(w);
-    ad_jw_tree(w, p);
-    json_decref(p);
+    RAW(w, "{\"push\":\"update\",\"table\":");
+    ad_jw_int(w, (long long)t->id);
+    RAW(w, ",\"v\":");
+    ad_jw_int(w, (long long)version(t));
+    RAW(w, ",\"events\":");
+    ad_jw_tree(w, told);
+    RAW(w, ",\"view\":");
+    view_text(w, t, seat, tree);
+    RAW(w, ",\"asked\":");
+    ad_jw_tree(w, asked);
+    RAW(w, ",\"aloud\":");
+    ad_jw_tree(w, aloud);
+    const char *k;
+    json_t *v;
+    json_object_foreach(more, k, v) {
+        RAW(w, ",");
+        ad_jw_str(w, k, strlen(k));
+        RAW(w, ":");
+        ad_jw_tree(w, v);
+    }
+    RAW(w, "}");
+    json_decref(more);
+    json_decref(aloud);
+    json_decref(told);
+    json_decref(tree);
 }
 
 /* An update to every member: the events given, each its own view (for
@@ -188,7 +235,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
      * (the lobby is the loop thread's alone) */
     static ad_jw texts[AD_MAX_SEATS + 1];
     uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
-    json_t *asked = asked_json(t), *on;
+    json_t *asked = asked_json(t), *on, *pub = NULL;
     int on_seat = ad_play_on_of(t, &on);
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
@@ -198,12 +245,13 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
             update_text(w, t, events, seat, sync_of, asked,
-                        seat >= 0 && seat == on_seat ? on : NULL);
+                        seat >= 0 && seat == on_seat ? on : NULL, &pub);
             written |= 1u << (seat + 1);
         }
         if (!w->oom)
             conn_send_text(m->c, w->p, w->n);
     }
+    json_decref(pub);
     json_decref(asked);
     json_decref(on);
     json_decref(events);
