@@ -465,4 +465,10 @@ int ad_learn_may_act(const table *t, int seat, const json_t *action, conn *c, co
 /* seat's action was taken (took: what ad_learn_may_act said). */
 void ad_learn_acted(table *t, int seat, int took);
 
+/* pushes.c, issue 33 (m2): text without jansson's dump */
+/* j's compact text in old's place (realloc'd: a step's text is about the
+ * size of the one it replaces, so no new block); NULL when out of memory,
+ * old then freed. */
+char *ad_text_over(char *old, const json_t *j);
+
 #endif
