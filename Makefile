@@ -247,7 +247,7 @@ install: all docs/alphadeck.1
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libalphadeck.so
 	install -m 644 include/alphadeck/*.h $(DESTDIR)$(INCDIR)/alphadeck/
 	install -m 644 docs/alphadeck.1 $(DESTDIR)$(MANDIR)/man1/
-	install -m 644 $(LEX_IDX) $(DESTDIR)$(DATADIR)/lexicon/
+	install -m 644 $(LEX_IDX) $(LEX_IDX:.idx=.tab) $(DESTDIR)$(DATADIR)/lexicon/
 	cp -R web/. $(DESTDIR)$(DATADIR)/web/
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCDIR@|$(INCDIR)|' \
 	    -e 's|@VERSION@|$(VERSION)|' src/alphadeck.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/alphadeck.pc

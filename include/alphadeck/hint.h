@@ -40,6 +40,15 @@ json_t *ad_hint_view(const ad_game *g, const void *view, int players, int seat,
  * table's seed, the seat and the number of actions in its record. */
 json_t *ad_hint_table(const ad_table *t, int seat, const ad_bot_opts *think, ad_err *err);
 
+/* The same two, saying the seats' names where the hint names a seat:
+ * names[s] for seat s (NULL, or a NULL entry: the narrator's Ann, Bea,
+ * ...), as a person at the table knows them.  The asking seat is "you". */
+json_t *ad_hint_view_named(const ad_game *g, const void *view, int players, int seat,
+                           const char *const *names, const ad_bot_opts *think, uint64_t seed,
+                           ad_err *err);
+json_t *ad_hint_table_named(const ad_table *t, int seat, const char *const *names,
+                            const ad_bot_opts *think, ad_err *err);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus

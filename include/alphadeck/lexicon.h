@@ -81,6 +81,10 @@ ad_lex *ad_lex_load_text(const char *text, size_t len, ad_err *err);
 ad_lex *ad_lex_load_index(const char *path, ad_err *err);
 /* Writes lex's index to path (through a temporary file and a rename). */
 int ad_lex_save(const ad_lex *lex, const char *path, ad_err *err);
+/* Writes lex's letter table, which ad_lex_words searches, beside the
+ * index file `index` (scowl-70.idx: scowl-70.tab), the same way; a
+ * mapped index maps it on its first words query instead of making it. */
+int ad_lex_save_table(const ad_lex *lex, const char *index, ad_err *err);
 void ad_lex_free(ad_lex *lex);
 
 typedef struct ad_lex_info {
@@ -138,7 +142,9 @@ typedef struct ad_lex_results ad_lex_results;
 ad_lex_results *ad_lex_results_new(void);
 void ad_lex_results_free(ad_lex_results *r);
 int ad_lex_results_count(const ad_lex_results *r);
-/* The i-th word (valid until the next ad_lex_words on r), or NULL. */
+/* The i-th word, or NULL.  Valid until the next ad_lex_words on r, and
+ * while the lexicon it came from is loaded (most words are read from
+ * its table, not copied). */
 const char *ad_lex_results_word(const ad_lex_results *r, int i);
 /* The i-th word with its spelling, into out; -1 when there is no i-th. */
 int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out);

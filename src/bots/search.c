@@ -28,6 +28,17 @@ static int pick_seat(uint32_t mask, ad_rng *r)
     return __builtin_ctz(mask);
 }
 
+/* The state the search works on, and a move applied to it. */
+static size_t state_size(const search_game *sg)
+{
+    return sg->state_size ? sg->state_size : sg->g->state_size;
+}
+
+static int apply(const search_game *sg, void *st, int seat, const ad_action *a)
+{
+    return sg->apply ? sg->apply(st, seat, a) : sg->g->apply(st, seat, a, NULL, NULL);
+}
+
 /* Plays on from st for at most depth moves and returns the value for seat. */
 static double playout(const search_game *sg, void *st, int seat, ad_rng *r)
 {
@@ -48,7 +59,7 @@ static double playout(const search_game *sg, void *st, int seat, ad_rng *r)
             if (a.type == 0)
                 break;
         }
-        if (g->apply(st, who, &a, NULL, NULL) < 0)
+        if (apply(sg, st, who, &a) < 0)
             break; /* a policy bug must not hang the search */
     }
     return sg->value(st, seat);
@@ -65,7 +76,8 @@ static int halving(const search_game *sg, const void *view, int seat, const ad_a
         alive[c] = c;
     while ((1 << rounds) < nc)
         rounds++;
-    void *deal = malloc(sg->g->state_size), *st = malloc(sg->g->state_size);
+    size_t size = state_size(sg);
+    void *deal = malloc(size), *st = malloc(size);
     long n = 0;
     for (int round = 0; na > 1; round++) {
         /* this round's share of what is left: deals for each candidate, or time */
@@ -81,8 +93,8 @@ static int halving(const search_game *sg, const void *view, int seat, const ad_a
             for (int c = 0; c < na; c++) {
                 ad_rng pr;
                 ad_rng_seed(&pr, dice);
-                memcpy(st, deal, sg->g->state_size);
-                if (sg->g->apply(st, seat, &cand[alive[c]], NULL, NULL) < 0)
+                memcpy(st, deal, size);
+                if (apply(sg, st, seat, &cand[alive[c]]) < 0)
                     sum[alive[c]] -= 1e9; /* cannot happen for a legal candidate */
                 else
                     sum[alive[c]] += playout(sg, st, seat, &pr);
@@ -133,7 +145,7 @@ void ad_search_choose(const search_game *sg, const void *view, int seat, ad_bot_
             o->sims_done = n;
         return;
     }
-    void *st = malloc(sg->g->state_size);
+    void *st = malloc(state_size(sg));
     long n = 0;
     for (; n < budget; n++) {
         if (deadline > 0 && (n & 15) == 0 && ad_search_now() >= deadline)
@@ -153,7 +165,7 @@ void ad_search_choose(const search_game *sg, const void *view, int seat, ad_bot_
         }
         sg->determinize(view, seat, r, st);
         double v;
-        if (sg->g->apply(st, seat, &cand[best], NULL, NULL) < 0)
+        if (apply(sg, st, seat, &cand[best]) < 0)
             v = 0; /* cannot happen for a legal candidate; never choose it */
         else
             v = playout(sg, st, seat, r);

@@ -35,6 +35,14 @@ typedef struct search_game {
      * between the rounds.  Comparing candidates on the same deals takes
      * the luck of the deal out of the comparison. */
     int paired;
+    /* Optional: the searched state may be larger than the game's (a game
+     * may keep, after its state, what its policy would otherwise work out
+     * again at every move), and then it applies moves to it with `apply`,
+     * which keeps that part up to date.  0 and NULL: g->state_size and
+     * g->apply without events.  determinize, policy and value are given
+     * that larger state. */
+    size_t state_size;
+    int (*apply)(void *state, int seat, const ad_action *a);
 } search_game;
 
 /* Chooses seat's action from its view: UCB1 over the candidates, each

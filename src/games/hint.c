@@ -48,12 +48,19 @@ static const ad_unit *coach_of(const ad_game *g, const void *view, int players, 
 json_t *ad_hint_view(const ad_game *g, const void *view, int players, int seat,
                      const ad_bot_opts *think, uint64_t seed, ad_err *err)
 {
+    return ad_hint_view_named(g, view, players, seat, NULL, think, seed, err);
+}
+
+json_t *ad_hint_view_named(const ad_game *g, const void *view, int players, int seat,
+                           const char *const *names, const ad_bot_opts *think, uint64_t seed,
+                           ad_err *err)
+{
     const ad_unit *u = coach_of(g, view, players, seat, err);
     if (!u)
         return NULL;
     ad_rng r;
     ad_rng_seed(&r, seed);
-    json_t *h = u->hint(u, view, seat, think, &r, err);
+    json_t *h = u->hint(u, view, seat, names, think, &r, err);
     if (h && !json_is_string(json_object_get(h, "text"))) { /* every hint says it in words */
         json_decref(h);
         ad_err_set(err, AD_E_INTERNAL, "the hint has no words");
@@ -63,6 +70,12 @@ json_t *ad_hint_view(const ad_game *g, const void *view, int players, int seat,
 }
 
 json_t *ad_hint_table(const ad_table *t, int seat, const ad_bot_opts *think, ad_err *err)
+{
+    return ad_hint_table_named(t, seat, NULL, think, err);
+}
+
+json_t *ad_hint_table_named(const ad_table *t, int seat, const char *const *names,
+                            const ad_bot_opts *think, ad_err *err)
 {
     const ad_game *g = ad_table_game(t);
     const ad_step *steps;
@@ -76,7 +89,7 @@ json_t *ad_hint_table(const ad_table *t, int seat, const ad_bot_opts *think, ad_
     }
     g->view(ad_table_state(t), seat, view);
     uint64_t seed = ad_hint_seed(ad_table_seed(t), seat, (uint64_t)ad_table_steps(t, &steps));
-    json_t *h = ad_hint_view(g, view, players, seat, think, seed, err);
+    json_t *h = ad_hint_view_named(g, view, players, seat, names, think, seed, err);
     free(view);
     return h;
 }

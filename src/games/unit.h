@@ -42,9 +42,11 @@ typedef void (*ad_count_fn)(const struct ad_unit *u, int count, const char *say,
  * window's "lie", 0 to 1).  think is the budget of any sampling (the strong
  * player's, so a hint and a bot never disagree); r is seeded by the caller
  * from what the seat knows, so the same view and seed give the same hint.
+ * names: the seats' names to say (NULL, or a NULL entry: Ann, Bea, ...).
  * NULL with err set when the position has nothing to hint. */
 typedef json_t *(*ad_hint_fn)(const struct ad_unit *u, const void *view, int seat,
-                              const ad_bot_opts *think, ad_rng *r, ad_err *err);
+                              const char *const *names, const ad_bot_opts *think, ad_rng *r,
+                              ad_err *err);
 
 /* Read aloud (narrate.h's ad_aloud_*), each NULL for the plain way.  An
  * event as spoken: 1 said, 0 not said aloud, -1 said as the narrator tells

@@ -49,6 +49,11 @@ static uint64_t checksum(const uint32_t *cell, uint32_t n)
     return fnv(0xcbf29ce484222325ULL, cell, n);
 }
 
+uint64_t ad_lex_cells_sum(const ad_lex *lex)
+{
+    return checksum(lex->cell, lex->ncells);
+}
+
 /* ------------------------------------------------------------------ build */
 
 /* A state on the path of the last word added: its edges so far. */

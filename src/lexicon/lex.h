@@ -8,6 +8,7 @@
 #ifndef AD_LEX_INTERNAL_H
 #define AD_LEX_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "alphadeck/lexicon.h"
@@ -41,6 +42,28 @@ static inline uint32_t lex_edge(const uint32_t *cell, uint32_t s, unsigned c)
     return s + 1 + lex_bits(m & ((1u << c) - 1));
 }
 
+/* The letter table of a lexicon (sigs.c): its words in alphabetical order,
+ * each with a signature of its letter counts (sigs.c says how). */
+#define LEX_SIGS_SLACK 16      /* zero bytes after the text: reads go 8 at a time */
+#define LEX_SIGS_INEXACT 0x80u /* in len[i]: the signature is only a lower bound */
+typedef struct lex_sigs {
+    long n;
+    uint64_t *sig;
+    uint32_t *at;   /* where each word starts in text */
+    uint8_t *len;   /* letters, and LEX_SIGS_INEXACT */
+    uint32_t *multi; /* the multi-letter cards in the word: lex_multi_bit */
+    char *text;     /* the words, each NUL-terminated */
+    size_t used;
+    int8_t third[26]; /* the bit of "three or more" of each letter, or -1 */
+    /* The first word whose first two letters are at or past k (a letter
+     * 0-25 times 27, plus the second letter + 1, or 0 for none), k up to
+     * 26 * 27: the words are in alphabetical order. */
+    uint32_t start2[26 * 27 + 1];
+    uint8_t *lcp; /* letters word i shares with word i + 1, at most 255 */
+    void *map;    /* the mapped file the parts lie in (sigs_file.c), or NULL */
+    size_t map_len;
+} lex_sigs;
+
 struct ad_lex {
     const uint32_t *cell;
     uint32_t ncells, root;
@@ -48,6 +71,7 @@ struct ad_lex {
     size_t mem_len;  /* nonzero when mem is a mapping */
     char key[32];    /* "scowl-70", or "" for other lists */
     ad_lex_info info;
+    _Atomic(lex_sigs *) sigs; /* made on first need (sigs.c) */
 };
 
 /* The card alphabet, read once from the shout deck. */
@@ -87,6 +111,28 @@ char *ad_lex_read_file(const char *path, size_t *len, ad_err *err);
 /* Splits text (modified in place) into a sorted list of distinct words;
  * counts what it skips in info.  Caller frees l->word and l->len. */
 int ad_lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, ad_err *err);
+
+/* The bit of multi-letter card id in lex_sigs.multi: the ids past 31 of
+ * them share the last bit (it then means "maybe"). */
+static inline uint32_t lex_multi_bit(int id)
+{
+    int b = id - AD_LEX_WILD - 1;
+    return 1u << (b < 31 ? b : 31);
+}
+
+/* The letter table of lex, made on first call; NULL when out of memory. */
+const lex_sigs *ad_lex_sigs_get(const ad_lex *lex);
+void ad_lex_sigs_free(lex_sigs *s);
+/* The table file of an index (sigs_file.c): its name beside the index
+ * (-1 when too long), and the mapped table of lex when its index has a
+ * sound one, else NULL. */
+int ad_lex_tab_path(const char *index, char *out, size_t size);
+lex_sigs *ad_lex_map_table(const ad_lex *lex);
+/* The checksum of lex's cells, as an index file holds it. */
+uint64_t ad_lex_cells_sum(const ad_lex *lex);
+
+/* The signature of letter counts count[26]. */
+uint64_t ad_lex_sig_of(const lex_sigs *s, const uint8_t *count);
 
 /* The index of SCOWL size `size` if one is found and sound, else NULL. */
 ad_lex *ad_lex_find_index(int size);

@@ -106,6 +106,7 @@ void ad_lex_free(ad_lex *lex)
 {
     if (!lex)
         return;
+    ad_lex_sigs_free(atomic_load(&lex->sigs));
     if (lex->mem_len)
         munmap(lex->mem, lex->mem_len);
     else

@@ -23,10 +23,7 @@ STEPS_TARGET static inline void STEPS(arrive)(walk *w, uint32_t e, uint32_t lett
         w->depth = depth;
         w->how.n = n;
         w->how.wilds = w->wilds - wilds;
-        if (w->best)
-            hit_best(w);
-        else
-            hit_words(w);
+        hit_best(w);
     }
     uint32_t t = lex_target(e);
     if (depth >= AD_LEX_WORD_MAX - 1)
@@ -73,10 +70,8 @@ STEPS_TARGET static void STEPS(step_multi)(walk *w, uint32_t s, int m, uint32_t 
     uint64_t left = w->multi_left;
     if (--w->count[card] == 0)
         w->multi_left &= ~(1ull << m);
-    w->multi_on[w->multis++] = (uint8_t)card;
     w->how.card[n] = (uint8_t)card;
     STEPS(arrive)(w, e, letters, wilds, depth + k, n + 1);
-    w->multis--;
     w->count[card]++;
     w->multi_left = left;
 }

@@ -115,8 +115,8 @@ static void push_stored(lobby *l, table *t)
         for (int i = 0; i < t->npend; i++) {
             json_t *ev = t->pend[i].ev;
             if (t->hist) { /* without it, sync sends the view alone */
-                free(t->hist[t->pend[i].v % SRV_HISTORY]);
-                t->hist[t->pend[i].v % SRV_HISTORY] = json_dumps(ev, JSON_COMPACT);
+                char **h = &t->hist[t->pend[i].v % SRV_HISTORY];
+                *h = ad_text_over(*h, ev);
             }
             ad_add_step_events(events, ev);
         }

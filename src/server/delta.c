@@ -273,29 +273,30 @@ void ad_delta_free(table *t)
     t->delta = NULL;
 }
 
-/* The audience's view, now: kept as its last text, and the delta from the
- * text it had (the text is the same: an empty delta, the serial kept). */
-static void find(table *t, audience *a, found *f, const json_t *view)
+/* The audience's view, now (text v..v+n): kept as its last text, and the
+ * delta from the text it had (the same text: an empty delta, the serial
+ * kept). */
+static void find(table *t, audience *a, found *f, const char *v, size_t n)
 {
     f->done = 1;
     f->was = a->serial;
     f->base = a->v;
-    char *text = json_dumps(view, JSON_COMPACT);
-    if (!text) { /* out of memory: nobody holds a known text now */
-        free(a->text);
-        *a = (audience){0};
-        return;
-    }
-    size_t n = strlen(text);
-    buf *d = &sub_text[0];
-    clear(d);
-    if (a->text && a->len == n && memcmp(a->text, text, n) == 0) {
-        free(text);
+    if (a->text && a->len == n && memcmp(a->text, v, n) == 0) {
         f->delta = strdup("{}");
         f->len = 2;
         a->v = version(t);
         return;
     }
+    char *text = malloc(n + 1);
+    if (!text) { /* out of memory: nobody holds a known text now */
+        free(a->text);
+        *a = (audience){0};
+        return;
+    }
+    memcpy(text, v, n);
+    text[n] = 0;
+    buf *d = &sub_text[0];
+    clear(d);
     /* "base" and "delta" in the place of "view": no shorter, no delta */
     if (a->text && diff(a->text, a->len, text, n, 0, d) == 0 && d->n + 16 < n &&
         (f->delta = malloc(d->n)) != NULL) {
@@ -309,57 +310,60 @@ static void find(table *t, audience *a, found *f, const json_t *view)
     a->v = version(t);
 }
 
-/* p, written with ,"base":..,"delta":.. added at its end, to m's connection. */
-static int send_with(member *m, json_t *p, const found *f)
+/* The push text's member named key (a JSON string with its quotes). */
+static const span *member_named(const span *ms, int n, const char *key)
+{
+    size_t k = strlen(key);
+    for (int i = 0; i < n; i++)
+        if (ms[i].klen == k && memcmp(ms[i].key, key, k) == 0)
+            return &ms[i];
+    return NULL;
+}
+
+/* The push's text with "base" and "delta" in the place of its view
+ * (view: that member), to m's connection. */
+static void send_with(member *m, const char *text, size_t n, const span *view, const found *f)
 {
     buf *b = &push_text;
     clear(b);
-    size_t n = json_dumpb(p, b->p, b->cap, JSON_COMPACT);
-    if (n + f->len + 64 > b->cap) /* room for all of it, then written again */
-        n = reserve(b, n + f->len + 64) < 0 ? 0 : json_dumpb(p, b->p, b->cap, JSON_COMPACT);
-    if (n < 2 || b->p[n - 1] != '}')
-        return -1;
-    b->n = n - 1;
-    put_str(b, ",\"base\":");
+    put(b, text, (size_t)(view->key - text));
+    put_str(b, "\"base\":");
     put_int(b, f->base);
     put_str(b, ",\"delta\":");
     put(b, f->delta, f->len);
-    put(b, "}", 1);
-    if (b->bad)
-        return -1;
-    conn_send_text(m->c, b->p, b->n);
-    json_decref(p);
-    return 0;
+    const char *rest = view->val + view->vlen;
+    put(b, rest, (size_t)(text + n - rest));
+    if (b->bad) /* out of memory: the whole view, as before */
+        conn_send_text(m->c, text, n);
+    else
+        conn_send_text(m->c, b->p, b->n);
 }
 
-/* The hook of ad_push_update: an opted-in member that holds the audience's
- * last text is sent p with "delta" and "base" in the place of "view" (1:
- * sent, p taken), when the delta is shorter; else it is sent p as it is by
- * the caller (0).  A sync's answer keeps its whole view, and so does a push
- * with play_on (that view and its own go whole together). */
-int ad_delta_send(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass)
+/* The hook of ad_push_update: an opted-in member that holds its audience's
+ * last text is sent the update's text (text..text+n) with "base" and
+ * "delta" in the place of "view" (1: sent), when the delta is shorter;
+ * else the caller sends the text as it is (0).  A sync's answer keeps its
+ * whole view, and so does a push with play_on (that view and its own go
+ * whole together). */
+int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int sync_of,
+                  ad_delta_pass *pass)
 {
     if (!conn_state(m->c)->deltas)
         return 0;
-    if (!t->delta && !(t->delta = calloc(1, sizeof *t->delta + (size_t)(t->players + 1) *
-                                                                   sizeof t->delta->aud[0])))
+    span ms[DELTA_SPAN_MAX];
+    int k = members(text, n, ms);
+    const span *view = k > 0 ? member_named(ms, k, "\"view\"") : NULL;
+    if (!view || (!t->delta && !(t->delta = calloc(1, sizeof *t->delta + (size_t)(t->players + 1) *
+                                                                         sizeof t->delta->aud[0]))))
         return 0;
     t->delta->n = t->players + 1;
     found *f = &pass->f[seat + 1];
     if (!f->done)
-        find(t, &t->delta->aud[seat + 1], f, json_object_get(p, "view"));
+        find(t, &t->delta->aud[seat + 1], f, view->val, view->vlen);
     int takes = f->delta && !sync_of && f->was && m->dseen == f->was &&
-                !json_object_get(p, "play_on");
+                !member_named(ms, k, "\"play_on\"");
     m->dseen = t->delta->aud[seat + 1].serial;
-    if (!takes)
-        return 0;
-    json_t *view = json_incref(json_object_get(p, "view"));
-    json_object_del(p, "view");
-    if (send_with(m, p, f) == 0) {
-        json_decref(view);
-        return 1;
-    }
-    json_object_set_new(p, "view", view); /* out of memory: whole, as before */
-    m->dseen = 0;
-    return 0;
+    if (takes)
+        send_with(m, text, n, view, f);
+    return takes;
 }

@@ -75,7 +75,9 @@ void ad_cmd_hint(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!may_hint(l, c, rid))
         return;
     ad_err err;
-    json_t *h = ad_hint_table(game_table(t), seat, NULL, &err);
+    const char *names[AD_MAX_SEATS] = {0}; /* a person's seat by their name, as the table says */
+    ad_seat_names(t, names);
+    json_t *h = ad_hint_table_named(game_table(t), seat, names, NULL, &err);
     if (!h)
         return refuse_err(c, rid, &err);
     reply(c, rid, json_pack("{s:b,s:I,s:I,s:o}", "ok", 1, "table", (json_int_t)t->id, "v",

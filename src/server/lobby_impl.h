@@ -443,6 +443,8 @@ int ad_v_still_holds(const table *t, int seat, json_int_t v);
  * maker's (sit; -1: none) is a bot's; -1 after a refusal. */
 int ad_hints_read(conn *c, const json_t *req, const json_t *rid, const seat_t *seats, int n,
                   int sit);
+/* names[s]: seat s's person's name, or NULL (a bot: Ann, Bea, ...). */
+void ad_seat_names(const table *t, const char **names);
 void ad_cmd_hint(lobby *l, conn *c, const json_t *req, const json_t *rid);
 void ad_hint_free(lobby *l);
 
@@ -465,6 +467,11 @@ int ad_learn_may_act(const table *t, int seat, const json_t *action, conn *c, co
 /* seat's action was taken (took: what ad_learn_may_act said). */
 void ad_learn_acted(table *t, int seat, int took);
 
+/* pushes.c, issue 33 (m2): text without jansson's dump */
+/* j's compact text in old's place (realloc'd: a step's text is about the
+ * size of the one it replaces, so no new block); NULL when out of memory,
+ * old then freed. */
+char *ad_text_over(char *old, const json_t *j);
 /* delta.c: updates as small as their news, to connections that said hello
  * with "deltas":true (docs/server.md, "Deltas").  One push call's findings,
  * by audience ([0] public, [s+1] seat s); zeroed before, ended after. */
@@ -478,9 +485,10 @@ typedef struct ad_delta_found {
 typedef struct ad_delta_pass {
     ad_delta_found f[AD_MAX_SEATS + 1];
 } ad_delta_pass;
-/* For an opted-in member: p sent with "delta" and "base" for its "view"
- * when it may (1: sent, p taken; 0: the caller sends p). */
-int ad_delta_send(table *t, member *m, int seat, json_t *p, int sync_of, ad_delta_pass *pass);
+/* For an opted-in member: the update's text sent with "delta" and "base"
+ * for its "view" when it may (1: sent; 0: the caller sends the text). */
+int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int sync_of,
+                  ad_delta_pass *pass);
 void ad_delta_end(ad_delta_pass *pass);
 void ad_delta_free(table *t); /* the table's views kept for deltas */
 

@@ -213,6 +213,7 @@ void ad_loop_run(server *s)
             break;
         s->woken = 0;
         lobby_flush(s->l);
+        ad_net_flush(s);
     }
     lobby_flush(s->l);
     signal_ctx = NULL;

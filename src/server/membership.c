@@ -289,3 +289,11 @@ void lobby_conn_gone(lobby *l, conn *c)
     cl->cat = 0;
     ad_acks_forget(l, c);
 }
+
+/* The seats' names as the table says them: a person's, or NULL for a bot's
+ * (the narrator's Ann, Bea, ...). */
+void ad_seat_names(const table *t, const char **names)
+{
+    for (int s = 0; s < t->players; s++)
+        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+}

@@ -42,6 +42,8 @@ struct conn {
     int64_t opened_ms; /* when its WebSocket opened: it says hello within hello_ms */
     int pinged;        /* a ping went out since then */
     int ping_due;      /* a ping to send with the next writeable callback */
+    int due;           /* frames were queued in this pass: on the server's due list */
+    conn *due_next;
     conn *prev, *next;
 };
 
@@ -302,8 +304,11 @@ static void queue_frame(conn *c, int opcode, const void *payload, size_t n)
         conn_cut(c); /* it does not read: drop it, the others go on */
         return;
     }
-    if (!asked)
-        lws_callback_on_writable(c->wsi);
+    if (!asked && !c->due) { /* written at the pass's end (ad_net_flush) */
+        c->due = 1;
+        c->due_next = c->srv->due;
+        c->srv->due = c;
+    }
 }
 
 void conn_send_text(conn *c, const char *text, size_t n)
@@ -312,29 +317,27 @@ void conn_send_text(conn *c, const char *text, size_t n)
         queue_frame(c, 0x1, text, n);
 }
 
-/* The text is written into a buffer the server keeps: json_dumps grew one
- * of its own from 16 bytes, doubling, and then copied it, some ten
- * allocations a frame. */
+/* The text is written into a buffer the server keeps, by our own writer
+ * (core/jsonw.h): jansson's dump went through a callback a few bytes at a
+ * time, a sixth of the server's time under load (2026-11-28). */
 void conn_send(conn *c, json_t *j)
 {
     server *s = c->srv;
-    size_t n = json_dumpb(j, s->dump, s->dcap, JSON_COMPACT);
-    if (n > s->dcap) {
-        char *d = realloc(s->dump, n);
-        n = d ? json_dumpb(j, d, n, JSON_COMPACT) : 0;
-        if (d) {
-            s->dump = d;
-            s->dcap = n;
-        }
-    }
+    ad_jw_reset(&s->dump);
+    ad_jw_tree(&s->dump, j);
     json_decref(j);
-    if (n)
-        conn_send_text(c, s->dump, n);
+    if (!s->dump.oom && s->dump.n)
+        conn_send_text(c, s->dump.p, s->dump.n);
 }
 
 static void conn_free(server *s, conn *c)
 {
     lobby_conn_gone(s->l, c);
+    for (conn **p = &s->due; c->due && *p; p = &(*p)->due_next)
+        if (*p == c) {
+            *p = c->due_next;
+            break;
+        }
     msg *m = c->qh;
     while (m) {
         msg *n = m->next;
@@ -547,6 +550,22 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
 
 /* LWS_CALLBACK_ESTABLISHED: a WebSocket is open; its lobby state carries
  * the table its upgrade was routed for and its peer's address. */
+/* The kernel's send buffer of a WebSocket is bounded by the queue's
+ * bound (16 KiB to 256 KiB): left to itself Linux grows it to 4 MiB
+ * (tcp_wmem), and with a pass's frames written in one send(2) at once a
+ * client that never reads had megabytes taken off its queue into the
+ * kernel instead of being dropped when the queue passed --queue-kib;
+ * and 19,000 connections could each pin that much of the kernel's
+ * memory. */
+static void bound_kernel_queue(const server *s, struct lws *wsi)
+{
+    size_t b = s->queue_max;
+    int v = (int)(b < 16384 ? 16384 : b > 262144 ? 262144 : b);
+    int fd = (int)lws_get_socket_fd(wsi);
+    if (fd >= 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &v, sizeof v);
+}
+
 static int conn_open(server *s, struct lws *wsi, pss *ps)
 {
     char addr[64] = "";
@@ -560,6 +579,7 @@ static int conn_open(server *s, struct lws *wsi, pss *ps)
         return -1;
     c->wsi = wsi;
     c->srv = s;
+    bound_kernel_queue(s, wsi);
     c->tokens = SRV_RATE_BURST;
     c->btokens = s->rate_bytes * SRV_RATE_KIB_BURST_S;
     c->refill_ms = srv_now_ms();
@@ -636,7 +656,37 @@ static int conn_writeable(server *s, struct lws *wsi, conn *c)
             lws_callback_on_writable(wsi);
         return 0;
     }
+    if (c->qh && lws_partial_buffered(wsi)) {
+        /* lws still holds part of the last write: the queue waits, so
+         * that it, not lws' own buffer, grows past queue_max for a
+         * client that does not read */
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
     return c->qh ? send_queued(s, wsi, c) : 0;
+}
+
+/* The end of a pass of the loop: every connection given frames in it is
+ * written to at once, one write each (replies, updates and clock
+ * together).  Asking lws for a writeable callback instead cost, on
+ * libuv, two epoll_ctl(2) calls a connection a push and a tenth of the
+ * server's time under load (2026-11-28); a socket that takes only part
+ * of the write has the rest kept by lws, which writes it when it can.  A
+ * connection closing or owed a ping goes the old way, so that its close
+ * and its ping keep their order. */
+void ad_net_flush(server *s)
+{
+    while (s->due) {
+        conn *c = s->due;
+        s->due = c->due_next;
+        c->due = 0;
+        if (c->close_now || !c->qh)
+            continue;
+        if (c->closing || c->ping_due || lws_partial_buffered(c->wsi))
+            lws_callback_on_writable(c->wsi);
+        else if (send_queued(s, c->wsi, c) < 0)
+            conn_cut(c);
+    }
 }
 
 /* Anything from the client (a frame, a pong) shows it is there. */
@@ -722,9 +772,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
 /* lws gives every connection a receive buffer of rx_buffer_size: 512 bytes
  * hold any usual request (a larger frame comes in pieces, which frame_in
  * joins), where lws's default of 4 KiB made up two thirds of an idle
- * connection's memory (5.8 KB of it, 2.4 KB now) */
+ * connection's memory (5.8 KB of it, 2.4 KB now).  Without tx_packet_size
+ * lws sent at most rx_buffer_size (and LWS_PRE and 4) bytes a send(2) and
+ * kept the rest for the next writeable callback: a 4-KB update took eight
+ * sends, each with a poll between them.  WRITE_MAX: one write, one send. */
 const struct lws_protocols ad_net_protocols[] = {
-    {"alphadeck", callback, sizeof(pss), 512, 0, NULL, 0},
+    {"alphadeck", callback, sizeof(pss), 512, 0, NULL, WRITE_MAX},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
@@ -743,7 +796,6 @@ void ad_net_stop(server *s)
 void ad_net_free(server *s)
 {
     free(s->wbuf);
-    free(s->dump);
+    ad_jw_free(&s->dump);
     s->wbuf = NULL;
-    s->dump = NULL;
 }

@@ -19,6 +19,7 @@
 #include <uv.h>
 
 #include "bus.h"
+#include "core/jsonw.h"
 #include "server.h"
 
 #define PEER_BUCKETS 4096 /* the chains of connections by address (net.c) */
@@ -39,13 +40,13 @@ struct server {
     bus *bus; /* a node of a cluster: what the other nodes say */
     /* the transport (net.c) */
     conn *conns;
+    conn *due;                       /* those given frames in this pass (ad_net_flush) */
     size_t queue_max;                /* bytes queued for one connection before it is dropped */
     int64_t ping_ms;                 /* a silent connection is pinged after this */
     lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */
     unsigned char *wbuf;             /* where a connection's queued frames are put */
     size_t wcap;                     /* together for one write (WRITE_MAX at most) */
-    char *dump;                      /* conn_send's text */
-    size_t dcap;
+    ad_jw dump;                      /* conn_send's text (a buffer kept) */
     /* every connection (HTTP or WebSocket) counts from its accept to its
      * end, by its address too (admit) */
     peer *peers[PEER_BUCKETS];       /* chains by a hash of the address (each entry is
@@ -85,6 +86,7 @@ extern const struct lws_protocols ad_net_protocols[];
 void ad_net_start(server *s);
 void ad_net_stop(server *s);  /* the sweep (before the loop ends) */
 void ad_net_free(server *s);  /* its buffers (after) */
+void ad_net_flush(server *s); /* the frames queued in a pass, written at its end */
 
 /* http.c: the reasons of lws' callback that are HTTP's (and those nobody
  * takes: lws' own defaults); the API's limits and archive; the answers

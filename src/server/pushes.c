@@ -4,6 +4,8 @@
  * seats and the clock; and `sync`, the same update for one who missed some.
  */
 #include "alphadeck/narrate.h"
+#include "core/jsonw.h"
+#include "games/view_text.h"
 #include "lobby_impl.h"
 
 json_t *ad_seats_json(const table *t)
@@ -79,17 +81,30 @@ json_t *ad_joined(const table *t, int seat)
     return j;
 }
 
+char *ad_text_over(char *old, const json_t *j)
+{
+    static ad_jw w; /* the loop thread's, kept */
+    ad_jw_reset(&w);
+    ad_jw_tree(&w, j);
+    char *text = w.oom ? NULL : realloc(old, w.n + 1);
+    if (!text) {
+        free(old);
+        return NULL;
+    }
+    memcpy(text, w.p, w.n);
+    text[w.n] = '\0';
+    return text;
+}
+
 /* The same frame to everyone at the table, written out once. */
 void ad_push_all(table *t, json_t *j)
 {
-    char *text = json_dumps(j, JSON_COMPACT);
+    static ad_jw w; /* the loop thread's, kept */
+    ad_jw_reset(&w);
+    ad_jw_tree(&w, j);
     json_decref(j);
-    if (!text)
-        return;
-    size_t n = strlen(text);
-    for (int i = 0; i < t->nmem; i++)
-        conn_send_text(t->mem[i].c, text, n);
-    free(text);
+    for (int i = 0; i < t->nmem && !w.oom; i++)
+        conn_send_text(t->mem[i].c, w.p, w.n);
 }
 
 void ad_push_seats(table *t)
@@ -103,8 +118,7 @@ void ad_push_seats(table *t)
  * sentence, "text", from the narrator the terminal uses ("You" for seat). */
 static narrator narrator_of(const table *t, int seat, const char **names)
 {
-    for (int s = 0; s < t->players; s++)
-        names[s] = t->seat[s].player ? t->seat[s].name : NULL;
+    ad_seat_names(t, names);
     return (narrator){.g = t->g, .players = t->players, .you = seat, .names = names};
 }
 
@@ -142,14 +156,85 @@ static json_t *aloud_of(const table *t, const json_t *events, int seat, const js
     return out;
 }
 
+/* Whether seat's view is written straight from the game's state (a game
+ * in play); else it is view_of's tree (a game waiting or ended). */
+static int view_straight(const table *t)
+{
+    return !t->end && t->status != TABLE_WAITING;
+}
+
+/* seat's view (-1: a watcher's) as text into w: the one place a seat's
+ * view in an update is written.  tree: view_of's, when not straight. */
+static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree)
+{
+    if (tree)
+        ad_jw_tree(w, tree);
+    else
+        ad_table_view_text(game_table(t), seat < 0 ? AD_PUBLIC : seat, w);
+}
+
+#define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
+
+/* The update of every member who sits at seat (-1: a watcher), as text
+ * into w: the same bytes for all of them, so written once a seat, not once
+ * a connection, by our writer in the order of the fields the tree had.
+ * The read-aloud lines read the public view (*pub, made once an update):
+ * they read only what every seat sees (tests/unit/test_aloud_public.c),
+ * and a seat's own view is then written without a tree.  on: the position
+ * seat may play on in, or NULL. */
+static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
+                        const json_t *asked, const json_t *on, json_t **pub)
+{
+    json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
+    if (!tree && !*pub)
+        *pub = ad_table_view_json(game_table(t), AD_PUBLIC);
+    json_t *told = ad_told(t, events, seat);
+    json_t *aloud = aloud_of(t, events, seat, tree ? tree : *pub, sync_of);
+    json_t *more = json_object(); /* the fields some updates have, in their order */
+    if (on) /* it may play on: the position it would play in */
+        json_object_set_new(more, "play_on", json_incref((json_t *)on));
+    ad_learn_about(t, seat, more); /* a guided game's step, to its learner */
+    if (sync_of)
+        json_object_set_new(more, "sync", json_true());
+    if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
+        json_object_set_new(more, "whole", json_true());
+    ad_jw_reset(w);
+    RAW(w, "{\"push\":\"update\",\"table\":");
+    ad_jw_int(w, (long long)t->id);
+    RAW(w, ",\"v\":");
+    ad_jw_int(w, (long long)version(t));
+    RAW(w, ",\"events\":");
+    ad_jw_tree(w, told);
+    RAW(w, ",\"view\":");
+    view_text(w, t, seat, tree);
+    RAW(w, ",\"asked\":");
+    ad_jw_tree(w, asked);
+    RAW(w, ",\"aloud\":");
+    ad_jw_tree(w, aloud);
+    const char *k;
+    json_t *v;
+    json_object_foreach(more, k, v) {
+        RAW(w, ",");
+        ad_jw_str(w, k, strlen(k));
+        RAW(w, ":");
+        ad_jw_tree(w, v);
+    }
+    RAW(w, "}");
+    json_decref(more);
+    json_decref(aloud);
+    json_decref(told);
+    json_decref(tree);
+}
+
 /* An update to every member: the events given, each its own view (for
  * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
 void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
 {
-    json_t *views[AD_MAX_SEATS + 1] = {0}; /* [0]: the public view, [s+1]: seat s */
-    json_t *tells[AD_MAX_SEATS + 1] = {0};
-    json_t *alouds[AD_MAX_SEATS + 1] = {0};
-    json_t *asked = asked_json(t), *on;
+    /* [seat + 1]: the text of seat's update, buffers kept from push to push
+     * (the lobby is the loop thread's alone) */
+    static ad_jw texts[AD_MAX_SEATS + 1];
+    uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
+    json_t *asked = asked_json(t), *on, *pub = NULL;
     int on_seat = ad_play_on_of(t, &on);
     ad_delta_pass dp = {0};
     for (int i = 0; i < t->nmem; i++) {
@@ -157,32 +242,17 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         if (only && m->c != only)
             continue;
         int seat = ad_member_seat(t, m);
-        json_t **vw = &views[seat + 1], **tl = &tells[seat + 1];
-        if (!*vw)
-            *vw = view_of(t, seat);
-        if (!*tl)
-            *tl = ad_told(t, events, seat);
-        if (!alouds[seat + 1])
-            alouds[seat + 1] = aloud_of(t, events, seat, *vw, sync_of);
-        json_t *p = json_pack("{s:s,s:I,s:I,s:O,s:O,s:O,s:O}", "push", "update", "table",
-                              (json_int_t)t->id, "v", (json_int_t)version(t), "events", *tl,
-                              "view", *vw, "asked", asked, "aloud", alouds[seat + 1]);
-        if (seat >= 0 && seat == on_seat) /* it may play on: the position it would play in */
-            json_object_set(p, "play_on", on);
-        ad_learn_about(t, seat, p); /* a guided game's step, to its learner */
-        if (sync_of)
-            json_object_set_new(p, "sync", json_true());
-        if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
-            json_object_set_new(p, "whole", json_true());
-        if (!ad_delta_send(t, m, seat, p, sync_of, &dp)) /* opted in: its view as a delta */
-            conn_send(m->c, p);
-    }
-    for (int i = 0; i <= AD_MAX_SEATS; i++) {
-        json_decref(views[i]);
-        json_decref(tells[i]);
-        json_decref(alouds[i]);
+        ad_jw *w = &texts[seat + 1];
+        if (!(written & (1u << (seat + 1)))) {
+            update_text(w, t, events, seat, sync_of, asked,
+                        seat >= 0 && seat == on_seat ? on : NULL, &pub);
+            written |= 1u << (seat + 1);
+        }
+        if (!w->oom && !ad_delta_send(t, m, seat, w->p, w->n, sync_of, &dp)) /* opted in: a delta */
+            conn_send_text(m->c, w->p, w->n);
     }
     ad_delta_end(&dp);
+    json_decref(pub);
     json_decref(asked);
     json_decref(on);
     json_decref(events);

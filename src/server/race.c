@@ -63,14 +63,22 @@ int ad_play_on_of(const table *t, json_t **view)
     if (!t->d || t->status != TABLE_PLAYING)
         return -1;
     const ad_game *g = t->g;
-    void *after = malloc(g->state_size), *v = malloc(g->state_size);
+    /* two states on the stack when they fit (as ad_table_view_json does):
+     * asked at every update, two 2.4-KB mallocs made malloc gather its
+     * free lists each time */
+    _Alignas(max_align_t) unsigned char buf[2][4096];
+    int fits = g->state_size <= sizeof buf[0];
+    void *after = fits ? buf[0] : malloc(g->state_size);
+    void *v = fits ? buf[1] : malloc(g->state_size);
     int seat = after && v ? ad_director_play_on_seat(t->d, after) : -1;
     if (seat >= 0) {
         g->view(after, seat, v);
         *view = g->view_json(v);
     }
-    free(after);
-    free(v);
+    if (!fits) {
+        free(after);
+        free(v);
+    }
     return *view ? seat : -1;
 }
 

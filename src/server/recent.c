@@ -42,8 +42,7 @@ static void hist_keep(table *t, const json_t *events)
         for (; i < n && json_equal(json_object_get(json_array_get(events, i), "v"), v); i++)
             json_array_append(json_object_get(step, "events"), json_array_get(events, i));
         uint32_t at = (uint32_t)json_integer_value(v) % SRV_HISTORY;
-        free(t->hist[at]);
-        t->hist[at] = json_dumps(step, JSON_COMPACT);
+        t->hist[at] = ad_text_over(t->hist[at], step);
         json_decref(step);
     }
 }

@@ -22,6 +22,14 @@ typedef struct rec_ctx {
     char names[AD_MAX_SEATS][SRV_NAME_MAX * 4 + 1]; /* each seat's person ("": a bot) */
 } rec_ctx;
 
+/* The seats' names as stored, for the narrator and the coach: NULL for a
+ * bot's seat (they say Ann, Bea, ...). */
+static void stored_names(const rec_ctx *r, int n, const char **names)
+{
+    for (int s = 0; s < n && s < AD_MAX_SEATS; s++)
+        names[s] = r->names[s][0] ? r->names[s] : NULL;
+}
+
 /* The stored row: its new request, status and people's names (the meta's
  * seats, as the lobby writes them: {"player","name"} for a person). */
 static int rec_row(void *ctx, const store_table *row)
@@ -150,11 +158,10 @@ static int replay_answer(store *st, int64_t id, int seat, char **body)
         return status;
     }
     const char *names[AD_MAX_SEATS] = {0}; /* as stored: the table need not be in memory */
+    stored_names(&r, n, names);
     json_t *names_j = json_array();
-    for (int s = 0; s < n && s < AD_MAX_SEATS; s++) {
-        names[s] = r.names[s][0] ? r.names[s] : NULL;
+    for (int s = 0; s < n && s < AD_MAX_SEATS; s++)
         json_array_append_new(names_j, names[s] ? json_string(names[s]) : json_null());
-    }
     json_t *steps = replay_steps(rp, rec, names, seat);
     int len = ad_replay_length(rp);
     ad_replay_free(rp);
@@ -171,11 +178,12 @@ static int replay_answer(store *st, int64_t id, int seat, char **body)
 /* The hint of seat at step k, from the table the replay builds there: the
  * engine's own hint at that version (its seed from the table's, the seat
  * and the step), so the replay says what the live table would have. */
-static int step_hint(ad_replay *rp, int64_t id, int seat, int k, char **body)
+static int step_hint(ad_replay *rp, int64_t id, int seat, int k, const char *const *names,
+                     char **body)
 {
     ad_err err;
     ad_table *t = ad_replay_goto(rp, k, &err) == 0 ? ad_replay_table(rp, &err) : NULL;
-    json_t *h = t ? ad_hint_table(t, seat, NULL, &err) : NULL;
+    json_t *h = t ? ad_hint_table_named(t, seat, names, NULL, &err) : NULL;
     ad_table_free(t);
     if (!h) { /* the last step (game_over), a game without hints (no_hint) */
         *body = srv_refusal_text(ad_code_token(err.code), err.text);
@@ -217,7 +225,9 @@ static int hint_answer(store *st, int64_t id, int seat, int k, char **body)
         *body = srv_refusal_text("bad_step", text);
         status = 400;
     } else {
-        status = step_hint(rp, id, seat, k, body);
+        const char *names[AD_MAX_SEATS] = {0};
+        stored_names(&r, ad_replay_players(rp), names);
+        status = step_hint(rp, id, seat, k, names, body);
     }
     ad_replay_free(rp);
     return status;

@@ -343,7 +343,7 @@ static int do_info(const ad_lex *lex)
 static int do_index(const ad_lex *lex, const opts *o)
 {
     ad_err e;
-    if (ad_lex_save(lex, o->index, &e) < 0) {
+    if (ad_lex_save(lex, o->index, &e) < 0 || ad_lex_save_table(lex, o->index, &e) < 0) {
         fprintf(stderr, "alphadeck words: %s\n", e.text);
         return 2;
     }

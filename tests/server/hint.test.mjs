@@ -82,6 +82,25 @@ test('a table made with hints true allows them to each person at it', { timeout:
     for (const c of [a, b]) expectOk(await c.request({ cmd: 'hint', table: create.table }), `${c.name} asks`);
 });
 
+test('a hint speaks of the other people at the table by their own names', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const a = await player(server, 'Grandpa');
+    const b = await player(server, 'Zoé');
+    const create = expectOk(await a.request({
+        cmd: 'create', game: 'doubt', players: 2, seats: ['open', 'open'], hints: true, seed: 5,
+        options: SHORT.doubt,
+    }), 'create');
+    const joined = expectOk(await b.request({ cmd: 'join', table: create.table }), 'join');
+    // whoever is not to play hears whose turn it is, by that person's name
+    const turn = joined.view.turn;
+    assert.ok(turn === 0 || turn === 1, JSON.stringify(joined.view));
+    const [waiting, playing] = turn === 0 ? [b, 'Grandpa'] : [a, 'Zoé'];
+    const h = expectOk(await waiting.request({ cmd: 'hint', table: create.table }), 'the waiting person asks');
+    assert.equal(h.hint.kind, 'wait');
+    assert.ok(h.hint.text.includes(`${playing}'s turn`), h.hint.text);
+    assert.ok(!/\b(Ann|Bea)\b/.test(h.hint.text), h.hint.text);
+});
+
 test('a person asking for hints too fast is refused rate_limited, and may ask again later', { timeout: 30000 }, async (t) => {
     const server = await startServer(t);
     const { a, table } = await aloneWithABot(server, 'Hal');

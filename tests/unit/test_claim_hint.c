@@ -100,6 +100,28 @@ static void test_i_doubt_it_a_claim_your_cards_prove_false_is_a_lie_for_certain(
     ad_table_free(t);
 }
 
+/* A hint speaks of a seat by the name its person has at the table, as a
+ * friend beside the learner would; a bot's seat (no name) by the
+ * narrator's Ann, Bea, ... */
+static void test_a_hint_says_the_name_of_the_seat_it_speaks_of(void **state)
+{
+    (void)state;
+    ad_table *t = tu_new("{\"game\":\"doubt\",\"players\":2,\"dealer\":1,\"deck\":[\"AS\","
+                         "\"AH\",\"2C\",\"AD\",\"3C\",\"AC\",\"4C\",\"5C\"]}");
+    const char *names[2] = {"Grandpa", NULL};
+    ad_bot_opts o = {.sims = 300};
+    ad_err e;
+    json_t *h = ad_hint_table_named(t, 1, names, &o, &e);
+    assert_non_null(h);
+    assert_string_equal(text_of(h), "It is Grandpa's turn: watch for a claim your cards can prove "
+                                    "false.");
+    json_decref(h);
+    h = hint_of(t, 1); /* no names: the narrator's */
+    assert_string_equal(text_of(h), "It is Ann's turn: watch for a claim your cards can prove false.");
+    json_decref(h);
+    ad_table_free(t);
+}
+
 /* The hint and the strong player reason alike: a claim the hint calls a
  * certain lie is one the strong player challenges. */
 static void test_the_strong_player_challenges_the_claim_a_hint_calls_certain(void **state)
@@ -357,6 +379,7 @@ int main(void)
         cmocka_unit_test(test_no_way_a_letter_other_than_the_call_is_a_lie_anyone_can_catch),
         cmocka_unit_test(test_i_doubt_it_a_claim_your_cards_prove_false_is_a_lie_for_certain),
         cmocka_unit_test(test_the_strong_player_challenges_the_claim_a_hint_calls_certain),
+        cmocka_unit_test(test_a_hint_says_the_name_of_the_seat_it_speaks_of),
         cmocka_unit_test(test_a_claim_nothing_proves_gets_odds_not_certainty),
         cmocka_unit_test(test_on_your_turn_the_truthful_cards_and_a_bluffs_odds_of_being_called),
         cmocka_unit_test(test_no_way_a_bluff_with_your_last_card_is_always_called),

@@ -23,7 +23,7 @@ static json_t *hint_of(const liar_state *s, int seat, uint64_t seed, ad_err *e)
     ad_rng r;
     ad_rng_seed(&r, seed);
     ad_bot_opts think = {.sims = 40};
-    return u->hint(u, &v, seat, &think, &r, e);
+    return u->hint(u, &v, seat, NULL, &think, &r, e);
 }
 
 static ad_table *two(const char *deck)

@@ -21,7 +21,7 @@ static json_t *hint_of(const seq_state *s, int seat, long sims, uint64_t seed, a
     ad_rng r;
     ad_rng_seed(&r, seed);
     ad_bot_opts think = {.sims = sims};
-    return u->hint(u, &v, seat, &think, &r, e);
+    return u->hint(u, &v, seat, NULL, &think, &r, e);
 }
 
 static const char *text_of(const json_t *h)

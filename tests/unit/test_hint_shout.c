@@ -20,7 +20,7 @@ static json_t *hint_of(const shout_state *s, int seat, uint64_t seed, ad_err *e)
     ad_rng r;
     ad_rng_seed(&r, seed);
     ad_bot_opts think = {.sims = 40};
-    return u->hint(u, &v, seat, &think, &r, e);
+    return u->hint(u, &v, seat, NULL, &think, &r, e);
 }
 
 static const char *text_of(const json_t *h)

@@ -39,9 +39,10 @@ static void count_words(const ad_unit *u, const claim_state *s, int count, int c
 /* Where the cards of the claimed class are that the claimer cannot have
  * laid, as ck_could_hold counts them, in words: "you hold three, you laid
  * one face down yourself, Cal took one with the pile". */
-static void whereabouts(const ad_unit *u, const claim_state *s, int seat, char *buf, size_t len)
+static void whereabouts(const ad_unit *u, const claim_state *s, int seat, const char *const *names,
+                        char *buf, size_t len)
 {
-    narrator n = {.g = u->game, .players = s->players, .you = seat};
+    narrator n = {.g = u->game, .players = s->players, .you = seat, .names = names};
     int cls = s->claim_say, own = ck_class_cards(s, s->hand[seat], cls), k = 0;
     size_t used = 0;
     buf[0] = 0;
@@ -60,9 +61,10 @@ static void whereabouts(const ad_unit *u, const claim_state *s, int seat, char *
 }
 
 /* Why the pending claim is certainly false, in words. */
-static void why_false(const ad_unit *u, const claim_state *s, int seat, char *buf, size_t len)
+static void why_false(const ad_unit *u, const claim_state *s, int seat, const char *const *names,
+                      char *buf, size_t len)
 {
-    char claim[64], all[64], where[200];
+    char claim[64], all[64], where[1200];
     count_words(u, s, s->claim_n, s->claim_say, claim, sizeof claim);
     if (s->claim_say != s->claim_call) {
         snprintf(buf, len, "The call was %s but the claim names %s: a play naming any other "
@@ -72,7 +74,7 @@ static void why_false(const ad_unit *u, const claim_state *s, int seat, char *bu
     }
     int total = ck_class_cards(s, s->in_play, s->claim_say);
     count_words(u, s, total, s->claim_say, all, sizeof all);
-    whereabouts(u, s, seat, where, sizeof where);
+    whereabouts(u, s, seat, names, where, sizeof where);
     int held = ck_class_cards(s, s->hand[seat], s->claim_say);
     int own_only = ck_could_hold(s, seat) + held == total;
     const char *kind = strchr(all, ' ') ? strchr(all, ' ') + 1 : all; /* "A's" of "two A's" */
@@ -88,11 +90,12 @@ static void why_false(const ad_unit *u, const claim_state *s, int seat, char *bu
         snprintf(buf, len, "Of the %s, %s: %s cannot be true.", all, where, claim);
 }
 
-static void why_true(const ad_unit *u, const claim_state *s, char *buf, size_t len)
+static void why_true(const ad_unit *u, const claim_state *s, const char *const *names, char *buf,
+                     size_t len)
 {
     char claim[64];
     count_words(u, s, s->claim_n, s->claim_say, claim, sizeof claim);
-    narrator n = {.g = u->game, .players = s->players, .you = -1};
+    narrator n = {.g = u->game, .players = s->players, .you = -1, .names = names};
     snprintf(buf, len, "Every card %s held was seen going into their hand, and all of them "
                        "were %s: %s is true.",
              ad_narrate_name(&n, s->claim_seat), class_name(s, s->claim_say), claim);
@@ -117,17 +120,17 @@ static void odds_words(double lie, char *buf, size_t len)
 }
 
 static json_t *window_hint(const ad_unit *u, const claim_state *s, int seat,
-                           const ad_bot_opts *think, ad_rng *r)
+                           const char *const *names, const ad_bot_opts *think, ad_rng *r)
 {
-    char text[400];
+    char text[1600];
     double lie;
     int certain = 1;
     if (ck_provably_false(s, seat)) {
         lie = 1;
-        why_false(u, s, seat, text, sizeof text);
+        why_false(u, s, seat, names, text, sizeof text);
     } else if (ck_provably_true(s)) {
         lie = 0;
-        why_true(u, s, text, sizeof text);
+        why_true(u, s, names, text, sizeof text);
     } else {
         certain = 0; /* odds never read as proof: 0 and 1 are kept for what is proved */
         lie = rounded(ad_strong_claim_lie_chance(s, seat, budget(think), r));
@@ -200,17 +203,17 @@ static json_t *turn_hint(const ad_unit *u, const claim_state *s, int seat,
 
 /* ------------------------------------------------------------ the front door */
 
-json_t *ad_claim_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                      ad_rng *r, ad_err *err)
+json_t *ad_claim_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                      const ad_bot_opts *think, ad_rng *r, ad_err *err)
 {
     const claim_state *s = view;
-    char text[200];
+    char text[320];
     if (s->phase == CC_OVER) {
         ad_err_set(err, AD_E_GAME_OVER, "the game is over: there is nothing to hint");
         return NULL;
     }
     if (s->phase == CC_CHALLENGE && seat != s->claim_seat)
-        return window_hint(u, s, seat, think, r);
+        return window_hint(u, s, seat, names, think, r);
     if (s->phase == CC_PLAY && seat == s->turn)
         return turn_hint(u, s, seat, think, r);
     if (s->phase == CC_CHALLENGE)
@@ -218,6 +221,8 @@ json_t *ad_claim_hint(const ad_unit *u, const void *view, int seat, const ad_bot
     else
         snprintf(text, sizeof text, "It is %s's turn: watch for a claim your cards can "
                                     "prove false.",
-                 ad_narrate_name(&(narrator){.g = u->game, .players = s->players, .you = -1}, s->turn));
+                 ad_narrate_name(&(narrator){.g = u->game, .players = s->players, .you = -1,
+                                               .names = names},
+                                 s->turn));
     return json_pack("{s:s,s:s}", "text", text, "kind", "wait");
 }

@@ -37,8 +37,8 @@ double ad_strong_claim_call_chance(const void *view, int seat, const ad_action *
 int ad_strong_claim_bluff(const void *view, int seat, ad_action *out);
 long ad_strong_claim_sims(void);
 /* The coach (claim_hint.c): unit.h's ad_hint_fn. */
-json_t *ad_claim_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                      ad_rng *r, ad_err *err);
+json_t *ad_claim_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                      const ad_bot_opts *think, ad_rng *r, ad_err *err);
 
 /* What the narrator says differently in each claim game (ad_unit.words). */
 typedef struct claim_words {

@@ -208,16 +208,16 @@ static void proof_words(const narrator *n, const liar_state *s, const liar_proof
 }
 
 /* The answerer's hint: how likely the word announced to the seat is true. */
-static json_t *answer_hint(const liar_state *s, int seat, ad_rng *r)
+static json_t *answer_hint(const liar_state *s, int seat, const char *const *names, ad_rng *r)
 {
     liar_proof why;
     double p = ad_liar_judge(s, seat, r, &why);
     p = round(p * 1000) / 1000;
     if (!why.sure) /* odds, never a proof: only a proof reads 0 or 1 (as the claim coach's) */
         p = p < 0.001 ? 0.001 : p > 0.999 ? 0.999 : p;
-    narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat};
+    narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat, .names = names};
     const char *who = ad_narrate_name(&n, s->announcer);
-    char word[LI_WORD_MAX + 1], text[640], reason[256];
+    char word[LI_WORD_MAX + 1], text[896], reason[256];
     caps(s->word, word, sizeof word);
     if (why.sure) {
         proof_words(&n, s, &why, word, reason, sizeof reason);
@@ -226,7 +226,7 @@ static json_t *answer_hint(const liar_state *s, int seat, ad_rng *r)
     } else {
         const char *sense = p >= 0.7 ? "likely true" : p >= 0.3 ? "could go either way"
                                                                 : "likely a bluff";
-        char record[96] = ""; /* what the bluff model weighs: the announcer's record */
+        char record[192] = ""; /* what the bluff model weighs: the announcer's record */
         int a = s->announcer;
         if (s->shown[a])
             snprintf(record, sizeof record, " %s's words called so far: %d, %d of them false.",
@@ -241,10 +241,10 @@ static json_t *answer_hint(const liar_state *s, int seat, ad_rng *r)
 }
 
 /* Another seat's move: what is going on, in words. */
-static json_t *wait_hint(const liar_state *s, int seat)
+static json_t *wait_hint(const liar_state *s, int seat, const char *const *names)
 {
-    narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat};
-    char a[32], b[32], word[LI_WORD_MAX + 1], text[256];
+    narrator n = {.g = &ad_game_liar, .players = s->players, .you = seat, .names = names};
+    char a[128], b[128], word[LI_WORD_MAX + 1], text[512]; /* a name: 24 characters of UTF-8 */
     const char *says = verb(&n, s->holder, "say", "says");
     snprintf(a, sizeof a, "%s", ad_narrate_name(&n, s->holder));
     snprintf(b, sizeof b, "%s", ad_narrate_name(&n, (s->holder + 1) % s->players));
@@ -259,16 +259,16 @@ static json_t *wait_hint(const liar_state *s, int seat)
     return json_pack("{s:s,s:s}", "kind", "wait", "text", text);
 }
 
-json_t *ad_liar_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                     ad_rng *r, ad_err *err)
+json_t *ad_liar_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                     const ad_bot_opts *think, ad_rng *r, ad_err *err)
 {
     const liar_state *s = view;
     (void)u;
     if (ad_check_seat(seat, s->players, s->phase == LI_OVER, err) < 0)
         return NULL;
     if (s->phase == LI_RESPOND && seat == (s->holder + 1) % s->players)
-        return answer_hint(s, seat, r);
+        return answer_hint(s, seat, names, r);
     if (s->phase != LI_RESPOND && seat == s->holder)
         return holder_hint(s, seat, think, r);
-    return wait_hint(s, seat);
+    return wait_hint(s, seat, names);
 }

@@ -41,8 +41,8 @@ typedef struct liar_proof {
  * why (may be NULL) gets the proof. */
 double ad_liar_judge(const liar_state *view, int seat, ad_rng *r, liar_proof *why);
 /* The coach (liar_hint.c): unit.h's ad_hint_fn. */
-json_t *ad_liar_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                     ad_rng *r, ad_err *err);
+json_t *ad_liar_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                     const ad_bot_opts *think, ad_rng *r, ad_err *err);
 
 extern const ad_unit ad_unit_liar;
 

@@ -324,9 +324,12 @@ static int check_play(const seq_state *s, int seat, int k, int q, ad_err *err)
     const sq_board *b = s->bd;
     if (q < 0 || q >= SQ_SQUARES)
         return ad_err_set(err, AD_E_BAD_ACTION, "a square is [row, column], rows 1-6, columns 1-8");
+    int fault = play_fault(s, seat, k, q);
+    if (fault == FAULT_NONE)
+        return 0; /* the words are for a refusal: not made for every play */
     char w[16], x[16], y[16];
     square_words(q, w, sizeof w);
-    switch (play_fault(s, seat, k, q)) {
+    switch (fault) {
     case FAULT_X_EMPTY:
         return ad_err_set(err, AD_E_ILLEGAL, "X removes an opponent's chip, and %s is empty", w);
     case FAULT_X_OWN:

@@ -247,16 +247,16 @@ static void move_part(const seq_state *s, const narrator *n, int seat, const ad_
     json_object_set_new(h, "reason", json_string(why));
 }
 
-json_t *ad_sequence_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                         ad_rng *r, ad_err *err)
+json_t *ad_sequence_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                         const ad_bot_opts *think, ad_rng *r, ad_err *err)
 {
     const seq_state *s = view;
     (void)u;
     if (ad_check_seat(seat, s->players, s->phase == SQ_OVER, err) < 0)
         return NULL;
-    narrator n = {.g = &ad_game_sequence, .players = s->players, .you = seat};
+    narrator n = {.g = &ad_game_sequence, .players = s->players, .you = seat, .names = names};
     json_t *h = json_object();
-    char move[512] = "", cards[768], threats[512], text[2048];
+    char move[512] = "", cards[768], threats[1024], text[2560];
     if (s->turn == seat && s->count[seat] > 0) /* a hand of no cards has no move to weigh */
         move_part(s, &n, seat, think, r, h, move, sizeof move);
     cards_part(s, seat, h, cards, sizeof cards);

@@ -40,8 +40,8 @@ void ad_strong_sequence_effect(const seq_state *s, int seat, const ad_action *a,
 int ad_strong_sequence_threats(const seq_state *s, int colour, uint8_t *squares);
 
 /* The coach (sequence_hint.c): unit.h's ad_hint_fn. */
-json_t *ad_sequence_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                         ad_rng *r, ad_err *err);
+json_t *ad_sequence_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                         const ad_bot_opts *think, ad_rng *r, ad_err *err);
 
 /* The narrator (narrate_sequence.c): unit.h's ad_narrate_fn. */
 int ad_sequence_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type,

@@ -51,6 +51,8 @@ static uint8_t through_n[SQ_SQUARES];
 static uint8_t through[SQ_SQUARES][WIN_PER_SQUARE]; /* windows holding a square */
 static pthread_once_t windows_once = PTHREAD_ONCE_INIT;
 
+static void build_wtab(void);
+
 static void build_windows(void)
 {
     static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
@@ -68,21 +70,7 @@ static void build_windows(void)
                 }
                 n++;
             }
-}
-
-/* Per window, how many of its squares are empty (colour 0) or hold each
- * colour (1..3). */
-typedef struct tally {
-    uint8_t n[NWIN][4];
-} tally;
-
-static void count_windows(const seq_state *s, tally *t)
-{
-    for (int w = 0; w < NWIN; w++) {
-        memset(t->n[w], 0, 4);
-        for (int i = 0; i < 4; i++)
-            t->n[w][s->board[win_sq[w][i]]]++;
-    }
+    build_wtab();
 }
 
 /* A window's one colour, or 0 when it is empty or mixed. */
@@ -97,22 +85,129 @@ static int owner(const uint8_t *n)
 /* What a window of one colour is worth to it, by its chips. */
 static const int worth[5] = {0, 1, 8, 60, 1000};
 
-/* What putting colour c on empty square q gains: its own windows grow, the
- * windows of one other colour it enters are lost to that colour. */
-static int place_gain(const tally *t, int q, int c)
+/* What a window (n: its empty squares and each colour's chips) adds to
+ * the gain of colour c's chip on one of its empty squares: its own window
+ * grows, or a window of one other colour is lost to that colour.  A full
+ * window has no empty square, and adds nothing. */
+static int window_gain(const uint8_t *n, int c)
 {
-    int g = 0;
-    for (int i = 0; i < through_n[q]; i++) {
-        const uint8_t *n = t->n[through[q][i]];
-        if (n[c] + n[0] == 4)
-            g += worth[n[c] + 1] - worth[n[c]];
-        else if (!n[c]) {
-            int o = owner(n);
-            if (o)
-                g += worth[n[o]] * TUNE_BLOCK / 4;
+    if (!n[0])
+        return 0;
+    if (n[c] + n[0] == 4)
+        return worth[n[c] + 1] - worth[n[c]];
+    int o = n[c] ? 0 : owner(n);
+    return o ? worth[n[o]] * TUNE_BLOCK / 4 : 0;
+}
+
+/* 1 when the window is one chip of colour c from a line. */
+static int window_three(const uint8_t *n, int c)
+{
+    return n[c] == 3 && n[0] == 1;
+}
+
+/* window_gain and window_three by a window's make-up (wcode), worked out
+ * once: the playouts look them up at every move. */
+static int wcode(const uint8_t *n)
+{
+    return n[1] * 25 + n[2] * 5 + n[3];
+}
+
+/* Packed by colour (c = 1..3): a gain in bits 16c..16c+15 (a square's
+ * sum of them is at most 13 x 940, under 2^16), a count in bits 8c..8c+7.
+ * Packed sums and differences are exact lane by lane as long as every
+ * lane's true value is in range, which it is: a square's counts move
+ * all four colours with one addition. */
+static uint64_t wgain[125];
+static uint32_t wthree[125];
+
+static void build_wtab(void)
+{
+    for (int a = 0; a <= 4; a++)
+        for (int b = 0; a + b <= 4; b++)
+            for (int c = 0; a + b + c <= 4; c++) {
+                uint8_t n[4] = {(uint8_t)(4 - a - b - c), (uint8_t)a, (uint8_t)b, (uint8_t)c};
+                for (int k = 1; k <= 3; k++) {
+                    wgain[wcode(n)] |= (uint64_t)window_gain(n, k) << (16 * k);
+                    wthree[wcode(n)] |= (uint32_t)window_three(n, k) << (8 * k);
+                }
+            }
+}
+
+/* Per window, how many of its squares are empty (colour 0) or hold each
+ * colour (1..3); and what those windows make of each square for each
+ * colour: the gain of a chip there (the sum of window_gain over the
+ * windows through it) and how many of them are one chip from a line.
+ * The playouts keep it up to date move by move (tally_change), as a move
+ * changes one square: counting it again at every move was most of a
+ * decision's time. */
+typedef struct tally {
+    uint8_t n[NWIN][4];
+    uint64_t gain[SQ_SQUARES];   /* packed by colour, as wgain */
+    uint32_t threes[SQ_SQUARES]; /* packed by colour, as wthree */
+    uint8_t chips[4]; /* squares empty (0) or of each colour */
+} tally;
+
+static void count_windows(const seq_state *s, tally *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int q = 0; q < SQ_SQUARES; q++)
+        t->chips[s->board[q]]++;
+    for (int w = 0; w < NWIN; w++) {
+        uint8_t *n = t->n[w];
+        for (int i = 0; i < 4; i++)
+            n[s->board[win_sq[w][i]]]++;
+        int code = wcode(n);
+        for (int i = 0; i < 4; i++) {
+            t->gain[win_sq[w][i]] += wgain[code];
+            t->threes[win_sq[w][i]] += wthree[code];
         }
     }
-    return g;
+}
+
+/* Square q went from colour was to colour now (0: empty). */
+static void tally_change(tally *t, int q, int was, int now)
+{
+    for (int i = 0; i < through_n[q]; i++) {
+        int w = through[q][i];
+        uint8_t *n = t->n[w];
+        int before = wcode(n);
+        n[was]--;
+        n[now]++;
+        int after = wcode(n);
+        uint64_t g = wgain[after] - wgain[before];
+        uint32_t k = wthree[after] - wthree[before];
+        for (int j = 0; j < 4; j++) {
+            t->gain[win_sq[w][j]] += g;
+            t->threes[win_sq[w][j]] += k;
+        }
+    }
+    t->chips[was]--;
+    t->chips[now]++;
+}
+
+/* The searched state: the game's, with its tally. */
+typedef struct sim {
+    seq_state s;
+    tally t;
+} sim;
+
+/* The game's move, and the tally after it: a move changes at most the
+ * square it names. */
+static int sim_apply(void *state, int seat, const ad_action *a)
+{
+    sim *m = state;
+    int q = a->type == SQ_A_PLAY && a->arg[0] >= 0 && a->arg[0] < SQ_SQUARES ? a->arg[0] : -1;
+    int was = q >= 0 ? m->s.board[q] : 0;
+    int rc = ad_game_sequence.apply(&m->s, seat, a, NULL, NULL);
+    if (rc >= 0 && q >= 0 && m->s.board[q] != was)
+        tally_change(&m->t, q, was, m->s.board[q]);
+    return rc;
+}
+
+/* What putting colour c on empty square q gains. */
+static int place_gain(const tally *t, int q, int c)
+{
+    return (int)(t->gain[q] >> (16 * c) & 0xffff);
 }
 
 /* What removing the chip on q (colour u) gains for colour c: u's windows
@@ -130,21 +225,10 @@ static int remove_gain(const tally *t, int q, int u, int c)
     return g;
 }
 
-/* How many windows of colour c would be one chip from a line: three
- * chips and the fourth square empty, through q (q < 0: anywhere). */
+/* How many windows through q are one chip of colour c from a line. */
 static int threes_through(const tally *t, int q, int c)
 {
-    int k = 0;
-    if (q < 0) {
-        for (int w = 0; w < NWIN; w++)
-            k += t->n[w][c] == 3 && t->n[w][0] == 1;
-        return k;
-    }
-    for (int i = 0; i < through_n[q]; i++) {
-        const uint8_t *n = t->n[through[q][i]];
-        k += n[c] == 3 && n[0] == 1;
-    }
-    return k;
+    return (int)(t->threes[q] >> (8 * c) & 0xff);
 }
 
 /* ------------------------------------------------------------- actions */
@@ -173,15 +257,12 @@ static void set_action(ad_action *a, int type, int k, int q)
 /* A forced action (1, in *out) when seat's hand leaves no choice worth
  * weighing: a dead card to turn in first, or a discard when nothing can be
  * played (the card least worth keeping: a dead letter, then an X). */
-static int forced(const seq_state *s, int seat, ad_action *out)
+static int forced(const seq_state *s, int seat, const tally *t, ad_action *out)
 {
     const sq_board *b = s->bd;
     const uint8_t *hand = s->hand[seat];
-    int mine = colour_of(s, seat), open = 0, opposing = 0, playable = 0, dead = -1;
-    for (int q = 0; q < SQ_SQUARES; q++) {
-        open += !s->board[q];
-        opposing += s->board[q] && s->board[q] != mine;
-    }
+    int mine = colour_of(s, seat), playable = 0, dead = -1;
+    int open = t->chips[0], opposing = SQ_SQUARES - t->chips[0] - t->chips[mine];
     for (int k = 0; k < s->deck->nkinds; k++) {
         if (!hand[k])
             continue;
@@ -348,12 +429,10 @@ static long casual_best(const seq_state *s, const tally *t, int seat, int k)
 
 /* The casual player's move (it plays as `basic` does): the best scored
  * play, equals drawn at random. */
-static void casual_policy(const seq_state *s, int seat, ad_rng *r, ad_action *out)
+static void casual_policy(const seq_state *s, const tally *t, int seat, ad_rng *r, ad_action *out)
 {
-    if (forced(s, seat, out))
+    if (forced(s, seat, t, out))
         return;
-    tally t;
-    count_windows(s, &t);
     const sq_board *b = s->bd;
     int mine = colour_of(s, seat);
     long top = LONG_MIN;
@@ -365,7 +444,7 @@ static void casual_policy(const seq_state *s, int seat, ad_rng *r, ad_action *ou
             int q = letter ? b->squares_of[k][j] : j, u = s->board[q];
             if (k == b->kind_x ? !u || u == mine : u != 0)
                 continue;
-            long key = casual_score(s, &t, seat, k, q) * 256 + ad_rng_below(r, 256);
+            long key = casual_score(s, t, seat, k, q) * 256 + ad_rng_below(r, 256);
             if (key > top) {
                 top = key;
                 set_action(out, SQ_A_PLAY, k, q);
@@ -387,19 +466,50 @@ static int by_score(const void *x, const void *y)
 #define KEEP_Z 8 /* Z squares weighed */
 #define KEEP_X 6 /* X removals weighed */
 
+/* The view with what the search works out from it once per decision
+ * rather than at every deal.  The search hands this to candidates() and
+ * determinize() as the view. */
+typedef struct seq_ctx {
+    seq_state v;            /* first: the view itself */
+    tally t;                /* the board's: it is the same in every deal */
+    uint8_t pool[SQ_CARDS]; /* the cards the seat cannot see, unshuffled */
+    int have;
+    uint8_t absent[SQ_KINDS]; /* what the last mover cannot hold */
+    int who;                  /* that mover (-1: nothing known) */
+} seq_ctx;
+
+static int hand_inference(const seq_state *v, int seat, uint8_t absent[SQ_KINDS]);
+
+static void make_ctx(const seq_state *v, int seat, seq_ctx *c)
+{
+    c->v = *v;
+    count_windows(v, &c->t);
+    /* the game's cards, less the seat's hand and the discard piles (with
+     * an explicit deck some of them are not in play, so a few too many may
+     * be left to draw from) */
+    c->have = 0;
+    for (int k = 0; k < v->deck->nkinds; k++) {
+        int n = v->deck->copies[k] - v->hand[seat][k];
+        for (int p = 0; p < v->players; p++)
+            for (int i = 0; i < v->discard_n[p]; i++)
+                n -= v->discard[p][i] == k;
+        for (int i = 0; i < n && c->have < SQ_CARDS; i++)
+            c->pool[c->have++] = (uint8_t)k;
+    }
+    c->who = hand_inference(v, seat, c->absent);
+}
+
 static int candidates(const void *view, int seat, ad_rng *r, ad_action *out)
 {
-    const seq_state *s = view;
+    const seq_ctx *c = view;
+    const seq_state *s = &c->v;
     (void)r;
-    pthread_once(&windows_once, build_windows);
-    if (forced(s, seat, out))
+    if (forced(s, seat, &c->t, out))
         return 1;
-    tally t;
-    count_windows(s, &t);
-    if (winning_play(s, seat, &t, out))
+    if (winning_play(s, seat, &c->t, out))
         return 1;
     rated all[SQ_MAX_LEGAL];
-    int n = rate_plays(s, seat, &t, 1, all);
+    int n = rate_plays(s, seat, &c->t, 1, all);
     qsort(all, (size_t)n, sizeof all[0], by_score);
     const sq_board *b = s->bd;
     int nc = 0, nz = 0, nx = 0;
@@ -461,24 +571,17 @@ static int hand_inference(const seq_state *v, int seat, uint8_t absent[SQ_KINDS]
 
 static void determinize(const void *view, int seat, ad_rng *r, void *out)
 {
-    const seq_state *v = view;
-    seq_state *s = out;
-    memcpy(s, v, sizeof *s);
+    const seq_ctx *x = view;
+    sim *m = out;
+    seq_state *s = &m->s;
+    memcpy(s, &x->v, sizeof *s);
+    memcpy(&m->t, &x->t, sizeof m->t);
     s->viewer = (int8_t)seat; /* the playouts' side (policy) */
     ad_rng_seed(&s->rng, ad_rng_next(r));
-    /* the cards the seat cannot see: the game's, less its hand and the
-     * discard piles (with an explicit deck some of them are not in play,
-     * so a few too many may be left to draw from) */
+    /* the cards the seat cannot see, dealt at random */
     uint8_t pool[SQ_CARDS];
-    int have = 0;
-    for (int k = 0; k < s->deck->nkinds; k++) {
-        int c = s->deck->copies[k] - s->hand[seat][k];
-        for (int p = 0; p < s->players; p++)
-            for (int i = 0; i < s->discard_n[p]; i++)
-                c -= s->discard[p][i] == k;
-        for (int i = 0; i < c && have < SQ_CARDS; i++)
-            pool[have++] = (uint8_t)k;
-    }
+    int have = x->have;
+    memcpy(pool, x->pool, (size_t)have);
     ad_rng_shuffle(r, pool, have);
     int next = 0;
     for (int p = 0; p < s->players; p++)
@@ -486,8 +589,8 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
             memset(s->hand[p], 0, sizeof s->hand[p]);
     /* the last mover's kept cards first, from the kinds it may hold: the
      * first such cards of the shuffled pool, the rest keeping its order */
-    uint8_t absent[SQ_KINDS];
-    int who = hand_inference(v, seat, absent);
+    const uint8_t *absent = x->absent;
+    int who = x->who;
     if (who >= 0) {
         int kept = s->count[who] - 1;
         for (int i = 0; i < have && kept > 0; i++)
@@ -521,21 +624,20 @@ static void determinize(const void *view, int seat, ad_rng *r, void *out)
  * state's viewer is the searching seat) play the casual model instead. */
 static void policy(const void *state, int seat, ad_rng *r, ad_action *out)
 {
-    const seq_state *s = state;
+    const sim *m = state;
+    const seq_state *s = &m->s;
     if (s->viewer >= 0 && colour_of(s, seat) != colour_of(s, s->viewer)) {
-        casual_policy(s, seat, r, out);
+        casual_policy(s, &m->t, seat, r, out);
         return;
     }
-    if (forced(s, seat, out))
+    if (forced(s, seat, &m->t, out))
         return;
-    tally t;
-    count_windows(s, &t);
-    if (winning_play(s, seat, &t, out))
+    if (winning_play(s, seat, &m->t, out))
         return;
     rated all[SQ_MAX_LEGAL];
-    int n = rate_plays(s, seat, &t, 0, all), best = -1;
+    int n = rate_plays(s, seat, &m->t, 0, all), best = -1;
     if (n == 0) /* only Z and X, and nothing to stop */
-        n = rate_plays(s, seat, &t, 1, all);
+        n = rate_plays(s, seat, &m->t, 1, all);
     long top = 0;
     for (int i = 0; i < n; i++) {
         long key = (long)all[i].stops * 100000 + all[i].score * 4 + ad_rng_below(r, 24);
@@ -562,17 +664,16 @@ static double potential(const tally *t, int c)
  * seat's side against the strongest other. */
 static double value(const void *state, int seat)
 {
-    const seq_state *s = state;
+    const sim *m = state;
+    const seq_state *s = &m->s;
     int mine = colour_of(s, seat);
     if (s->phase == SQ_OVER)
         return s->winner_team < 0 ? 0.5 : s->winner_team + 1 == mine ? 1.0 : 0.0;
-    tally t;
-    count_windows(s, &t);
     double best = 0;
     for (int c = 1; c <= s->teams; c++)
-        if (c != mine && potential(&t, c) > best)
-            best = potential(&t, c);
-    return 0.5 + 0.5 * tanh((potential(&t, mine) - best) / 30.0);
+        if (c != mine && potential(&m->t, c) > best)
+            best = potential(&m->t, c);
+    return 0.5 + 0.5 * tanh((potential(&m->t, mine) - best) / 30.0);
 }
 
 static const search_game sequence_search = {
@@ -584,12 +685,16 @@ static const search_game sequence_search = {
     .depth = 40,
     .sims = 2500,
     .paired = 1,
+    .state_size = sizeof(sim),
+    .apply = sim_apply,
 };
 
 void ad_strong_sequence_casual(const void *state, int seat, ad_rng *r, ad_action *out)
 {
     pthread_once(&windows_once, build_windows);
-    casual_policy(state, seat, r, out);
+    tally t;
+    count_windows(state, &t);
+    casual_policy(state, &t, seat, r, out);
 }
 
 int ad_strong_sequence_absent(const void *view, int seat, uint8_t absent[SQ_KINDS])
@@ -640,5 +745,12 @@ int ad_strong_sequence_threats(const seq_state *s, int colour, uint8_t *squares)
 BOT_FN(ad_bot_strong_sequence)
 {
     pthread_once(&windows_once, build_windows);
-    ad_search_choose(&sequence_search, view, seat, o, r, out);
+    seq_ctx *c = malloc(sizeof *c); /* some 3 KB: not on a worker's stack */
+    if (!c) {
+        ad_bot_basic_sequence(view, seat, o, r, out);
+        return;
+    }
+    make_ctx(view, seat, c);
+    ad_search_choose(&sequence_search, c, seat, o, r, out);
+    free(c);
 }

@@ -139,11 +139,12 @@ static void empty_words(const shout_state *s, int seat, char *text, size_t len)
                  s->need[seat]);
 }
 
-json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                      ad_rng *r, ad_err *err)
+json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                      const ad_bot_opts *think, ad_rng *r, ad_err *err)
 {
     const shout_state *s = view;
     (void)u;
+    (void)names; /* it names nobody */
     (void)think; /* nothing hidden to sample: the table is face up */
     (void)r;
     if (ad_check_seat(seat, s->players, 0, err) < 0)

@@ -65,8 +65,8 @@ void ad_shout_cards_of(const uint8_t *cards, const uint8_t *ids, int n, const ad
                        uint8_t *out);
 
 /* The coach (shout_hint.c): unit.h's ad_hint_fn. */
-json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const ad_bot_opts *think,
-                      ad_rng *r, ad_err *err);
+json_t *ad_shout_hint(const ad_unit *u, const void *view, int seat, const char *const *names,
+                      const ad_bot_opts *think, ad_rng *r, ad_err *err);
 
 /* The narrator (narrate_shout.c): unit.h's ad_narrate_fn. */
 int ad_shout_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *type, char *buf,

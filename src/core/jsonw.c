@@ -1,0 +1,175 @@
+/*
+ * jsonw.c - the JSON writer of jsonw.h: a growing buffer, escaping done a
+ * run of plain bytes at a time, integers without printf.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonw.h"
+
+void ad_jw_free(ad_jw *w)
+{
+    free(w->p);
+    w->p = NULL;
+    w->n = w->cap = 0;
+    w->oom = 0;
+}
+
+int ad_jw_room(ad_jw *w, size_t n)
+{
+    if (w->oom)
+        return -1;
+    if (w->cap - w->n > n) /* one byte spare: ad_jw_text's NUL */
+        return 0;
+    size_t cap = w->cap ? w->cap : 1024;
+    while (cap - w->n <= n)
+        cap *= 2;
+    char *p = realloc(w->p, cap);
+    if (!p) {
+        w->oom = 1;
+        return -1;
+    }
+    w->p = p;
+    w->cap = cap;
+    return 0;
+}
+
+void ad_jw_raw(ad_jw *w, const char *s, size_t n)
+{
+    if (ad_jw_room(w, n) == 0) {
+        memcpy(w->p + w->n, s, n);
+        w->n += n;
+    }
+}
+
+/* What byte c becomes inside a string: 0, itself; 1, \u00XX; else the
+ * letter after the backslash.  jansson escapes the same set and no more
+ * (not '/', not DEL, nothing above ASCII). */
+static unsigned char escape_of(unsigned char c)
+{
+    switch (c) {
+    case '"': return '"';
+    case '\\': return '\\';
+    case '\b': return 'b';
+    case '\f': return 'f';
+    case '\n': return 'n';
+    case '\r': return 'r';
+    case '\t': return 't';
+    default: return c < 0x20 ? 1 : 0;
+    }
+}
+
+void ad_jw_str(ad_jw *w, const char *s, size_t n)
+{
+    /* at most 6 bytes a byte (\u00XX) and the quotes: one check of room */
+    if (ad_jw_room(w, n * 6 + 2) < 0)
+        return;
+    char *o = w->p + w->n;
+    *o++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i], e = escape_of(c);
+        if (!e) {
+            *o++ = (char)c;
+        } else if (e == 1) {
+            static const char hex[] = "0123456789ABCDEF";
+            memcpy(o, "\\u00", 4);
+            o[4] = hex[c >> 4];
+            o[5] = hex[c & 15];
+            o += 6;
+        } else {
+            o[0] = '\\';
+            o[1] = (char)e;
+            o += 2;
+        }
+    }
+    *o++ = '"';
+    w->n = (size_t)(o - w->p);
+}
+
+void ad_jw_int(ad_jw *w, long long v)
+{
+    char buf[24], *e = buf + sizeof buf, *b = e;
+    /* unsigned arithmetic: -LLONG_MIN does not fit a long long */
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do {
+        *--b = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--b = '-';
+    ad_jw_raw(w, b, (size_t)(e - b));
+}
+
+/* A real as jansson prints it (strconv.c): %.17g, ".0" added when it
+ * reads as an integer, the exponent without '+' or leading zeros. */
+static void jw_real(ad_jw *w, double d)
+{
+    char buf[40];
+    int len = snprintf(buf, sizeof buf - 2, "%.17g", d);
+    if (len < 0)
+        return;
+    if (!strchr(buf, '.') && !strchr(buf, 'e')) {
+        memcpy(buf + len, ".0", 3);
+        len += 2;
+    }
+    char *start = strchr(buf, 'e');
+    if (start) { /* start: the sign %g always writes; '-' is kept */
+        start++;
+        char *end = start + 1;
+        if (*start == '-')
+            start++;
+        while (*end == '0')
+            end++;
+        memmove(start, end, strlen(end) + 1);
+        len = (int)strlen(buf);
+    }
+    ad_jw_raw(w, buf, (size_t)len);
+}
+
+void ad_jw_tree(ad_jw *w, const json_t *j)
+{
+    switch (json_typeof(j)) {
+    case JSON_OBJECT: {
+        const char *k;
+        json_t *v;
+        char sep = '{';
+        json_object_foreach((json_t *)j, k, v) {
+            ad_jw_raw(w, &sep, 1);
+            ad_jw_str(w, k, strlen(k));
+            ad_jw_raw(w, ":", 1);
+            ad_jw_tree(w, v);
+            sep = ',';
+        }
+        ad_jw_raw(w, sep == '{' ? "{}" : "}", sep == '{' ? 2 : 1);
+        return;
+    }
+    case JSON_ARRAY: {
+        size_t n = json_array_size(j);
+        ad_jw_raw(w, "[", 1);
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                ad_jw_raw(w, ",", 1);
+            ad_jw_tree(w, json_array_get(j, i));
+        }
+        ad_jw_raw(w, "]", 1);
+        return;
+    }
+    case JSON_STRING:
+        ad_jw_str(w, json_string_value(j), json_string_length(j));
+        return;
+    case JSON_INTEGER: ad_jw_int(w, (long long)json_integer_value(j)); return;
+    case JSON_REAL: jw_real(w, json_real_value(j)); return;
+    case JSON_TRUE: ad_jw_raw(w, "true", 4); return;
+    case JSON_FALSE: ad_jw_raw(w, "false", 5); return;
+    default: ad_jw_raw(w, "null", 4); return;
+    }
+}
+
+const char *ad_jw_text(ad_jw *w)
+{
+    if (ad_jw_room(w, 0) < 0)
+        return NULL;
+    w->p[w->n] = '\0';
+    return w->p;
+}

@@ -1,0 +1,261 @@
+/*
+ * claim_text.c - a claim game's view (No Way, I Doubt It) written straight
+ * as JSON text by the writer of core/jsonw.h, for the server's hot path:
+ * the same bytes as claim_view_json's tree dumped compact (the unit test
+ * test_view_text checks it over thousands of random positions, every
+ * seat), without a tree of some 150 jansson values to build and free for
+ * every seat at every update.
+ */
+#include <string.h>
+
+#include "claim.h"
+#include "core/jsonw.h"
+#include "games/view_text.h"
+
+static const char *const phase_names[] = {"play", "challenge", "over"};
+static const char *const action_names[] = {NULL, "play", "pass", "challenge"};
+
+/* ,"key": (the first key of an object writes its own '{'). */
+#define KEY(w, k) ad_jw_raw(w, ",\"" k "\":", sizeof(k) + 3)
+
+static void put_name(ad_jw *w, const char *s)
+{
+    ad_jw_str(w, s, strlen(s));
+}
+
+static void put_int_or_null(ad_jw *w, int v)
+{
+    if (v >= 0)
+        ad_jw_int(w, v);
+    else
+        ad_jw_raw(w, "null", 4);
+}
+
+/* [names] of n cards (ad_json_cards). */
+static void put_cards(ad_jw *w, const ad_deck *d, const uint8_t *kinds, int n)
+{
+    ad_jw_raw(w, "[", 1);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            ad_jw_raw(w, ",", 1);
+        put_name(w, d->kind[kinds[i]]);
+    }
+    ad_jw_raw(w, "]", 1);
+}
+
+/* [names] from counts by kind, in deck order (ad_json_counts). */
+static void put_counts(ad_jw *w, const ad_deck *d, const uint8_t *counts, int nkinds)
+{
+    int first = 1;
+    ad_jw_raw(w, "[", 1);
+    for (int k = 0; k < nkinds; k++)
+        for (int c = 0; c < counts[k]; c++) {
+            if (!first)
+                ad_jw_raw(w, ",", 1);
+            first = 0;
+            put_name(w, d->kind[k]);
+        }
+    ad_jw_raw(w, "]", 1);
+}
+
+/* [rows of counts], one a seat. */
+static void put_rows(ad_jw *w, const ad_deck *d, const uint8_t (*rows)[CC_KINDS], int n,
+                     int nkinds)
+{
+    ad_jw_raw(w, "[", 1);
+    for (int p = 0; p < n; p++) {
+        if (p)
+            ad_jw_raw(w, ",", 1);
+        put_counts(w, d, rows[p], nkinds);
+    }
+    ad_jw_raw(w, "]", 1);
+}
+
+/* [numbers], int-typed through long long so every field width fits. */
+#define PUT_INTS(w, arr, n)                                                                      \
+    do {                                                                                         \
+        ad_jw_raw(w, "[", 1);                                                                    \
+        for (int i_ = 0; i_ < (n); i_++) {                                                       \
+            if (i_)                                                                              \
+                ad_jw_raw(w, ",", 1);                                                            \
+            ad_jw_int(w, (long long)(arr)[i_]);                                                  \
+        }                                                                                        \
+        ad_jw_raw(w, "]", 1);                                                                    \
+    } while (0)
+
+static void put_seats(ad_jw *w, uint32_t mask, int players)
+{
+    int first = 1;
+    ad_jw_raw(w, "[", 1);
+    for (int s = 0; s < players; s++)
+        if (mask & (1u << s)) {
+            if (!first)
+                ad_jw_raw(w, ",", 1);
+            first = 0;
+            ad_jw_int(w, s);
+        }
+    ad_jw_raw(w, "]", 1);
+}
+
+/* The last accepted action and its public outcome (claim.c's last_json). */
+static void put_last(ad_jw *w, const claim_state *s)
+{
+    if (s->last.seat < 0) {
+        ad_jw_raw(w, "null", 4);
+        return;
+    }
+    const ad_deck *d = s->deck;
+    ad_jw_raw(w, "{\"seat\":", 8);
+    ad_jw_int(w, s->last.seat);
+    ad_jw_raw(w, ",\"action\":{\"type\":", 18);
+    put_name(w, action_names[s->last.type]);
+    if (s->last.type == CC_A_PLAY && s->claim_seat == s->last.seat) {
+        KEY(w, "count");
+        ad_jw_int(w, s->claim_n);
+        KEY(w, "say");
+        put_name(w, d->class_name[s->claim_say]);
+    }
+    ad_jw_raw(w, "}", 1);
+    if (s->last.settled) {
+        ad_jw_raw(w, ",\"outcome\":{\"cards\":", 20);
+        put_cards(w, d, s->last.rev, s->last.nrev);
+        KEY(w, "true");
+        ad_jw_raw(w, s->last.truthful ? "true" : "false", s->last.truthful ? 4 : 5);
+        KEY(w, "taker");
+        put_int_or_null(w, s->last.taker);
+        KEY(w, "taken");
+        ad_jw_int(w, s->last.taken);
+        KEY(w, "challenger");
+        put_int_or_null(w, s->last.challenger);
+        ad_jw_raw(w, "}", 1);
+    }
+    ad_jw_raw(w, "}", 1);
+}
+
+/* The claim under challenge, its cards to its claimer alone. */
+static void put_claim(ad_jw *w, const claim_state *s)
+{
+    const ad_deck *d = s->deck;
+    ad_jw_raw(w, "{\"seat\":", 8);
+    ad_jw_int(w, s->claim_seat);
+    KEY(w, "count");
+    ad_jw_int(w, s->claim_n);
+    KEY(w, "say");
+    put_name(w, d->class_name[s->claim_say]);
+    KEY(w, "called");
+    put_name(w, d->class_name[s->claim_call]);
+    if (s->viewer == AD_GOD || s->viewer == s->claim_seat) {
+        KEY(w, "cards");
+        put_cards(w, d, s->claim_cards, s->claim_n);
+    }
+    ad_jw_raw(w, "}", 1);
+}
+
+/* I Doubt It's match: points, the deal, the draw for dealer. */
+static void put_match(ad_jw *w, const claim_state *s)
+{
+    int n = s->players, drew = 0;
+    KEY(w, "allow_pass");
+    ad_jw_raw(w, s->allow_pass ? "true" : "false", s->allow_pass ? 4 : 5);
+    KEY(w, "target");
+    ad_jw_int(w, s->target);
+    KEY(w, "deal");
+    ad_jw_int(w, s->deal_no);
+    for (int p = 0; p < n; p++)
+        drew |= s->draw[p] >= 0;
+    if (!drew || s->deal_no != 1)
+        return;
+    KEY(w, "draw");
+    ad_jw_raw(w, "[", 1);
+    for (int p = 0; p < n; p++) {
+        if (p)
+            ad_jw_raw(w, ",", 1);
+        if (s->draw[p] >= 0)
+            put_name(w, s->deck->kind[s->draw[p]]);
+        else
+            ad_jw_raw(w, "null", 4);
+    }
+    ad_jw_raw(w, "]", 1);
+}
+
+/* The cards seen by the viewer: every hand (the all-seeing view), its own
+ * hand and laid row (a seat), nothing (a watcher). */
+static void put_hidden(ad_jw *w, const claim_state *s)
+{
+    const ad_deck *d = s->deck;
+    if (s->viewer == AD_GOD) {
+        KEY(w, "hands");
+        put_rows(w, d, s->hand, s->players, s->nkinds);
+        KEY(w, "pile");
+        put_counts(w, d, s->pile, s->nkinds);
+        KEY(w, "laid");
+        put_rows(w, d, s->laid, s->players, s->nkinds);
+    } else if (s->viewer >= 0) {
+        KEY(w, "hand");
+        put_counts(w, d, s->hand[s->viewer], s->nkinds);
+        KEY(w, "laid");
+        put_counts(w, d, s->laid[s->viewer], s->nkinds);
+    }
+}
+
+void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w)
+{
+    const claim_state *s = view;
+    const ad_deck *d = s->deck;
+    int n = s->players;
+    ad_jw_raw(w, "{\"game\":", 8);
+    put_name(w, s->rules->id);
+    KEY(w, "players");
+    ad_jw_int(w, n);
+    KEY(w, "seat");
+    put_int_or_null(w, s->viewer);
+    KEY(w, "phase");
+    put_name(w, phase_names[s->phase]);
+    KEY(w, "to_act");
+    put_seats(w, g->to_act(s), n);
+    put_hidden(w, s);
+    KEY(w, "hand_counts");
+    PUT_INTS(w, s->count, n);
+    KEY(w, "scores");
+    PUT_INTS(w, s->score, n);
+    KEY(w, "seen");
+    put_rows(w, d, s->known, n, s->nkinds);
+    KEY(w, "shown");
+    PUT_INTS(w, s->shown, n);
+    KEY(w, "lied");
+    PUT_INTS(w, s->lied, n);
+    KEY(w, "winner");
+    if (s->phase == CC_OVER)
+        ad_jw_int(w, s->winner);
+    else
+        ad_jw_raw(w, "null", 4);
+    KEY(w, "last");
+    put_last(w, s);
+    KEY(w, "dealer");
+    ad_jw_int(w, s->dealer);
+    KEY(w, "turn");
+    ad_jw_int(w, s->turn);
+    KEY(w, "call");
+    put_name(w, d->class_name[s->call]);
+    KEY(w, "max_cards");
+    ad_jw_int(w, s->maxplay);
+    KEY(w, "pile_count");
+    ad_jw_int(w, s->pile_n);
+    KEY(w, "turns");
+    ad_jw_int(w, s->turns);
+    KEY(w, "max_turns");
+    ad_jw_int(w, s->max_turns);
+    KEY(w, "packs");
+    ad_jw_int(w, s->packs);
+    if (s->phase == CC_CHALLENGE) {
+        KEY(w, "claim");
+        put_claim(w, s);
+    }
+    if (s->rules->pays_points)
+        put_match(w, s);
+    if (s->phase == CC_OVER) {
+        KEY(w, "ranking");
+        PUT_INTS(w, s->ranking, n);
+    }
+    ad_jw_raw(w, "}", 1);
+}

@@ -1,0 +1,19 @@
+/*
+ * view_text.h - a table's view as JSON text, written straight into a
+ * writer (core/jsonw.h) for the server's hot path: the same bytes as
+ * ad_table_view_json's tree dumped compact.  A game with a writer of its
+ * own (the claim games) writes it without a tree; the others go through
+ * their tree.  Not part of the public API.
+ */
+#ifndef AD_GAMES_VIEW_TEXT_H
+#define AD_GAMES_VIEW_TEXT_H
+
+#include "alphadeck/alphadeck.h"
+#include "core/jsonw.h"
+
+/* seat's view of t (a seat, AD_GOD or AD_PUBLIC), appended to w. */
+void ad_table_view_text(const ad_table *t, int seat, ad_jw *w);
+/* A claim game's view (made by its .view) appended to w (claim_text.c). */
+void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w);
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * scan.c - the signature test of ad_lex_words over every word of the
+ * table: a word is kept when the bits of its signature the single cards
+ * lack are no more than the wilds, or when it holds the letters of one of
+ * the hand's multi-letter cards and the bits all the hand's letters lack
+ * are no more than the wilds.  What a kept word needs next comes out with
+ * it (LEX_KEPT), so the words the single cards spell need no more reads.
+ * Compiled plain, and on x86-64 again for the popcnt instruction and once
+ * more with AVX-512 (8 words a step), the one the processor can run
+ * chosen at run time.
+ */
+#include "words.h"
+
+#define SCAN_BODY                                                                            \
+    long k = 0;                                                                              \
+    for (long i = from; i < to; i++) {                                                       \
+        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);                 \
+        int all = __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds;                \
+        int keep = (lack <= (uint64_t)h->wilds) | (((s->multi[i] & h->mmask) != 0) & all);  \
+        out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;                       \
+        k += keep; /* no branch: which words are kept is data, not predictable */             \
+    }                                                                                        \
+    return k;
+
+static long scan_plain(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+{
+    SCAN_BODY
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+__attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, const lex_hand *h,
+                                                         long from, long to, uint64_t *out)
+{
+    SCAN_BODY
+}
+
+/* 8 words a step: and-not, popcount, compare, and the kept words packed
+ * and compressed out (in a register, then stored whole: a compressing
+ * store to memory is slow on some processors, AMD Zen 4). */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static long
+scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+{
+    __m512i one = _mm512_set1_epi64((long long)h->sig);
+    __m512i all = _mm512_set1_epi64((long long)h->sig_all);
+    __m512i w = _mm512_set1_epi64(h->wilds);
+    __m256i mm = _mm256_set1_epi32((int)h->mmask);
+    __m512i idx = _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+                                   _mm512_set1_epi64(from)),
+            eight = _mm512_set1_epi64(8);
+    long k = 0, i = from;
+    for (; i + 8 <= to; i += 8) {
+        __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
+        __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
+        __m512i len = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(s->len + i)));
+        __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(one, v));
+        __m512i lack_all = _mm512_popcnt_epi64(_mm512_andnot_si512(all, v));
+        __mmask8 keep = _mm512_cmple_epu64_mask(lack, w) |
+                        (_mm512_cmple_epu64_mask(lack_all, w) & _mm256_test_epi32_mask(m, mm));
+        __m512i packed = _mm512_or_si512(
+            idx, _mm512_or_si512(_mm512_slli_epi64(len, 32), _mm512_slli_epi64(lack, 40)));
+        _mm512_storeu_si512((void *)(out + k), _mm512_maskz_compress_epi64(keep, packed));
+        k += __builtin_popcount(keep);
+        idx = _mm512_add_epi64(idx, eight);
+    }
+    for (; i < to; i++) {
+        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
+        int keep = lack <= (uint64_t)h->wilds ||
+                   ((s->multi[i] & h->mmask) &&
+                    __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds);
+        out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
+        k += keep;
+    }
+    return k;
+}
+
+int ad_lex_scan_ways(void)
+{
+    int ways = 1 << LEX_SCAN_PLAIN;
+    if (__builtin_cpu_supports("popcnt"))
+        ways |= 1 << LEX_SCAN_POPCNT;
+    if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl"))
+        ways |= 1 << LEX_SCAN_AVX512;
+    return ways;
+}
+
+static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, long to,
+                    uint64_t *out)
+{
+    return way == LEX_SCAN_AVX512   ? scan_avx512(s, h, from, to, out)
+           : way == LEX_SCAN_POPCNT ? scan_popcnt(s, h, from, to, out)
+                                    : scan_plain(s, h, from, to, out);
+}
+#else
+int ad_lex_scan_ways(void)
+{
+    return 1 << LEX_SCAN_PLAIN;
+}
+
+static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, long to,
+                    uint64_t *out)
+{
+    (void)way;
+    return scan_plain(s, h, from, to, out);
+}
+#endif
+
+/* The way every scan takes: the best this processor runs, unless the tests
+ * chose one (each must give the same words). */
+static _Atomic int chosen = -1;
+
+void ad_lex_scan_use(int way)
+{
+    chosen = way >= 0 && (ad_lex_scan_ways() & (1 << way)) ? way : -1;
+}
+
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+{
+    int way = chosen;
+    if (way < 0) {
+        int ways = ad_lex_scan_ways();
+        way = ways & (1 << LEX_SCAN_AVX512)   ? LEX_SCAN_AVX512
+              : ways & (1 << LEX_SCAN_POPCNT) ? LEX_SCAN_POPCNT
+                                               : LEX_SCAN_PLAIN;
+    }
+    return scan_by(way, s, h, from, to, out);
+}

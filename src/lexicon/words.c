@@ -1,0 +1,343 @@
+/*
+ * words.c - every word some cards spell (ad_lex_words), found in the letter
+ * table (sigs.c) instead of by a walk of the DAWG.  One pass over the
+ * signatures keeps the words whose letters the hand holds, counting a
+ * multi-letter card's letters as loose letters and each wild as any one
+ * letter; a popcount decides most words whole.  A word the single cards
+ * and wilds spell needs nothing more: that way is the best (the most
+ * cards; the wild rule leaves one such way) and comes first in the walk
+ * order.  The rest, words that need a multi-letter card, are worked out
+ * one by one (multi.c) with the walk's own rules.  The list keeps the
+ * order of the depth-first walk the library used to do (docs/lexicon.md;
+ * bots break ties by it): the single-card words come in alphabetical
+ * order, which is that walk's order for them, and the others are sorted
+ * by their walk order and merged in.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "words.h"
+
+ad_lex_results *ad_lex_results_new(void)
+{
+    return calloc(1, sizeof(ad_lex_results));
+}
+
+void ad_lex_results_free(ad_lex_results *r)
+{
+    if (!r)
+        return;
+    free(r->e);
+    free(r->tmp);
+    free(r->m);
+    free(r->mtmp);
+    free(r->pool);
+    free(r->maybe);
+    free(r);
+}
+
+int ad_lex_results_count(const ad_lex_results *r)
+{
+    return r->n;
+}
+
+const char *ad_lex_results_word(const ad_lex_results *r, int i)
+{
+    return i >= 0 && i < r->n ? lex_rec_word(r, &r->e[i]) : NULL;
+}
+
+int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
+{
+    if (i < 0 || i >= r->n)
+        return -1;
+    const lex_rec *e = &r->e[i];
+    const lex_cards *t = ad_lex_cards_get();
+    uint8_t left[26];
+    memcpy(out->word, lex_rec_word(r, e), (size_t)e->len + 1);
+    memcpy(left, r->hand, sizeof left);
+    out->how.n = e->n;
+    out->how.wilds = e->wilds;
+    for (int k = 0, pos = 0; k < e->n; k++) {
+        int card;
+        if (e->cards) {
+            card = (uint8_t)r->pool[e->at + e->len + 1 + k];
+        } else {
+            card = out->word[k] - 'a';
+            if (left[card])
+                left[card]--;
+            else
+                card = AD_LEX_WILD;
+        }
+        out->how.card[k] = (uint8_t)card;
+        out->how.as[k] = card == AD_LEX_WILD ? out->word[pos] : 0;
+        pos += t->len[card];
+    }
+    return 0;
+}
+
+static int by_word(const void *a, const void *b, void *r)
+{
+    return strcmp(lex_rec_word(r, a), lex_rec_word(r, b));
+}
+
+static int by_length(const void *a, const void *b, void *r)
+{
+    int la = ((const lex_rec *)a)->len, lb = ((const lex_rec *)b)->len;
+    return la != lb ? lb - la : by_word(a, b, r);
+}
+
+void ad_lex_results_sort(ad_lex_results *r, ad_lex_order order)
+{
+    if (r->n > 1)
+        qsort_r(r->e, (size_t)r->n, sizeof r->e[0],
+                order == AD_LEX_LONGEST_FIRST ? by_length : by_word, r);
+}
+
+/* ------------------------------------------------------------------ room */
+
+/* Room for need items of size bytes in *p (of *cap): doubled from 1024
+ * when short, and kept. */
+static int grow(void **p, int *cap, long need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    long cap2 = *cap ? *cap : 1024;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *q = cap2 <= INT32_MAX ? realloc(*p, (size_t)cap2 * size) : NULL;
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = (int)cap2;
+    return 0;
+}
+
+/* Room for `more` records and maybes more. */
+static int room(ad_lex_results *r, long more)
+{
+    return grow((void **)&r->e, &r->ecap, r->n + more, sizeof *r->e) < 0 ||
+                   grow((void **)&r->maybe, &r->maycap, r->nmaybe + more, sizeof *r->maybe) < 0
+               ? -1
+               : 0;
+}
+
+int ad_lex_room_to_merge(ad_lex_results *r)
+{
+    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm, sizeof *r->tmp);
+}
+
+/* Room in the pool for one more record of any kind. */
+static int pool_room(ad_lex_results *r)
+{
+    if (r->used + LEX_REC_ROOM <= r->pcap)
+        return 0;
+    size_t cap = r->pcap ? r->pcap * 2 : 1 << 16;
+    char *pool = cap <= UINT32_MAX ? realloc(r->pool, cap) : NULL;
+    if (!pool)
+        return -1;
+    r->pool = pool;
+    r->pcap = cap;
+    return 0;
+}
+
+/* Table word i, which the single cards and wilds spell: its letters stay
+ * in the table, and its cards are found again from the hand
+ * (ad_lex_results_get). */
+static inline void add_single(ad_lex_results *r, long i, int len, int wilds)
+{
+    r->e[r->n++] = (lex_rec){(uint32_t)i, (uint8_t)len, (uint8_t)len, (uint8_t)wilds, 0};
+}
+
+/* ------------------------------------------------------------------ hand */
+
+/* The signature of the single letters with the letters of each subset of
+ * the multi-letter cards (all copies of each). */
+static void subsets(lex_hand *h, const lex_sigs *s)
+{
+    for (int set = 0; set < 1 << h->nmulti; set++) {
+        uint8_t count[26];
+        memcpy(count, h->count, sizeof count);
+        for (int i = 0; i < h->nmulti; i++)
+            for (int k = 0; (set >> i) & 1 && k < h->mlen[i]; k++) {
+                int c = h->mletters[i][k] - 'a';
+                int sum = count[c] + h->count[h->multi[i]];
+                count[c] = (uint8_t)(sum > 255 ? 255 : sum);
+            }
+        h->sub[set] = ad_lex_sig_of(s, count);
+    }
+}
+
+/* Counts the hand: single letters, wilds, the multi-letter cards in the
+ * order the hand first holds them, and the signatures. */
+static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int n, int min)
+{
+    const lex_cards *t = ad_lex_cards_get();
+    uint8_t all[26];
+    memset(h, 0, sizeof *h);
+    h->min = min > 1 ? min : 1;
+    for (int i = 0; i < n; i++) {
+        int c = cards[i];
+        if (c > AD_LEX_WILD && h->count[c] == 0) {
+            h->multi[h->nmulti] = (uint8_t)c;
+            h->mlen[h->nmulti] = t->len[c];
+            memcpy(h->mletters[h->nmulti], t->letters[c], sizeof h->mletters[0]);
+            h->mfirst |= 1u << (t->letters[c][0] - 'a');
+            h->nmulti++;
+        }
+        h->count[c]++;
+    }
+    h->wilds = h->count[AD_LEX_WILD];
+    memcpy(all, h->count, sizeof all);
+    for (int i = 0; i < h->nmulti; i++)
+        for (int k = 0; k < h->mlen[i]; k++) {
+            int c = h->mletters[i][k] - 'a';
+            int sum = all[c] + h->count[h->multi[i]];
+            all[c] = (uint8_t)(sum > 255 ? 255 : sum);
+        }
+    h->sig = ad_lex_sig_of(s, h->count);
+    h->sig_all = ad_lex_sig_of(s, all);
+    memcpy(h->all, all, sizeof all);
+    for (int c = 0; c < 26; c++)
+        h->slot[c] = 26;
+    for (int i = 0; i < h->nmulti; i++) {
+        h->mmask |= lex_multi_bit(h->multi[i]);
+        for (int k = 0; k < h->mlen[i]; k++)
+            h->slot[h->mletters[i][k] - 'a'] = (uint8_t)(h->mletters[i][k] - 'a');
+    }
+    if (h->nmulti <= LEX_SUBSETS)
+        subsets(h, s);
+}
+
+/* The letters word needs beyond count[] (counted, for a word whose
+ * signature is not exact). */
+static int lacking(const char *word, int len, const uint8_t *count)
+{
+    uint8_t need[26] = {0};
+    int lack = 0;
+    for (int i = 0; i < len; i++) {
+        int c = word[i] - 'a';
+        lack += ++need[c] > count[c];
+    }
+    return lack;
+}
+
+/* ------------------------------------------------------------------ words */
+
+static inline int bits64(uint64_t x)
+{
+    return (int)(lex_bits((uint32_t)x) + lex_bits((uint32_t)(x >> 32)));
+}
+
+/* Whether a word the single cards do not spell may be spelled with the
+ * multi-letter cards whose letters it holds: they must make up for what
+ * the wilds cannot. */
+static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
+{
+    uint32_t in = s->multi[i] & h->mmask;
+    if (!in)
+        return 0;
+    if (h->nmulti > LEX_SUBSETS || (s->len[i] & LEX_SIGS_INEXACT))
+        return 1;
+    int set = 0;
+    for (int k = 0; k < h->nmulti; k++)
+        set |= ((in & lex_multi_bit(h->multi[k])) != 0) << k;
+    return bits64(s->sig[i] & ~h->sub[set]) <= h->wilds;
+}
+
+/* One kept word (packed as ad_lex_scan says), first look: a word of
+ * single cards is listed; one that may need a multi-letter card is
+ * returned (its lack made exact), with its entries asked of memory for
+ * the second look; else 0. */
+static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, uint64_t kept)
+{
+    long i = (long)(uint32_t)kept;
+    int len = (int)(kept >> 32) & 0x7f, lack = (int)(kept >> 40);
+    if (len < h->min)
+        return 0;
+    if ((kept >> 32) & LEX_SIGS_INEXACT) {
+        const char *word = s->text + s->at[i];
+        if (lacking(word, len, h->all) > h->wilds)
+            return 0;
+        lack = lacking(word, len, h->count);
+    }
+    if (lack <= h->wilds) {
+        add_single(r, i, len, lack);
+        return 0;
+    }
+    if (!h->nmulti)
+        return 0;
+    __builtin_prefetch(&s->at[i]);
+    __builtin_prefetch(&s->sig[i]);
+    __builtin_prefetch(&s->multi[i]);
+    __builtin_prefetch(&s->lcp[i]);
+    return (kept & ~(0xffull << 40)) | (uint64_t)lack << 40;
+}
+
+/* The second look at a word that may need a multi-letter card (multi.c),
+ * its letters asked of memory 4 words ahead, so that the reads at random
+ * places of the table overlap instead of waiting one by one.  Returns -1
+ * when out of memory. */
+static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
+                      const uint64_t *maybe, long k, long n)
+{
+    if (k + 4 < n)
+        __builtin_prefetch(s->text + s->at[(uint32_t)maybe[k + 4]]);
+    long i = (long)(uint32_t)maybe[k];
+    if (!may_need_multi(s, h, i))
+        return 0;
+    if (pool_room(r) < 0)
+        return -1;
+    ad_lex_multi_word(r, h, s, i, (int)(maybe[k] >> 32) & 0x7f, (int)(maybe[k] >> 40));
+    return 0;
+}
+
+/* The words of one block of the table: those of single cards listed,
+ * those that may need a multi-letter card kept for later. */
+static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
+{
+    long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
+    long kept = ad_lex_scan(s, h, from, to, r->cand);
+    if (room(r, kept) < 0)
+        return -1;
+    for (long k = 0; k < kept; k++) {
+        uint64_t m = take(r, s, h, r->cand[k]);
+        if (m)
+            r->maybe[r->nmaybe++] = m;
+    }
+    return 0;
+}
+
+static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+{
+    for (long from = 0; from < s->n; from += LEX_BLOCK)
+        if (scan_block(r, s, h, from) < 0)
+            return -1;
+    if (grow((void **)&r->m, &r->mcap, r->nmaybe, sizeof *r->m) < 0 ||
+        grow((void **)&r->mtmp, &r->mtcap, r->nmaybe, sizeof *r->mtmp) < 0)
+        return -1;
+    for (long k = 0; k < r->nmaybe; k++)
+        if (take_multi(r, s, h, r->maybe, k, r->nmaybe) < 0)
+            return -1;
+    return r->nm ? ad_lex_merge_multi(r) : 0;
+}
+
+int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
+                 ad_lex_results *out, ad_err *err)
+{
+    if (ad_lex_cards_check(cards, n, err) < 0)
+        return -1;
+    const lex_sigs *s = ad_lex_sigs_get(lex);
+    out->table = s;
+    out->n = out->nm = out->nmaybe = 0;
+    out->used = 0;
+    if (!s)
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+    lex_hand h;
+    count_hand(&h, s, cards, n, min_cards);
+    memcpy(out->hand, h.count, sizeof out->hand);
+    if (search(out, s, &h) < 0) {
+        out->n = out->nm = 0;
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+    }
+    return out->n;
+}

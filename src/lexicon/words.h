@@ -1,0 +1,98 @@
+/*
+ * words.h - inside ad_lex_words: the result list, the hand as the search
+ * sees it, and the parts in words.c (the pass over the table), scan.c
+ * (the signature test) and multi.c (words that need multi-letter cards).
+ */
+#ifndef AD_LEX_WORDS_H
+#define AD_LEX_WORDS_H
+
+#include "lex.h"
+
+/* A found word.  A word of single cards only (cards 0) is the table's
+ * word number `at`, and keeps no cards: they are each letter's own card
+ * while one is left, else a wild (ad_lex_results_get).  Another (cards 1)
+ * sits in the pool at `at`, NUL-terminated, then its cards (and then its
+ * walk-order key). */
+typedef struct lex_rec {
+    uint32_t at;
+    uint8_t len, n, wilds;
+    uint8_t cards;
+} lex_rec;
+
+/* A word that needs a multi-letter card, waiting to be merged in: its
+ * place in the walk order is its key (the walk's choices: a letter c is
+ * c + 1, the i-th multi-letter card of the hand 27 + i; kept in the pool
+ * after its cards), which puts it after the first `after` table words
+ * (multi.c says why); `order` is after, then the key's first 6 choices. */
+typedef struct lex_mrec {
+    uint64_t order;
+    lex_rec rec;
+    uint32_t after;
+} lex_mrec;
+
+#define LEX_REC_ROOM (3 * AD_LEX_WORD_MAX + 24) /* the most pool one record takes */
+
+#define LEX_BLOCK 4096 /* words scanned at a time */
+
+/* Every array grows when it must and is kept, so a warm list allocates
+ * nothing. */
+struct ad_lex_results {
+    lex_rec *e, *tmp;              /* the list; room to merge */
+    lex_mrec *m, *mtmp;            /* words waiting to be merged; room to sort */
+    int n, nm;
+    int ecap, tcap, mcap, mtcap;   /* of e, tmp, m and mtmp */
+    char *pool;
+    size_t used, pcap;
+    uint64_t cand[LEX_BLOCK + 8];  /* the words of a block the scan kept */
+    uint64_t *maybe;               /* those that may need a multi-letter card */
+    int nmaybe, maycap;
+    const lex_sigs *table;         /* of the last query: its words */
+    uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
+};
+
+#define LEX_SUBSETS 6 /* hands of up to so many multi-letter cards get sub[] */
+
+typedef struct lex_hand {
+    int min, wilds, nmulti;
+    uint8_t count[AD_LEX_CARD_MAX]; /* cards by id */
+    uint8_t all[26];                /* letters, a multi-letter card's included */
+    uint64_t sig, sig_all;          /* of count[0..26) and of all[] */
+    uint32_t mfirst;                /* the first letters of the multi-letter cards */
+    uint32_t mmask;                 /* their lex_multi_bit */
+    uint8_t slot[26];               /* c for their letters, else 26 (multi.c) */
+    uint64_t sub[1 << LEX_SUBSETS]; /* signature of the single letters and the
+                                       letters of each subset of them */
+    uint8_t multi[AD_LEX_CARD_MAX]; /* their ids, in the order the hand holds them */
+    uint8_t mlen[AD_LEX_CARD_MAX];
+    char mletters[AD_LEX_CARD_MAX][8];
+} lex_hand;
+
+/* The words from..to-1 that pass the signature test of hand h (scan.c),
+ * into out in order (out has room for 8 more than to - from), each as its
+ * number | its len[] << 32 | the bits of its signature the single cards
+ * lack << 40; returns how many. */
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out);
+
+/* The scans there are: plain C, with the popcnt instruction, with AVX-512.
+ * ad_lex_scan_ways: those this build and processor can run (bit per way);
+ * ad_lex_scan_use: every scan from now on takes that way (-1, or one the
+ * processor cannot run: the best), for the tests that hold them equal. */
+enum { LEX_SCAN_PLAIN, LEX_SCAN_POPCNT, LEX_SCAN_AVX512 };
+int ad_lex_scan_ways(void);
+void ad_lex_scan_use(int way);
+/* Adds table word i (len letters, lacking `lack` letters on single cards)
+ * to r->m when the hand spells it with a multi-letter card. */
+void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
+                       int lack);
+/* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
+int ad_lex_merge_multi(ad_lex_results *r);
+/* Room in r->tmp for the merged list (words.c). */
+int ad_lex_room_to_merge(ad_lex_results *r);
+
+/* The word of record e. */
+static inline const char *lex_rec_word(const ad_lex_results *r, const lex_rec *e)
+{
+    return e->cards ? r->pool + e->at : r->table->text + r->table->at[e->at];
+}
+
+#endif

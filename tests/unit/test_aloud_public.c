@@ -1,0 +1,90 @@
+/*
+ * test_aloud_public.c - what a seat hears read aloud of an update is the
+ * same whether the reader looks at the seat's own view or at the public
+ * view: the read-aloud lines read only what every seat sees.  The server
+ * (src/server/pushes.c) builds one tree an update, the public view's, for
+ * every seat's read-aloud lines, and writes each seat's own view as text.
+ * Over random games of every game, every seat, each step's events.
+ */
+#include "../testutil.h"
+#include "alphadeck/narrate.h"
+
+static const char *const setups[] = {
+    "{\"game\":\"noway\",\"players\":4,\"seed\":%d}",
+    "{\"game\":\"doubt\",\"players\":5,\"seed\":%d,\"options\":{\"allow_pass\":1,\"target\":20}}",
+    "{\"game\":\"liar\",\"players\":3,\"seed\":%d}",
+    "{\"game\":\"shout\",\"players\":4,\"seed\":%d}",
+    "{\"game\":\"sequence\",\"players\":2,\"seed\":%d}",
+    "{\"game\":\"sequence\",\"players\":3,\"seed\":%d}",
+};
+
+/* seat's lines for events (NULL: the start) from view, as one text. */
+static char *lines_of(const ad_table *t, int seat, const json_t *events, const json_t *view)
+{
+    narrator n = {.g = ad_table_game(t), .players = ad_table_players(t), .you = seat};
+    json_t *out = json_array();
+    ad_aloud_update(&n, events, view, out);
+    char *text = json_dumps(out, JSON_COMPACT);
+    json_decref(out);
+    return text;
+}
+
+static void assert_heard_alike(const ad_table *t, const json_t *events, const char *req, int step)
+{
+    json_t *pub = ad_table_view_json(t, AD_PUBLIC);
+    for (int seat = -1; seat < ad_table_players(t); seat++) {
+        json_t *own = ad_table_view_json(t, seat < 0 ? AD_PUBLIC : seat);
+        char *a = lines_of(t, seat, events, own), *b = lines_of(t, seat, events, pub);
+        if (strcmp(a, b) != 0)
+            fail_msg("%s, step %d, seat %d:\n own view: %s\n public:   %s", req, step, seat, a, b);
+        free(a);
+        free(b);
+        json_decref(own);
+    }
+    json_decref(pub);
+}
+
+static void read_aloud_lines_are_the_same_from_the_public_view(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof setups / sizeof *setups; k++) {
+        for (int game = 0; game < 8; game++) {
+            char req[256];
+            snprintf(req, sizeof req, setups[k], 300 + game);
+            ad_table *t = tu_new(req);
+            const ad_game *g = ad_table_game(t);
+            void *view = malloc(g->state_size);
+            assert_non_null(view);
+            ad_rng r;
+            ad_rng_seed(&r, (uint64_t)(k * 104729 + (size_t)game));
+            assert_heard_alike(t, NULL, req, 0);
+            for (int step = 1; step < 600; step++) {
+                const void *st = ad_table_state(t);
+                uint32_t who = g->to_act(st);
+                if (g->is_over(st) || !who)
+                    break;
+                int seat = __builtin_ctz(who);
+                ad_action a;
+                g->view(st, seat, view);
+                g->random_action(view, seat, &r, &a);
+                ad_events ev = {0};
+                ad_err e;
+                if (ad_table_act(t, seat, &a, &ev, &e) < 0)
+                    fail_msg("%s: a random action was refused: %s", req, e.text);
+                json_t *events = ad_table_events_json(t, &ev);
+                assert_heard_alike(t, events, req, step);
+                json_decref(events);
+            }
+            free(view);
+            ad_table_free(t);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(read_aloud_lines_are_the_same_from_the_public_view),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

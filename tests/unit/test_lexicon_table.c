@@ -1,0 +1,192 @@
+/*
+ * test_lexicon_table.c - the letter table ad_lex_words searches (issue
+ * 33): written beside an index at make time, mapped back on the first
+ * words query, and passed over (the table made from the DAWG instead, the
+ * words the same) when it is damaged or belongs to another index.
+ */
+#include <unistd.h>
+
+#include "../testutil.h"
+
+#include "alphadeck/lexicon.h"
+#include "lexicon/lex.h"
+#include "lexicon/words.h"
+
+static const char list[] = "then\nthe\nhen\nten\nnet\nthee\nteeth\nhent\nnth\nthethe\n";
+static const char other[] = "then\nthe\nhen\nten\nnet\nthee\nteeth\nhent\nnth\nthetha\n";
+
+/* A folder with the index of text (and its table) in it; idx gets the
+ * index's path, tab the table's. */
+static void save_both(const char *text, char *dir, char *idx, char *tab)
+{
+    strcpy(dir, "/tmp/ad_lex_table_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(idx, 64, "%s/list.idx", dir);
+    snprintf(tab, 64, "%s/list.tab", dir);
+    ad_lex *l = ad_lex_load_text(text, strlen(text), NULL);
+    assert_non_null(l);
+    assert_int_equal(ad_lex_save(l, idx, NULL), 0);
+    assert_int_equal(ad_lex_save_table(l, idx, NULL), 0);
+    ad_lex_free(l);
+}
+
+static void remove_both(const char *dir, const char *idx, const char *tab)
+{
+    unlink(idx);
+    unlink(tab);
+    rmdir(dir);
+}
+
+/* The words of "t h e n e *" (min 1), one string, each with its cards. */
+static void words_of(const ad_lex *lex, char *out, size_t size)
+{
+    uint8_t cards[8];
+    int n = ad_lex_cards_parse("t h e n e th *", cards, 8, NULL);
+    ad_lex_results *r = ad_lex_results_new();
+    int got = ad_lex_words(lex, cards, n, 1, r, NULL);
+    assert_true(got > 0);
+    size_t at = 0;
+    for (int i = 0; i < got; i++) {
+        ad_lex_found f;
+        assert_int_equal(ad_lex_results_get(r, i, &f), 0);
+        at += (size_t)snprintf(out + at, size - at, "%s:", f.word);
+        for (int k = 0; k < f.how.n; k++)
+            at += (size_t)snprintf(out + at, size - at, "%d,", f.how.card[k]);
+    }
+    ad_lex_results_free(r);
+}
+
+static void test_a_saved_table_is_mapped_back_and_gives_the_words_of_the_made_one(void **state)
+{
+    (void)state;
+    char dir[32], idx[64], tab[64], made[4096], mapped[4096];
+    save_both(list, dir, idx, tab);
+    ad_lex *built = ad_lex_load_text(list, strlen(list), NULL);
+    ad_lex *m = ad_lex_load_index(idx, NULL);
+    assert_non_null(m);
+    words_of(built, made, sizeof made);
+    words_of(m, mapped, sizeof mapped);
+    assert_null(ad_lex_sigs_get(built)->map); /* no file: made from the DAWG */
+    assert_non_null(ad_lex_sigs_get(m)->map);
+    assert_string_equal(made, mapped);
+    ad_lex_free(m);
+    ad_lex_free(built);
+    remove_both(dir, idx, tab);
+}
+
+static void test_a_damaged_table_is_passed_over_and_the_words_stay_the_same(void **state)
+{
+    (void)state;
+    char dir[32], idx[64], tab[64], before[4096], after[4096];
+    save_both(list, dir, idx, tab);
+    ad_lex *m = ad_lex_load_index(idx, NULL);
+    words_of(m, before, sizeof before);
+    ad_lex_free(m);
+    FILE *f = fopen(tab, "r+b");
+    assert_non_null(f);
+    fseek(f, -LEX_SIGS_SLACK - 3, SEEK_END); /* a letter of the last word */
+    fputc('{', f);
+    fclose(f);
+    m = ad_lex_load_index(idx, NULL);
+    assert_non_null(m);
+    words_of(m, after, sizeof after);
+    assert_null(ad_lex_sigs_get(m)->map);
+    assert_string_equal(before, after);
+    ad_lex_free(m);
+    remove_both(dir, idx, tab);
+}
+
+static void test_the_table_of_another_index_is_passed_over(void **state)
+{
+    (void)state;
+    char dir[32], idx[64], tab[64], dir2[32], idx2[64], tab2[64], want[4096], got[4096];
+    save_both(list, dir, idx, tab);
+    save_both(other, dir2, idx2, tab2);
+    assert_int_equal(rename(tab2, tab), 0); /* same size, other words */
+    ad_lex *built = ad_lex_load_text(list, strlen(list), NULL);
+    ad_lex *m = ad_lex_load_index(idx, NULL);
+    words_of(built, want, sizeof want);
+    words_of(m, got, sizeof got);
+    assert_null(ad_lex_sigs_get(m)->map);
+    assert_string_equal(want, got);
+    ad_lex_free(m);
+    ad_lex_free(built);
+    remove_both(dir, idx, tab);
+    remove_both(dir2, idx2, tab2);
+}
+
+/* Every word of a hand, with its cards, as one string. */
+static void all_words(const ad_lex *lex, const uint8_t *cards, int n, ad_lex_results *r,
+                      char *out, size_t size)
+{
+    int got = ad_lex_words(lex, cards, n, 1, r, NULL);
+    assert_true(got >= 0);
+    size_t at = 0;
+    for (int i = 0; i < got && at < size; i++) {
+        ad_lex_found f;
+        assert_int_equal(ad_lex_results_get(r, i, &f), 0);
+        at += (size_t)snprintf(out + at, size - at, "%s:", f.word);
+        for (int k = 0; k < f.how.n && at < size; k++)
+            at += (size_t)snprintf(out + at, size - at, "%d,", f.how.card[k]);
+    }
+}
+
+/* The scan is compiled three ways (plain C, popcnt, AVX-512) and the
+ * processor picks one: each it can run finds the same words in the same
+ * order, on the whole list and hands of 12 cards with multi-letter cards
+ * and wilds, so a machine without AVX-512 plays the same game. */
+static void test_every_scan_the_processor_can_run_finds_the_same_words(void **state)
+{
+    (void)state;
+    static const char *faces[] = {"a", "e", "i", "o", "u", "t", "n", "s", "r", "l", "d", "c",
+                                  "m", "p", "b", "g", "h", "y", "k", "w", "th", "qu", "er",
+                                  "st", "ch", "*"};
+    ad_lex *lex = ad_lex_load_default(NULL);
+    assert_non_null(lex);
+    ad_lex_results *r = ad_lex_results_new();
+    size_t size = 1 << 20;
+    char *want = malloc(size), *got = malloc(size);
+    assert_non_null(want);
+    assert_non_null(got);
+    int ways = ad_lex_scan_ways(), compared = 0;
+    assert_true(ways & (1 << LEX_SCAN_PLAIN));
+    ad_rng rng;
+    ad_rng_seed(&rng, 33);
+    for (int hand = 0; hand < 40; hand++) {
+        char text[96] = "";
+        for (int i = 0; i < 12; i++) {
+            strcat(text, faces[ad_rng_below(&rng, (uint32_t)(sizeof faces / sizeof *faces))]);
+            strcat(text, " ");
+        }
+        uint8_t cards[16];
+        int n = ad_lex_cards_parse(text, cards, 16, NULL);
+        assert_int_equal(n, 12);
+        ad_lex_scan_use(LEX_SCAN_PLAIN);
+        all_words(lex, cards, n, r, want, size);
+        for (int way = LEX_SCAN_POPCNT; way <= LEX_SCAN_AVX512; way++) {
+            if (!(ways & (1 << way)))
+                continue;
+            ad_lex_scan_use(way);
+            all_words(lex, cards, n, r, got, size);
+            assert_string_equal(want, got);
+            compared++;
+        }
+    }
+    ad_lex_scan_use(-1);
+    assert_true(compared >= 40); /* popcnt at least: every x86-64 of these years */
+    free(want);
+    free(got);
+    ad_lex_results_free(r);
+    ad_lex_free(lex);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_saved_table_is_mapped_back_and_gives_the_words_of_the_made_one),
+        cmocka_unit_test(test_a_damaged_table_is_passed_over_and_the_words_stay_the_same),
+        cmocka_unit_test(test_the_table_of_another_index_is_passed_over),
+        cmocka_unit_test(test_every_scan_the_processor_can_run_finds_the_same_words),
+    };
+    return cmocka_run_group_tests_name("the letter table", tests, NULL, NULL);
+}
