@@ -8,14 +8,16 @@
  * the last view text it sent to an opted-in member, and the member the
  * serial of the text it holds: so the base is per audience, never per
  * connection, and a member holding anything else (just joined, synced,
- * missed a push) gets the whole view.  The delta is found on the compact
- * text: its top-level members are compared as text, and a container that
- * changed in a few places (a board's row, one seat's entry) is compared
- * one or two levels deeper, so no view is parsed again, and the delta is
- * written as text from the texts' own pieces, no tree built.  A delta names
- * what it changes in lists of [name, value] pairs, not as an object's keys:
- * an array's members are named by their index, a number, and no field of a
- * view (a `hand`) appears as a key outside a view.
+ * missed a push) gets the whole view.  The delta is found on the text of
+ * the update pushes.c writes for the audience (its "view" member, found by
+ * scanning it): the view's top-level members are compared as text, and a
+ * container that changed in a few places (a board's row, one seat's entry)
+ * one or two levels deeper, so no view is parsed again; the delta is
+ * written from the texts' own pieces into the update's text, no tree
+ * built.  A delta names what it changes in lists of [name, value] pairs,
+ * not as an object's keys: an array's members are named by their index, a
+ * number, and no field of a view (a `hand`) appears as a key outside a
+ * view.
  */
 #include "lobby_impl.h"
 
