@@ -43,6 +43,7 @@ trap cleanup EXIT INT TERM
 # for longer than the 10 s a connection has to say it
 "$bin" serve --port 0 --host 127.0.0.1 --db "$dir/scale.db" --connections-per-address 0 \
     --hello-seconds 120 --new-players-burst 1000000 --waiting-per-address 1000000 \
+    --max-connections "$clients" \
     >"$dir/serve.out" 2>"$dir/serve.err" &
 spid=$!
 i=0
@@ -57,12 +58,14 @@ until grep -q listening "$dir/serve.out" 2>/dev/null; do
 done
 port=$(sed -n 's/.*:\([0-9][0-9]*\)\/$/\1/p' "$dir/serve.out")
 
-# the server's memory, sampled every half second while the loadtest runs:
-# "seconds-since-start VmHWM-KiB VmRSS-KiB" lines
+# the server's memory and CPU, sampled every half second while the
+# loadtest runs: "seconds-since-start VmHWM-KiB VmRSS-KiB CPU-ticks" lines
+# (CPU-ticks: its utime + stime, /proc/PID/stat fields 14 and 15)
 ( t0=$(date +%s.%N)
   while kill -0 "$spid" 2>/dev/null; do
-      awk -v t="$(echo "$(date +%s.%N) - $t0" | bc)" \
-          '/^VmHWM/ { h = $2 } /^VmRSS/ { r = $2 } END { print t, h, r }' "/proc/$spid/status"
+      ticks=$(sed 's/.*) //' "/proc/$spid/stat" | awk '{ print $12 + $13 }')
+      awk -v t="$(echo "$(date +%s.%N) - $t0" | bc)" -v c="$ticks" \
+          '/^VmHWM/ { h = $2 } /^VmRSS/ { r = $2 } END { print t, h, r, c }' "/proc/$spid/status"
       sleep 0.5
   done ) >"$dir/mem" 2>/dev/null &
 mpid=$!
@@ -84,7 +87,8 @@ const fs = require("fs");
 const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
 const mem = fs.readFileSync(process.argv[2], "utf8").trim().split("\n").map((l) => l.split(" ").map(Number));
 const end = j.setup_s + j.load_s;
-const inLoad = mem.filter((m) => m[0] <= end - 0.5).pop() || [0, 0, 0];
+const inLoad = mem.filter((m) => m[0] <= end - 0.5).pop() || [0, 0, 0, 0];
+const atStart = mem.filter((m) => m[0] <= j.setup_s).pop() || [0, 0, 0, 0];
 const last = mem[mem.length - 1] || [0, 0, 0];
 const mib = (k) => `${(k / 1024).toFixed(0)} MiB`;
 const f = (x, d = 1) => (x === null || x === undefined ? "-" : Number(x).toFixed(d));
@@ -93,6 +97,12 @@ console.log(`serve-scale: ${j.held} of ${j.clients} connections held (${j.seated
     `p50 ${f(j.p50_ms, 2)} ms, p99 ${f(j.p99_ms, 2)} ms, max ${f(j.max_ms, 2)} ms; errors ${JSON.stringify(j.errors)}`);
 console.log(`serve-scale: server memory at the end of the load (${f(inLoad[0])} s): VmHWM ${mib(inLoad[1])}, VmRSS ${mib(inLoad[2])}; ` +
     `after the loadtest left (${f(last[0])} s): VmHWM ${mib(last[1])}, VmRSS ${mib(last[2])}`);
-' "$dir/loadtest.json" "$dir/mem" || true
+// CPU over the samples that bracket the load (ticks are 1/100 s: getconf CLK_TCK)
+const cpuS = (inLoad[3] - atStart[3]) / Number(process.argv[3]), spanS = inLoad[0] - atStart[0];
+const acksIn = j.acks_per_s * spanS;
+console.log(`serve-scale: server CPU over ${f(spanS)} s of the load: ${f(cpuS)} s (${f(100 * cpuS / spanS, 0)}% of a core), ` +
+    `${acksIn > 0 ? f(1e6 * cpuS / acksIn, 0) : "-"} us an ack; ` +
+    `${j.held > 0 ? f(inLoad[2] * 1024 / j.held, 0) : "-"} bytes of RSS a held connection`);
+' "$dir/loadtest.json" "$dir/mem" "$(getconf CLK_TCK)" || true
 grep -v '^alphadeck serve: stopped' "$dir/serve.err" | head -5 >&2 || true
 exit "$rc"
