@@ -7,7 +7,11 @@
 # as the acknowledgements come), and reads the server's memory from
 # /proc/PID/status twice: one second before the load ends (the server
 # holding every connection and table) and after the loadtest has left its
-# seats and closed.  Then it stops the server and prints one summary.
+# seats and closed, and the CPU the server and the load client took over
+# the load (the server's an ack: what one action costs it, whatever
+# else runs on the machine).  Then it stops the server and prints one
+# summary.  The server is asked for CLIENTS connections (--max-connections):
+# 19,000 fit under this machine's limit of 20,000 files a process (issue 33).
 #
 # The set-up (every connection's hello, create or join, before anyone
 # acts) may take up to SETUP_SECONDS (default 300: each of those is a disk
@@ -59,13 +63,16 @@ done
 port=$(sed -n 's/.*:\([0-9][0-9]*\)\/$/\1/p' "$dir/serve.out")
 
 # the server's memory and CPU, sampled every half second while the
-# loadtest runs: "seconds-since-start VmHWM-KiB VmRSS-KiB CPU-ticks" lines
-# (CPU-ticks: its utime + stime, /proc/PID/stat fields 14 and 15)
+# loadtest runs: "seconds-since-start VmHWM-KiB VmRSS-KiB CPU-ticks
+# client-CPU-ticks" lines (CPU-ticks: utime + stime, /proc/PID/stat
+# fields 14 and 15; the client's, the loadtest's once it runs)
+ticks() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'; }
 ( t0=$(date +%s.%N)
   while kill -0 "$spid" 2>/dev/null; do
-      ticks=$(sed 's/.*) //' "/proc/$spid/stat" | awk '{ print $12 + $13 }')
-      awk -v t="$(echo "$(date +%s.%N) - $t0" | bc)" -v c="$ticks" \
-          '/^VmHWM/ { h = $2 } /^VmRSS/ { r = $2 } END { print t, h, r, c }' "/proc/$spid/status"
+      lt=$(cat "$dir/ltpid" 2>/dev/null || true)
+      awk -v t="$(echo "$(date +%s.%N) - $t0" | bc)" -v c="$(ticks "$spid")" \
+          -v l="$( [ -n "$lt" ] && ticks "$(pgrep -P "$lt" | head -1)")" \
+          '/^VmHWM/ { h = $2 } /^VmRSS/ { r = $2 } END { print t, h, r, c, l + 0 }' "/proc/$spid/status"
       sleep 0.5
   done ) >"$dir/mem" 2>/dev/null &
 mpid=$!
@@ -77,7 +84,9 @@ rc=0
 # shellcheck disable=SC2086 # rate_arg is empty or two words
 timeout -k 5 $((setup + load + 30)) "$bin" loadtest --url "ws://127.0.0.1:$port/ws" --clients "$clients" \
     --tables "$tables" --seconds "$load" --setup-seconds "$setup" $rate_arg --json \
-    >"$dir/loadtest.json" || rc=$?
+    >"$dir/loadtest.json" &
+echo $! >"$dir/ltpid"
+wait $! || rc=$?
 sleep 0.6
 kill "$mpid" 2>/dev/null || true
 echo "serve-scale: loadtest exited $rc: $(cat "$dir/loadtest.json")"
@@ -100,7 +109,9 @@ console.log(`serve-scale: server memory at the end of the load (${f(inLoad[0])} 
 // CPU over the samples that bracket the load (ticks are 1/100 s: getconf CLK_TCK)
 const cpuS = (inLoad[3] - atStart[3]) / Number(process.argv[3]), spanS = inLoad[0] - atStart[0];
 const acksIn = j.acks_per_s * spanS;
-console.log(`serve-scale: server CPU over ${f(spanS)} s of the load: ${f(cpuS)} s (${f(100 * cpuS / spanS, 0)}% of a core), ` +
+const ltS = (inLoad[4] - atStart[4]) / Number(process.argv[3]);
+console.log(`serve-scale: server CPU over ${f(spanS)} s of the load: ${f(cpuS)} s (${f(100 * cpuS / spanS, 0)}% of a core; ` +
+    `the load client ${f(100 * ltS / spanS, 0)}%), ` +
     `${acksIn > 0 ? f(1e6 * cpuS / acksIn, 0) : "-"} us an ack; ` +
     `${j.held > 0 ? f(inLoad[2] * 1024 / j.held, 0) : "-"} bytes of RSS a held connection`);
 ' "$dir/loadtest.json" "$dir/mem" "$(getconf CLK_TCK)" || true
