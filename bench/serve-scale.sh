@@ -110,6 +110,7 @@ console.log(`serve-scale: server memory at the end of the load (${f(inLoad[0])} 
 const cpuS = (inLoad[3] - atStart[3]) / Number(process.argv[3]), spanS = inLoad[0] - atStart[0];
 const acksIn = j.acks_per_s * spanS;
 const ltS = (inLoad[4] - atStart[4]) / Number(process.argv[3]);
+console.log(`serve-scale: server CPU in the set-up: ${f(atStart[3] / Number(process.argv[3]))} s`);
 console.log(`serve-scale: server CPU over ${f(spanS)} s of the load: ${f(cpuS)} s (${f(100 * cpuS / spanS, 0)}% of a core; ` +
     `the load client ${f(100 * ltS / spanS, 0)}%), ` +
     `${acksIn > 0 ? f(1e6 * cpuS / acksIn, 0) : "-"} us an ack; ` +
