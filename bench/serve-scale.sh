@@ -7,7 +7,11 @@
 # as the acknowledgements come), and reads the server's memory from
 # /proc/PID/status twice: one second before the load ends (the server
 # holding every connection and table) and after the loadtest has left its
-# seats and closed.  Then it stops the server and prints one summary.
+# seats and closed, and the CPU the server and the load client took over
+# the load (the server's an ack: what one action costs it, whatever
+# else runs on the machine).  Then it stops the server and prints one
+# summary.  The server is asked for CLIENTS connections (--max-connections):
+# 19,000 fit under this machine's limit of 20,000 files a process (issue 33).
 #
 # The set-up (every connection's hello, create or join, before anyone
 # acts) may take up to SETUP_SECONDS (default 300: each of those is a disk
@@ -43,6 +47,7 @@ trap cleanup EXIT INT TERM
 # for longer than the 10 s a connection has to say it
 "$bin" serve --port 0 --host 127.0.0.1 --db "$dir/scale.db" --connections-per-address 0 \
     --hello-seconds 120 --new-players-burst 1000000 --waiting-per-address 1000000 \
+    --max-connections "$clients" \
     >"$dir/serve.out" 2>"$dir/serve.err" &
 spid=$!
 i=0
@@ -57,12 +62,17 @@ until grep -q listening "$dir/serve.out" 2>/dev/null; do
 done
 port=$(sed -n 's/.*:\([0-9][0-9]*\)\/$/\1/p' "$dir/serve.out")
 
-# the server's memory, sampled every half second while the loadtest runs:
-# "seconds-since-start VmHWM-KiB VmRSS-KiB" lines
+# the server's memory and CPU, sampled every half second while the
+# loadtest runs: "seconds-since-start VmHWM-KiB VmRSS-KiB CPU-ticks
+# client-CPU-ticks" lines (CPU-ticks: utime + stime, /proc/PID/stat
+# fields 14 and 15; the client's, the loadtest's once it runs)
+ticks() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'; }
 ( t0=$(date +%s.%N)
   while kill -0 "$spid" 2>/dev/null; do
-      awk -v t="$(echo "$(date +%s.%N) - $t0" | bc)" \
-          '/^VmHWM/ { h = $2 } /^VmRSS/ { r = $2 } END { print t, h, r }' "/proc/$spid/status"
+      lt=$(cat "$dir/ltpid" 2>/dev/null || true)
+      awk -v t="$(echo "$(date +%s.%N) - $t0" | bc)" -v c="$(ticks "$spid")" \
+          -v l="$( [ -n "$lt" ] && ticks "$(pgrep -P "$lt" | head -1)")" \
+          '/^VmHWM/ { h = $2 } /^VmRSS/ { r = $2 } END { print t, h, r, c, l + 0 }' "/proc/$spid/status"
       sleep 0.5
   done ) >"$dir/mem" 2>/dev/null &
 mpid=$!
@@ -74,7 +84,9 @@ rc=0
 # shellcheck disable=SC2086 # rate_arg is empty or two words
 timeout -k 5 $((setup + load + 30)) "$bin" loadtest --url "ws://127.0.0.1:$port/ws" --clients "$clients" \
     --tables "$tables" --seconds "$load" --setup-seconds "$setup" $rate_arg --json \
-    >"$dir/loadtest.json" || rc=$?
+    >"$dir/loadtest.json" &
+echo $! >"$dir/ltpid"
+wait $! || rc=$?
 sleep 0.6
 kill "$mpid" 2>/dev/null || true
 echo "serve-scale: loadtest exited $rc: $(cat "$dir/loadtest.json")"
@@ -84,7 +96,8 @@ const fs = require("fs");
 const j = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
 const mem = fs.readFileSync(process.argv[2], "utf8").trim().split("\n").map((l) => l.split(" ").map(Number));
 const end = j.setup_s + j.load_s;
-const inLoad = mem.filter((m) => m[0] <= end - 0.5).pop() || [0, 0, 0];
+const inLoad = mem.filter((m) => m[0] <= end - 0.5).pop() || [0, 0, 0, 0];
+const atStart = mem.filter((m) => m[0] <= j.setup_s).pop() || [0, 0, 0, 0];
 const last = mem[mem.length - 1] || [0, 0, 0];
 const mib = (k) => `${(k / 1024).toFixed(0)} MiB`;
 const f = (x, d = 1) => (x === null || x === undefined ? "-" : Number(x).toFixed(d));
@@ -93,6 +106,15 @@ console.log(`serve-scale: ${j.held} of ${j.clients} connections held (${j.seated
     `p50 ${f(j.p50_ms, 2)} ms, p99 ${f(j.p99_ms, 2)} ms, max ${f(j.max_ms, 2)} ms; errors ${JSON.stringify(j.errors)}`);
 console.log(`serve-scale: server memory at the end of the load (${f(inLoad[0])} s): VmHWM ${mib(inLoad[1])}, VmRSS ${mib(inLoad[2])}; ` +
     `after the loadtest left (${f(last[0])} s): VmHWM ${mib(last[1])}, VmRSS ${mib(last[2])}`);
-' "$dir/loadtest.json" "$dir/mem" || true
+// CPU over the samples that bracket the load (ticks are 1/100 s: getconf CLK_TCK)
+const cpuS = (inLoad[3] - atStart[3]) / Number(process.argv[3]), spanS = inLoad[0] - atStart[0];
+const acksIn = j.acks_per_s * spanS;
+const ltS = (inLoad[4] - atStart[4]) / Number(process.argv[3]);
+console.log(`serve-scale: server CPU in the set-up: ${f(atStart[3] / Number(process.argv[3]))} s`);
+console.log(`serve-scale: server CPU over ${f(spanS)} s of the load: ${f(cpuS)} s (${f(100 * cpuS / spanS, 0)}% of a core; ` +
+    `the load client ${f(100 * ltS / spanS, 0)}%), ` +
+    `${acksIn > 0 ? f(1e6 * cpuS / acksIn, 0) : "-"} us an ack; ` +
+    `${j.held > 0 ? f(inLoad[2] * 1024 / j.held, 0) : "-"} bytes of RSS a held connection`);
+' "$dir/loadtest.json" "$dir/mem" "$(getconf CLK_TCK)" || true
 grep -v '^alphadeck serve: stopped' "$dir/serve.err" | head -5 >&2 || true
 exit "$rc"

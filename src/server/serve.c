@@ -198,8 +198,13 @@ static int parse(serve_opts *o, int argc, char **argv)
 /* ---------------------------------------------------------- defaults */
 
 /* Every connection is a file: the limit is raised as far as the system
- * lets us, and connections may take all of it but a reserve (admit). */
-static int fd_cap(void)
+ * lets us, and connections may take all of it but a reserve (admit): an
+ * eighth by default, room for files served beside them.  An operator who
+ * asks for more connections (--max-connections N) gets them, with room
+ * for the server's own files (the database, the loop's) and at least
+ * SRV_FD_RESERVE left above: at the hard limit of 20,000 an eighth was
+ * 2,500 files held back from 19,000 people. */
+static int fd_cap(int asked)
 {
     struct rlimit nofile;
     if (getrlimit(RLIMIT_NOFILE, &nofile) != 0)
@@ -213,7 +218,11 @@ static int fd_cap(void)
     rlim_t reserve = limit / 8 > SRV_FD_RESERVE ? limit / 8 : SRV_FD_RESERVE;
     if (reserve > limit / 2)
         reserve = limit / 2;
-    return (int)(limit - reserve);
+    rlim_t cap = limit - reserve, least = limit > 2 * SRV_FD_RESERVE ? SRV_FD_RESERVE : limit / 2;
+    rlim_t want = asked > 0 ? (rlim_t)asked + SRV_FD_RESERVE : 0; /* its own files below too */
+    if (want > cap)
+        cap = want < limit - least ? want : limit - least;
+    return (int)cap;
 }
 
 /* The web client's folder by default: web/ in the source tree the binary
@@ -293,7 +302,7 @@ static void transport_settings(server *s, const serve_opts *o)
      * nothing came back by twice that (ping_sweep); its seat then goes as
      * any closed connection's does (lobby_set_away_after) */
     s->ping_ms = (int64_t)o->ping_s * 1000;
-    s->fd_cap = fd_cap();
+    s->fd_cap = fd_cap(s->sock_max);
 }
 
 /* The store's file or URL (db, when none was given), and the web folder
