@@ -229,18 +229,20 @@ static void fill_header(const ad_lex *lex, idx_header *h)
     snprintf(h->source, sizeof h->source, "%s", lex->info.source);
 }
 
-int ad_lex_save(const ad_lex *lex, const char *path, ad_err *err)
+FILE *ad_lex_file_open(const char *path, char *tmp, size_t size, ad_err *err)
 {
-    idx_header h;
-    char tmp[PATH_MAX];
-    fill_header(lex, &h);
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp)
-        return ad_err_set(err, AD_E_IO, "the path %.100s... is too long", path);
+    if (snprintf(tmp, size, "%s.tmp%ld", path, (long)getpid()) >= (int)size) {
+        ad_err_set(err, AD_E_IO, "the path %.100s... is too long", path);
+        return NULL;
+    }
     FILE *f = fopen(tmp, "wb");
     if (!f)
-        return ad_err_set(err, AD_E_IO, "cannot write %s: %s", tmp, strerror(errno));
-    int ok = fwrite(&h, sizeof h, 1, f) == 1 &&
-             fwrite(lex->cell, 4, lex->ncells, f) == lex->ncells;
+        ad_err_set(err, AD_E_IO, "cannot write %s: %s", tmp, strerror(errno));
+    return f;
+}
+
+int ad_lex_file_done(FILE *f, int ok, const char *tmp, const char *path, ad_err *err)
+{
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) {
         int e = errno;
@@ -248,6 +250,19 @@ int ad_lex_save(const ad_lex *lex, const char *path, ad_err *err)
         return ad_err_set(err, AD_E_IO, "cannot write %s: %s", path, strerror(e));
     }
     return 0;
+}
+
+int ad_lex_save(const ad_lex *lex, const char *path, ad_err *err)
+{
+    idx_header h;
+    char tmp[PATH_MAX + 32];
+    fill_header(lex, &h);
+    FILE *f = ad_lex_file_open(path, tmp, sizeof tmp, err);
+    if (!f)
+        return -1;
+    int ok = fwrite(&h, sizeof h, 1, f) == 1 &&
+             fwrite(lex->cell, 4, lex->ncells, f) == lex->ncells;
+    return ad_lex_file_done(f, ok, tmp, path, err);
 }
 
 /* ------------------------------------------------------------------- load */

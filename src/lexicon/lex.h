@@ -137,4 +137,11 @@ uint64_t ad_lex_sig_of(const lex_sigs *s, const uint8_t *count);
 /* The index of SCOWL size `size` if one is found and sound, else NULL. */
 ad_lex *ad_lex_find_index(int size);
 
+/* A file written whole or not at all: ad_lex_file_open opens a temporary
+ * beside path (its name in tmp, size bytes) to write; ad_lex_file_done
+ * closes it and, if ok and the close went well, renames it to path, else
+ * removes it.  Both set err and fail (NULL, -1) in words. */
+FILE *ad_lex_file_open(const char *path, char *tmp, size_t size, ad_err *err);
+int ad_lex_file_done(FILE *f, int ok, const char *tmp, const char *path, ad_err *err);
+
 #endif

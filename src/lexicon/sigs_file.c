@@ -110,8 +110,7 @@ int ad_lex_save_table(const ad_lex *lex, const char *index, ad_err *err)
     char path[PATH_MAX], tmp[PATH_MAX + 32];
     if (!s)
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
-    if (ad_lex_tab_path(index, path, sizeof path) < 0 ||
-        snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp)
+    if (ad_lex_tab_path(index, path, sizeof path) < 0)
         return ad_err_set(err, AD_E_IO, "the path %.100s... is too long", index);
     tab_header hd;
     memset(&hd, 0, sizeof hd);
@@ -123,20 +122,14 @@ int ad_lex_save_table(const ad_lex *lex, const char *index, ad_err *err)
     hd.cards_sum = cards_sum();
     memcpy(hd.third, s->third, sizeof s->third);
     memcpy(hd.start2, s->start2, sizeof hd.start2);
-    FILE *f = fopen(tmp, "wb");
+    FILE *f = ad_lex_file_open(path, tmp, sizeof tmp, err);
     if (!f)
-        return ad_err_set(err, AD_E_IO, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
     uint64_t h = 0xcbf29ce484222325ULL;
     int ok = fwrite(&hd, sizeof hd, 1, f) == 1 && write_body(f, s, &h);
     hd.checksum = h; /* known only now: the header again */
     ok = ok && fseek(f, 0, SEEK_SET) == 0 && fwrite(&hd, sizeof hd, 1, f) == 1;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return ad_err_set(err, AD_E_IO, "cannot write %s: %s", path, strerror(e));
-    }
-    return 0;
+    return ad_lex_file_done(f, ok, tmp, path, err);
 }
 
 /* ------------------------------------------------------------------- map */
