@@ -13,8 +13,11 @@ import {
 const GAMES = fs.readdirSync(path.join(ROOT, 'data', 'learn'))
     .filter((f) => f.endsWith('.txt')).map((f) => f.replace(/\.txt$/, '')).sort();
 
-// the lesson's game, faster: Shout's dealing clock
-const FAST = { shout: { deal_ms: 100, final_ms: 0 } };
+// the lesson's game, faster: Shout's dealing clock.  Its final window keeps
+// some seconds (it closes as soon as both players pass): the step asking the
+// learner to pass there must not be a race against a clock of 0 ms, which a
+// loaded machine lost (the game ended on that step)
+const FAST = { shout: { deal_ms: 100, final_ms: 2000 } };
 
 /** Starts game's lesson for a new person; { c, seat, learn, r }. */
 async function startLesson(server, game, name = `learner-${game}`) {
