@@ -50,6 +50,27 @@ static inline int tu_act(ad_table *t, int seat, const char *json, ad_events *ev,
     return rc < 0 ? (int)e.code : 0;
 }
 
+/* One random action by the first seat t asks, chosen from that seat's own
+ * view (view: room for the game's state_size bytes), its events into ev
+ * (or NULL).  0 when the game is over or nobody is asked, else 1; a
+ * refused action fails the test. */
+static inline int tu_random_step(ad_table *t, void *view, ad_rng *r, ad_events *ev)
+{
+    const ad_game *g = ad_table_game(t);
+    const void *st = ad_table_state(t);
+    uint32_t who = g->to_act(st);
+    if (g->is_over(st) || !who)
+        return 0;
+    int seat = __builtin_ctz(who);
+    ad_action a;
+    g->view(st, seat, view);
+    g->random_action(view, seat, r, &a);
+    ad_err e;
+    if (ad_table_act(t, seat, &a, ev, &e) < 0)
+        fail_msg("%s: a random action was refused: %s", g->id, e.text);
+    return 1;
+}
+
 /* Acts and fails the test if the action is refused. */
 #define TU_OK(t, seat, json)                                                                     \
     do {                                                                                         \

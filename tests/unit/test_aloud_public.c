@@ -59,18 +59,9 @@ static void read_aloud_lines_are_the_same_from_the_public_view(void **state)
             ad_rng_seed(&r, (uint64_t)(k * 104729 + (size_t)game));
             assert_heard_alike(t, NULL, req, 0);
             for (int step = 1; step < 600; step++) {
-                const void *st = ad_table_state(t);
-                uint32_t who = g->to_act(st);
-                if (g->is_over(st) || !who)
-                    break;
-                int seat = __builtin_ctz(who);
-                ad_action a;
-                g->view(st, seat, view);
-                g->random_action(view, seat, &r, &a);
                 ad_events ev = {0};
-                ad_err e;
-                if (ad_table_act(t, seat, &a, &ev, &e) < 0)
-                    fail_msg("%s: a random action was refused: %s", req, e.text);
+                if (!tu_random_step(t, view, &r, &ev))
+                    break;
                 json_t *events = ad_table_events_json(t, &ev);
                 assert_heard_alike(t, events, req, step);
                 json_decref(events);
