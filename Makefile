@@ -217,10 +217,14 @@ tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(CLI_TEST_BIN)
 
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
+# The test builds use every core (JOBS, default nproc), so a plain `make
+# test` on a fresh clone does not compile three trees one file at a time.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
 test:
-	$(MAKE) --no-print-directory B=build/test EXTRA_CFLAGS=-Werror tests
-	$(MAKE) --no-print-directory B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
-	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory fuzz; \
+	$(MAKE) --no-print-directory -j$(JOBS) B=build/test EXTRA_CFLAGS=-Werror tests
+	$(MAKE) --no-print-directory -j$(JOBS) B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
+	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -j$(JOBS) fuzz; \
 	 else echo "make test: no clang, so no fuzz harnesses"; fi
 	@tests/run build/test build/asan:1000:1200 build/fuzz
 
