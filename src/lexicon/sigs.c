@@ -3,7 +3,8 @@
  * word in alphabetical order with a 64-bit signature of its letter counts.
  * Bit c says the word has at least one c, bit 26+c at least two, and 12
  * more bits at least three of the 12 letters that most often come three
- * times; and a mask of the multi-letter cards whose letters are in it.
+ * times; a mask of the multi-letter cards whose letters are in it, and
+ * the places where they stand (so a query reads no letters for them).
  * A hand's signature is made the same way, so the letters a word
  * needs beyond the hand are at least popcount(word & ~hand), and exactly
  * that for a word whose counts all fit the bits ("exact").  `make` writes
@@ -145,6 +146,8 @@ void ad_lex_sigs_free(lex_sigs *s)
     free(s->len);
     free(s->multi);
     free(s->lcp);
+    free(s->occ_at);
+    free(s->occ);
     free(s->text);
     free(s);
 }
@@ -177,6 +180,62 @@ static int index_two(lex_sigs *s)
     return 0;
 }
 
+uint32_t ad_lex_sigs_after(const lex_sigs *s, long i, int j0)
+{
+    const char *word = s->text + s->at[i];
+    if (j0 == 0)
+        return (uint32_t)s->n;
+    int k = (word[0] - 'a') * 27;
+    if (j0 == 1)
+        return s->start2[k + 27];
+    if (j0 == 2)
+        return s->start2[k + word[1] - 'a' + 2];
+    while (i + 1 < s->n && s->lcp[i] >= j0)
+        i++;
+    return (uint32_t)(i + 1);
+}
+
+/* The places of the deck's multi-letter cards in word i, into occ (when
+ * not NULL); returns how many. */
+static long places_in(const lex_sigs *s, long i, uint8_t from[26][AD_LEX_CARD_MAX], uint64_t *occ)
+{
+    const lex_cards *t = ad_lex_cards_get();
+    const char *w = s->text + s->at[i];
+    int len = s->len[i] & ~LEX_SIGS_INEXACT;
+    long n = 0;
+    for (int p = 0; p < len; p++)
+        for (const uint8_t *id = from[w[p] - 'a']; *id; id++)
+            if (p + t->len[*id] <= len && !memcmp(w + p, t->letters[*id], t->len[*id])) {
+                if (occ)
+                    occ[n] = ad_lex_sigs_after(s, i, p) | (uint64_t)p << 32 |
+                             (uint64_t)*id << 40;
+                n++;
+            }
+    return n;
+}
+
+/* occ_at and occ (lex.h): counted, then written. */
+static int place_all(lex_sigs *s)
+{
+    uint8_t from[26][AD_LEX_CARD_MAX];
+    by_first_letter(from);
+    s->occ_at = malloc(sizeof *s->occ_at * (size_t)(s->n + 1));
+    if (!s->occ_at)
+        return -1;
+    s->nocc = 0;
+    for (long i = 0; i < s->n; i++) {
+        s->occ_at[i] = (uint32_t)s->nocc;
+        s->nocc += places_in(s, i, from, NULL);
+    }
+    s->occ_at[s->n] = (uint32_t)s->nocc;
+    s->occ = malloc(sizeof *s->occ * (size_t)s->nocc + 8);
+    if (!s->occ)
+        return -1;
+    for (long i = 0; i < s->n; i++)
+        places_in(s, i, from, s->occ + s->occ_at[i]);
+    return 0;
+}
+
 static lex_sigs *make(const ad_lex *lex)
 {
     grow g = {.s = calloc(1, sizeof(lex_sigs))};
@@ -189,7 +248,7 @@ static lex_sigs *make(const ad_lex *lex)
     }
     memset(g.s->text + g.s->used, 0, LEX_SIGS_SLACK);
     choose_third(g.s, g.three);
-    if (index_two(g.s) < 0 || sign_all(g.s) < 0) {
+    if (index_two(g.s) < 0 || sign_all(g.s) < 0 || place_all(g.s) < 0) {
         ad_lex_sigs_free(g.s);
         return NULL;
     }
