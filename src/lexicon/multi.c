@@ -221,8 +221,8 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
     if (lack > h->wilds || len - h->mlen[m] + 1 < h->min)
         return 0;
     lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)lack, (uint8_t)id};
-    r->m[r->nm++] =
-        (lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit, lex_rank(i, 0)};
+    ad_lex_multi_wait(
+        r, (lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit, lex_rank(i, 0)});
     return 0;
 }
 
@@ -271,6 +271,55 @@ void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const u
     m.rec = rec;
     m.rec.at = (uint32_t)r->used;
     r->used += (size_t)(len + rec.n + nkey + 2);
+    ad_lex_multi_wait(r, m);
+}
+
+/* --------------------------------------------------------------- waiting */
+
+/* The words waiting with odd ranks, in a heap by rank (the least first). */
+static void heap_push(ad_lex_results *r, lex_mrec m)
+{
+    int k = r->nheap++;
+    while (k > 0 && r->heap[(k - 1) / 2].rank > m.rank) {
+        r->heap[k] = r->heap[(k - 1) / 2];
+        k = (k - 1) / 2;
+    }
+    r->heap[k] = m;
+}
+
+static lex_mrec heap_pop(ad_lex_results *r)
+{
+    lex_mrec top = r->heap[0], last = r->heap[--r->nheap];
+    int k = 0;
+    for (;;) {
+        int c = 2 * k + 1;
+        if (c >= r->nheap)
+            break;
+        if (c + 1 < r->nheap && r->heap[c + 1].rank < r->heap[c].rank)
+            c++;
+        if (r->heap[c].rank >= last.rank)
+            break;
+        r->heap[k] = r->heap[c];
+        k = c;
+    }
+    if (r->nheap)
+        r->heap[k] = last;
+    return top;
+}
+
+/* Words come in table order, so r->m is in rank order (lex_rank) if each
+ * word of an odd rank (whose place is after table words still to come)
+ * waits in the heap until the words of lesser ranks are in.  The sort by
+ * order keeps that order, and leaves only the words without a rank to be
+ * put right. */
+void ad_lex_multi_wait(ad_lex_results *r, lex_mrec m)
+{
+    if (m.rank != LEX_KEY_CARDS && (m.rank & 1)) {
+        heap_push(r, m);
+        return;
+    }
+    while (r->nheap && r->heap[0].rank < m.rank)
+        r->m[r->nm++] = heap_pop(r);
     r->m[r->nm++] = m;
 }
 
@@ -335,8 +384,8 @@ static int by_walk(const void *a, const void *b, void *r)
 }
 
 /* Sorts r->m by order into r->key (each order << 24 | its place in r->m),
- * a byte at a time from the lowest (a pass where every word has the same
- * byte is skipped; only the bytes of the order are sorted).  The sort
+ * 10 bits at a time from the lowest (a pass where every word has the same
+ * bits is skipped: the last, for a table of fewer than 2^18 words).  The sort
  * keeps words of equal orders as they came, in table order, which is
  * their walk order when both are table words; runs where a word of the
  * pool is out of order are put right one by one.  Sorting by place among
@@ -350,24 +399,29 @@ static uint64_t *sort_keys(ad_lex_results *r)
         qsort_r(r->m, (size_t)r->nm, sizeof *r->m, by_walk, r);
         return NULL;
     }
-    for (int j = 0; j < r->nm; j++)
+    static const int shift[4] = {24, 34, 44, 54}; /* the order is below 2^40 */
+    int count[4][1025];
+    memset(count, 0, sizeof count);
+    for (int j = 0; j < r->nm; j++) {
         a[j] = r->m[j].order << 24 | (uint64_t)j;
-    for (int shift = 24; shift < 64; shift += 8) {
-        int count[257] = {0};
+        for (int d = 0; d < 4; d++)
+            count[d][((a[j] >> shift[d]) & 1023) + 1]++;
+    }
+    for (int d = 0; d < 4; d++) {
+        int *c = count[d];
+        if (c[((a[0] >> shift[d]) & 1023) + 1] == r->nm)
+            continue; /* every word the same: nothing to do */
+        for (int v = 0; v < 1024; v++)
+            c[v + 1] += c[v];
         for (int i = 0; i < r->nm; i++)
-            count[((a[i] >> shift) & 255) + 1]++;
-        if (count[((a[0] >> shift) & 255) + 1] == r->nm)
-            continue;
-        for (int d = 0; d < 256; d++)
-            count[d + 1] += count[d];
-        for (int i = 0; i < r->nm; i++)
-            b[count[(a[i] >> shift) & 255]++] = a[i];
+            b[c[(a[i] >> shift[d]) & 1023]++] = a[i];
         uint64_t *t = a;
         a = b;
         b = t;
     }
-    for (int i = 1; i < r->nm; i++)
-        for (int j = i; j > 0 && !in_order(r, &r->m[a[j - 1] & 0xffffff], &r->m[a[j] & 0xffffff]);
+    for (int i = 1; i < r->nm; i++) /* few move: those without a rank */
+        for (int j = i; j > 0 && a[j - 1] >> 24 == a[j] >> 24 &&
+                        !in_order(r, &r->m[a[j - 1] & 0xffffff], &r->m[a[j] & 0xffffff]);
              j--) {
             uint64_t t = a[j];
             a[j] = a[j - 1];
@@ -398,6 +452,8 @@ static int first_past(const lex_rec *e, int from, int n, uint32_t after)
 
 int ad_lex_merge_multi(ad_lex_results *r)
 {
+    while (r->nheap)
+        r->m[r->nm++] = heap_pop(r);
     if (ad_lex_room_to_merge(r) < 0)
         return -1;
     const uint64_t *key = sort_keys(r);

@@ -32,6 +32,7 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->m);
     free(r->key);
     free(r->ktmp);
+    free(r->heap);
     free(r->pool);
     free(r->maybe);
     free(r);
@@ -332,7 +333,7 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
     int len = (int)(maybe[k] >> 32) & 0x7f, lack = (int)(maybe[k] >> 40);
     if (pool_room(r) < 0)
         return -1;
-    if (ad_lex_multi_fast(r, h, s, i, len, lack) && may_need_multi(s, h, i))
+    if (may_need_multi(s, h, i) && ad_lex_multi_fast(r, h, s, i, len, lack))
         ad_lex_multi_word(r, h, s, i, len, lack);
     return 0;
 }
@@ -351,7 +352,9 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
         if (m)
             r->maybe[r->nmaybe++] = m;
     }
-    if (grow((void **)&r->m, &r->mcap, (long)r->nm + r->nmaybe, sizeof *r->m) < 0)
+    long most = (long)r->nm + r->nheap + r->nmaybe;
+    if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
+        grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0)
         return -1;
     for (long k = 0; k < r->nmaybe; k++)
         if (take_multi(r, s, h, r->maybe, k, r->nmaybe) < 0)
@@ -366,7 +369,7 @@ static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
     for (long from = 0; from < s->n; from += LEX_BLOCK)
         if (scan_block(r, s, h, from) < 0)
             return -1;
-    return r->nm ? ad_lex_merge_multi(r) : 0;
+    return r->nm || r->nheap ? ad_lex_merge_multi(r) : 0;
 }
 
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
@@ -376,7 +379,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
         return -1;
     const lex_sigs *s = ad_lex_sigs_get(lex);
     out->table = s;
-    out->n = out->nm = out->nmaybe = 0;
+    out->n = out->nm = out->nmaybe = out->nheap = 0;
     out->used = 0;
     if (!s)
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
@@ -384,7 +387,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     count_hand(&h, s, cards, n, min_cards);
     memcpy(out->hand, h.count, sizeof out->hand);
     if (search(out, s, &h) < 0) {
-        out->n = out->nm = 0;
+        out->n = out->nm = out->nheap = 0;
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
     }
     return out->n;

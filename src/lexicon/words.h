@@ -66,6 +66,8 @@ static inline uint32_t lex_rank(long i, int odd)
 struct ad_lex_results {
     lex_rec *e, *tmp;              /* the list; room to merge */
     lex_mrec *m;                   /* words waiting to be merged */
+    lex_mrec *heap;                /* those waiting for their rank (multi.c) */
+    int nheap, hcap;
     uint64_t *key, *ktmp;          /* their orders sorted; room to sort */
     int n, nm;
     int ecap, tcap, mcap, kcap, ktcap; /* of e, tmp, m, key and ktmp */
@@ -127,6 +129,8 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
  * is the hand's m-th, after j0 letters, putting it after `after` table
  * words. */
 uint64_t ad_lex_multi_order(uint32_t after, int j0, int m);
+/* Adds a waiting word to r->m, in rank order (multi.c). */
+void ad_lex_multi_wait(ad_lex_results *r, lex_mrec m);
 /* Adds a waiting word of the pool: rec's len, n and wilds, its cards,
  * its key (nkey choices), and the rest of m. */
 void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const uint8_t *card,
