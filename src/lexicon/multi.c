@@ -6,8 +6,11 @@
  * order the hand first holds them.  The first way met (with enough
  * cards) is the word's place in the walk order; the best way (the most
  * cards, then the fewest wilds, the first met of equals) is its spelling.
- * Then these words are sorted by place and merged into the single-card
- * words, which are already in walk order.
+ * Most words are decided from the places of the cards kept in the letter
+ * table, without reading their letters: one place by a popcount here,
+ * a few by ways.c; the rest (a signature that is not exact, many places)
+ * by a search over the letters.  Then these words are sorted by place
+ * and merged into the single-card words, which are already in walk order.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,8 @@
  * and wilds spell needs nothing more: that way is the best (the most
  * cards; the wild rule leaves one such way) and comes first in the walk
  * order.  The rest, words that need a multi-letter card, are worked out
- * one by one (multi.c) with the walk's own rules.  The list keeps the
+ * one by one (multi.c, ways.c) with the walk's own rules, block by block
+ * while the block's entries are in the cache.  The list keeps the
  * order of the depth-first walk the library used to do (docs/lexicon.md;
  * bots break ties by it): the single-card words come in alphabetical
  * order, which is that walk's order for them, and the others are sorted
