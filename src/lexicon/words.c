@@ -295,10 +295,11 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
     return bits64(s->sig[i] & ~h->sub[set]) <= h->wilds;
 }
 
-/* One kept word (packed as ad_lex_scan says), first look: a word of
- * single cards is listed; one that may need a multi-letter card is
- * returned (its lack made exact), with its entries asked of memory for
- * the second look; else 0. */
+/* One kept word (packed as ad_lex_scan says) whose signature is not
+ * exact, first look: a word of single cards is listed; one that may need
+ * a multi-letter card is returned (its lack made exact), with its entries
+ * asked of memory for the second look; else 0.  (Exact words are taken
+ * in scan_block, without a branch.) */
 static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, uint64_t kept)
 {
     long i = (long)(uint32_t)kept;
@@ -348,11 +349,29 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
     r->nmaybe = 0;
     if (room(r, kept) < 0)
         return -1;
+    lex_rec *e = r->e;
+    uint64_t *maybe = r->maybe;
+    long n = r->n, nmaybe = r->nmaybe, lacks = h->nmulti != 0; /* may a word need them */
     for (long k = 0; k < kept; k++) {
-        uint64_t m = take(r, s, h, r->cand[k]);
-        if (m)
-            r->maybe[r->nmaybe++] = m;
+        uint64_t c = r->cand[k];
+        if ((c >> 32) & LEX_SIGS_INEXACT) { /* few: the letters counted */
+            r->n = (int)n;
+            uint64_t m = take(r, s, h, c);
+            n = r->n;
+            if (m)
+                maybe[nmaybe++] = m;
+            continue;
+        }
+        /* without a branch a word: which are single-card words is data */
+        int len = (int)(c >> 32) & 0x7f, lack = (int)(c >> 40);
+        int ok = len >= h->min, single = ok & (lack <= h->wilds);
+        e[n] = (lex_rec){(uint32_t)c, (uint8_t)len, (uint8_t)len, (uint8_t)lack, 0};
+        n += single;
+        maybe[nmaybe] = c;
+        nmaybe += ok & !single & lacks;
     }
+    r->n = (int)n;
+    r->nmaybe = (int)nmaybe;
     long most = (long)r->nm + r->nheap + r->nmaybe;
     if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
         grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0)
