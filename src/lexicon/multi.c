@@ -403,14 +403,19 @@ static uint64_t *sort_keys(ad_lex_results *r)
         return NULL;
     }
     static const int shift[4] = {24, 34, 44, 54}; /* the order is below 2^40 */
-    int count[4][1025];
-    memset(count, 0, sizeof count);
+    int count[4][1025], digits = 0;
+    uint64_t any = 0;
     for (int j = 0; j < r->nm; j++) {
         a[j] = r->m[j].order << 24 | (uint64_t)j;
-        for (int d = 0; d < 4; d++)
-            count[d][((a[j] >> shift[d]) & 1023) + 1]++;
+        any |= a[j];
     }
-    for (int d = 0; d < 4; d++) {
+    while (digits < 4 && any >> shift[digits]) /* the digits some order has */
+        digits++;
+    memset(count, 0, sizeof count[0] * (size_t)digits);
+    for (int j = 0; j < r->nm; j++)
+        for (int d = 0; d < digits; d++)
+            count[d][((a[j] >> shift[d]) & 1023) + 1]++;
+    for (int d = 0; d < digits; d++) {
         int *c = count[d];
         if (c[((a[0] >> shift[d]) & 1023) + 1] == r->nm)
             continue; /* every word the same: nothing to do */
@@ -461,12 +466,16 @@ int ad_lex_merge_multi(ad_lex_results *r)
         return -1;
     const uint64_t *key = sort_keys(r);
     int i = 0, k = 0;
+    uint32_t last = 0;
     for (int j = 0; j < r->nm; j++) { /* the single-card words before it, then it */
         const lex_mrec *m = key ? &r->m[key[j] & 0xffffff] : &r->m[j];
-        int past = first_past(r->e, i, r->n, m->after);
-        memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(past - i));
-        k += past - i;
-        i = past;
+        if (m->after != last) { /* else the words before it are in */
+            int past = first_past(r->e, i, r->n, m->after);
+            memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(past - i));
+            k += past - i;
+            i = past;
+            last = m->after;
+        }
         r->tmp[k++] = m->rec;
     }
     memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(r->n - i));
