@@ -335,9 +335,23 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
     int len = (int)(maybe[k] >> 32) & 0x7f, lack = (int)(maybe[k] >> 40);
     if (pool_room(r) < 0)
         return -1;
-    if (may_need_multi(s, h, i) && ad_lex_multi_fast(r, h, s, i, len, lack))
+    if (ad_lex_multi_fast(r, h, s, i, len, lack))
         ad_lex_multi_word(r, h, s, i, len, lack);
     return 0;
+}
+
+/* The maybes the subset test (may_need_multi) lets through, kept in
+ * place; where their places start is asked of memory meanwhile. */
+static long sift_maybes(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+{
+    long kept = 0;
+    for (long k = 0; k < r->nmaybe; k++) {
+        uint32_t i = (uint32_t)r->maybe[k];
+        __builtin_prefetch(s->occ_at + i);
+        r->maybe[kept] = r->maybe[k];
+        kept += may_need_multi(s, h, i);
+    }
+    return kept;
 }
 
 /* The words of one block of the table: those of single cards listed,
@@ -376,6 +390,7 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
     if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
         grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0)
         return -1;
+    r->nmaybe = (int)sift_maybes(r, s, h);
     for (long k = 0; k < r->nmaybe; k++)
         if (take_multi(r, s, h, r->maybe, k, r->nmaybe) < 0)
             return -1;
