@@ -27,6 +27,18 @@ static inline uint32_t lex_bits(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+/* Whether x has at most w bits set: its lowest bit cleared w times, which
+ * for the few wilds of a hand costs less than counting (the loop runs
+ * the same times all query long); many wilds count. */
+static inline int lex_at_most(uint64_t x, int w)
+{
+    if (w > 4)
+        return (int)(lex_bits((uint32_t)x) + lex_bits((uint32_t)(x >> 32))) <= w;
+    for (int k = 0; k < w; k++)
+        x &= x - 1;
+    return x == 0;
+}
+
 static inline uint32_t lex_target(uint32_t e)
 {
     return e & ~LEX_FINAL;

@@ -274,11 +274,6 @@ static int lacking(const char *word, int len, const uint8_t *count)
 
 /* ------------------------------------------------------------------ words */
 
-static inline int bits64(uint64_t x)
-{
-    return (int)(lex_bits((uint32_t)x) + lex_bits((uint32_t)(x >> 32)));
-}
-
 /* Whether a word the single cards do not spell may be spelled with the
  * multi-letter cards whose letters it holds: they must make up for what
  * the wilds cannot. */
@@ -292,7 +287,7 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
     int set = 0;
     for (int k = 0; k < h->nmulti; k++)
         set |= ((in & lex_multi_bit(h->multi[k])) != 0) << k;
-    return bits64(s->sig[i] & ~h->sub[set]) <= h->wilds;
+    return lex_at_most(s->sig[i] & ~h->sub[set], h->wilds);
 }
 
 /* One kept word (packed as ad_lex_scan says) whose signature is not
