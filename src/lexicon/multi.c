@@ -224,8 +224,8 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
         return 0;
     lack = (int)(lex_bits((uint32_t)need) + lex_bits((uint32_t)(need >> 32)));
     lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)lack, (uint8_t)id};
-    ad_lex_multi_wait(
-        r, (lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit, lex_rank(i, 0)});
+    lex_wait(r, &(lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit,
+                            lex_rank(i, 0)});
     return 0;
 }
 
@@ -274,7 +274,7 @@ void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const u
     m.rec = rec;
     m.rec.at = (uint32_t)r->used;
     r->used += (size_t)(len + rec.n + nkey + 2);
-    ad_lex_multi_wait(r, m);
+    lex_wait(r, &m);
 }
 
 /* --------------------------------------------------------------- waiting */
@@ -310,20 +310,15 @@ static lex_mrec heap_pop(ad_lex_results *r)
     return top;
 }
 
-/* Words come in table order, so r->m is in rank order (lex_rank) if each
- * word of an odd rank (whose place is after table words still to come)
- * waits in the heap until the words of lesser ranks are in.  The sort by
- * order keeps that order, and leaves only the words without a rank to be
- * put right. */
-void ad_lex_multi_wait(ad_lex_results *r, lex_mrec m)
+void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m)
 {
-    if (m.rank != LEX_KEY_CARDS && (m.rank & 1)) {
-        heap_push(r, m);
+    if (m->rank != LEX_KEY_CARDS && (m->rank & 1)) {
+        heap_push(r, *m);
         return;
     }
-    while (r->nheap && r->heap[0].rank < m.rank)
+    while (m->rank != LEX_KEY_CARDS && r->nheap && r->heap[0].rank < m->rank)
         r->m[r->nm++] = heap_pop(r);
-    r->m[r->nm++] = m;
+    r->m[r->nm++] = *m;
 }
 
 /* ------------------------------------------------------------------ order */

@@ -150,7 +150,7 @@ static void add_places(ad_lex_results *r, const ways *w, long i, uint64_t order,
     lex_rec rec = {(uint32_t)r->used, (uint8_t)w->len, (uint8_t)w->best_n,
                    (uint8_t)w->best_wilds, LEX_REC_PLACES};
     r->used += (size_t)(p - start);
-    ad_lex_multi_wait(r, (lex_mrec){order, rec, after, rank});
+    lex_wait(r, &(lex_mrec){order, rec, after, rank});
 }
 
 void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
@@ -177,7 +177,7 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     if (!rest && w.best_set == w.first_set) { /* a table word, like one fit */
         lex_rec rec = {(uint32_t)i, (uint8_t)len, w.pos[f], (uint8_t)w.best_wilds,
                        h->multi[w.m[f]]};
-        ad_lex_multi_wait(r, (lex_mrec){order, rec, after, lex_rank(i, 0)});
+        lex_wait(r, &(lex_mrec){order, rec, after, lex_rank(i, 0)});
         return;
     }
     uint32_t rank = rest ? lex_rank((long)(uint32_t)w.fit[__builtin_ctz((unsigned)rest)] - 1, 1)

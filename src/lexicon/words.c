@@ -361,6 +361,7 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
     lex_rec *e = r->e;
     uint64_t *maybe = r->maybe;
     long n = r->n, nmaybe = r->nmaybe, lacks = h->nmulti != 0; /* may a word need them */
+    int min = h->min, wilds = h->wilds; /* in registers: the stores could alias *h */
     for (long k = 0; k < kept; k++) {
         uint64_t c = r->cand[k];
         if ((c >> 32) & LEX_SIGS_INEXACT) { /* few: the letters counted */
@@ -373,7 +374,7 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
         }
         /* without a branch a word: which are single-card words is data */
         int len = (int)(c >> 32) & 0x7f, lack = (int)(c >> 40);
-        int ok = len >= h->min, single = ok & (lack <= h->wilds);
+        int ok = len >= min, single = ok & (lack <= wilds);
         e[n] = (lex_rec){(uint32_t)c, (uint8_t)len, (uint8_t)len, (uint8_t)lack, 0};
         n += single;
         maybe[nmaybe] = c;

@@ -129,8 +129,20 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
  * is the hand's m-th, after j0 letters, putting it after `after` table
  * words. */
 uint64_t ad_lex_multi_order(uint32_t after, int j0, int m);
-/* Adds a waiting word to r->m, in rank order (multi.c). */
-void ad_lex_multi_wait(ad_lex_results *r, lex_mrec m);
+/* Adds a waiting word to r->m, in rank order: words come in table order,
+ * so r->m is in rank order (lex_rank) if each word of an odd rank (whose
+ * place is after table words still to come) waits in a heap until the
+ * words of lesser ranks are in.  The sort by order keeps that order, and
+ * leaves only the words without a rank to be put right.  lex_wait takes
+ * the common case here; ad_lex_multi_wait_more the rest (multi.c). */
+void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m);
+static inline void lex_wait(ad_lex_results *r, const lex_mrec *m)
+{
+    if (!(m->rank & 1) && (!r->nheap || r->heap[0].rank >= m->rank))
+        r->m[r->nm++] = *m;
+    else
+        ad_lex_multi_wait_more(r, m);
+}
 /* Adds a waiting word of the pool: rec's len, n and wilds, its cards,
  * its key (nkey choices), and the rest of m. */
 void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const uint8_t *card,
