@@ -381,6 +381,20 @@ static int by_walk(const void *a, const void *b, void *r)
     return in_order(r, a, b) ? -1 : 1; /* never equal: two words, two keys */
 }
 
+/* Keys sorted by order (a), each run of one order put in walk order one
+ * word at a time: few move, those without a rank. */
+static void put_right(const ad_lex_results *r, uint64_t *a)
+{
+    for (int i = 1; i < r->nm; i++)
+        for (int j = i; j > 0 && a[j - 1] >> 24 == a[j] >> 24 &&
+                        !in_order(r, &r->m[a[j - 1] & 0xffffff], &r->m[a[j] & 0xffffff]);
+             j--) {
+            uint64_t t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+}
+
 /* Sorts r->m by order into r->key (each order << 24 | its place in r->m),
  * 10 bits at a time from the lowest (a pass where every word has the same
  * bits is skipped: the last, for a table of fewer than 2^18 words).  The sort
@@ -422,14 +436,7 @@ static uint64_t *sort_keys(ad_lex_results *r)
         a = b;
         b = t;
     }
-    for (int i = 1; i < r->nm; i++) /* few move: those without a rank */
-        for (int j = i; j > 0 && a[j - 1] >> 24 == a[j] >> 24 &&
-                        !in_order(r, &r->m[a[j - 1] & 0xffffff], &r->m[a[j] & 0xffffff]);
-             j--) {
-            uint64_t t = a[j];
-            a[j] = a[j - 1];
-            a[j - 1] = t;
-        }
+    put_right(r, a);
     return a;
 }
 

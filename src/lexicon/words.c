@@ -351,13 +351,10 @@ static long sift_maybes(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 
 /* The words of one block of the table: those of single cards listed,
  * those that may need a multi-letter card kept for later. */
-static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
+/* The kept words of a block: those of single cards listed, those that
+ * may need a multi-letter card into r->maybe (room made for both). */
+static void take_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long kept)
 {
-    long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
-    long kept = ad_lex_scan(s, h, from, to, r->cand);
-    r->nmaybe = 0;
-    if (room(r, kept) < 0)
-        return -1;
     lex_rec *e = r->e;
     uint64_t *maybe = r->maybe;
     long n = r->n, nmaybe = r->nmaybe, lacks = h->nmulti != 0; /* may a word need them */
@@ -382,6 +379,16 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
     }
     r->n = (int)n;
     r->nmaybe = (int)nmaybe;
+}
+
+static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
+{
+    long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
+    long kept = ad_lex_scan(s, h, from, to, r->cand);
+    r->nmaybe = 0;
+    if (room(r, kept) < 0)
+        return -1;
+    take_block(r, s, h, kept);
     long most = (long)r->nm + r->nheap + r->nmaybe;
     if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
         grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0)
