@@ -196,8 +196,10 @@ uint32_t ad_lex_sigs_after(const lex_sigs *s, long i, int j0)
 }
 
 /* The places of the deck's multi-letter cards in word i, into occ (when
- * not NULL); returns how many. */
-static long places_in(const lex_sigs *s, long i, uint8_t from[26][AD_LEX_CARD_MAX], uint64_t *occ)
+ * not NULL, with end[p]: where the run of words that share word i's
+ * first p letters ends); returns how many. */
+static long places_in(const lex_sigs *s, long i, uint8_t from[26][AD_LEX_CARD_MAX],
+                      const uint32_t *end, uint64_t *occ)
 {
     const lex_cards *t = ad_lex_cards_get();
     const char *w = s->text + s->at[i];
@@ -205,19 +207,24 @@ static long places_in(const lex_sigs *s, long i, uint8_t from[26][AD_LEX_CARD_MA
     long n = 0;
     for (int p = 0; p < len; p++)
         for (const uint8_t *id = from[w[p] - 'a']; *id; id++)
-            if (p + t->len[*id] <= len && !memcmp(w + p, t->letters[*id], t->len[*id])) {
+            if (p + t->len[*id] <= len && w[p + 1] == t->letters[*id][1] &&
+                !memcmp(w + p, t->letters[*id], t->len[*id])) {
                 if (occ)
-                    occ[n] = ad_lex_sigs_after(s, i, p) | (uint64_t)p << 32 |
+                    occ[n] = (p ? end[p] : (uint32_t)s->n) | (uint64_t)p << 32 |
                              (uint64_t)*id << 40;
                 n++;
             }
     return n;
 }
 
-/* occ_at and occ (lex.h): counted, then written. */
+/* occ_at and occ (lex.h): counted, then written from the last word
+ * back, so that where each run of words sharing their first p letters
+ * ends is known from the next word's (a word shares lcp[i] letters with
+ * the next; its runs of more letters end with it). */
 static int place_all(lex_sigs *s)
 {
     uint8_t from[26][AD_LEX_CARD_MAX];
+    uint32_t end[AD_LEX_WORD_MAX];
     by_first_letter(from);
     s->occ_at = malloc(sizeof *s->occ_at * (size_t)(s->n + 1));
     if (!s->occ_at)
@@ -225,14 +232,20 @@ static int place_all(lex_sigs *s)
     s->nocc = 0;
     for (long i = 0; i < s->n; i++) {
         s->occ_at[i] = (uint32_t)s->nocc;
-        s->nocc += places_in(s, i, from, NULL);
+        s->nocc += places_in(s, i, from, NULL, NULL);
     }
     s->occ_at[s->n] = (uint32_t)s->nocc;
     s->occ = malloc(sizeof *s->occ * (size_t)s->nocc + 8);
     if (!s->occ)
         return -1;
-    for (long i = 0; i < s->n; i++)
-        places_in(s, i, from, s->occ + s->occ_at[i]);
+    for (int p = 0; p < AD_LEX_WORD_MAX; p++)
+        end[p] = (uint32_t)s->n;
+    for (long i = s->n - 1; i >= 0; i--) {
+        int len = s->len[i] & ~LEX_SIGS_INEXACT; /* longer runs: never read */
+        for (int p = (i + 1 < s->n ? s->lcp[i] : 0) + 1; p <= len; p++)
+            end[p] = (uint32_t)(i + 1);
+        places_in(s, i, from, end, s->occ + s->occ_at[i]);
+    }
     return 0;
 }
 
