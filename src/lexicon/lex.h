@@ -27,6 +27,18 @@ static inline uint32_t lex_bits(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+/* Whether x has at most w bits set: its lowest bit cleared w times, which
+ * for the few wilds of a hand costs less than counting (the loop runs
+ * the same times all query long); many wilds count. */
+static inline int lex_at_most(uint64_t x, int w)
+{
+    if (w > 4)
+        return (int)(lex_bits((uint32_t)x) + lex_bits((uint32_t)(x >> 32))) <= w;
+    for (int k = 0; k < w; k++)
+        x &= x - 1;
+    return x == 0;
+}
+
 static inline uint32_t lex_target(uint32_t e)
 {
     return e & ~LEX_FINAL;
@@ -52,6 +64,14 @@ typedef struct lex_sigs {
     uint32_t *at;   /* where each word starts in text */
     uint8_t *len;   /* letters, and LEX_SIGS_INEXACT */
     uint32_t *multi; /* the multi-letter cards in the word: lex_multi_bit */
+    /* Every place where the letters of one of the deck's multi-letter
+     * cards stand in a word: occ[occ_at[i] .. occ_at[i + 1]) for word i,
+     * each LEX_OCC_AFTER | its place << 32 | the card's id << 40, where
+     * LEX_OCC_AFTER is how many table words share no more than the word's
+     * letters before that place (ad_lex_sigs_after). */
+    uint32_t *occ_at;
+    uint64_t *occ;
+    long nocc;
     char *text;     /* the words, each NUL-terminated */
     size_t used;
     int8_t third[26]; /* the bit of "three or more" of each letter, or -1 */
@@ -130,6 +150,13 @@ int ad_lex_tab_path(const char *index, char *out, size_t size);
 lex_sigs *ad_lex_map_table(const ad_lex *lex);
 /* The checksum of lex's cells, as an index file holds it. */
 uint64_t ad_lex_cells_sum(const ad_lex *lex);
+
+#define LEX_OCC_AFTER 0xffffffffu
+
+/* The table words that come before a word that takes a multi-letter card
+ * after its first j0 letters (word i; multi.c says why): those up to the
+ * end of the run of words that share those letters. */
+uint32_t ad_lex_sigs_after(const lex_sigs *s, long i, int j0);
 
 /* The signature of letter counts count[26]. */
 uint64_t ad_lex_sig_of(const lex_sigs *s, const uint8_t *count);

@@ -6,9 +6,13 @@
  * order the hand first holds them.  The first way met (with enough
  * cards) is the word's place in the walk order; the best way (the most
  * cards, then the fewest wilds, the first met of equals) is its spelling.
- * Then these words are sorted by place and merged into the single-card
- * words, which are already in walk order.
+ * Most words are decided from the places of the cards kept in the letter
+ * table, without reading their letters: one place by a popcount here,
+ * a few by ways.c; the rest (a signature that is not exact, many places)
+ * by a search over the letters.  Then these words are sorted by place
+ * and merged into the single-card words, which are already in walk order.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "words.h"
@@ -175,36 +179,54 @@ static int fits(const way *w, const places *pl, int *m, int *pos)
     return found;
 }
 
-/* Where a waiting word goes among the single-card words, which are the
- * table's words in alphabetical order: their choices agree with its own
- * while both are letters, and where it takes its first multi-letter card
- * (j0 letters in), a single-card word has a letter or has ended, which
- * comes first.  So it comes after exactly the table words whose first j0
- * letters are not beyond its own: those up to the end of the run of
- * words that share its first j0 letters (from the index of first two
- * letters, or along the lcp array from the word itself). */
-static uint32_t after(const lex_sigs *s, long i, const char *word, int j0)
+/* The walk-order key of a waiting word, for the sort: `after` (below
+ * 2^28: an index holds fewer words), then the place of its first
+ * multi-letter card from the end, and that card's place in the hand.
+ *
+ * Where a word goes among the single-card words, which are the table's
+ * words in alphabetical order: their choices agree with its own while
+ * both are letters, and where it takes its first multi-letter card (j0
+ * letters in), a single-card word has a letter or has ended, which comes
+ * first.  So it comes after exactly the table words whose first j0
+ * letters are not beyond its own (ad_lex_sigs_after).  Two waiting words
+ * with the same `after` and j0 share their first j0 letters (the runs
+ * end at the same word); with the same `after` and another j0, the
+ * longer one's letters start the shorter's, and its letter comes before
+ * the other's card.  Then the card decides, then the rest of the choices
+ * (sort_keys). */
+uint64_t ad_lex_multi_order(uint32_t after_n, int j0, int m)
 {
-    if (j0 == 0)
-        return (uint32_t)s->n;
-    int k = (word[0] - 'a') * 27;
-    if (j0 == 1)
-        return s->start2[k + 27];
-    if (j0 == 2)
-        return s->start2[k + word[1] - 'a' + 2];
-    while (i + 1 < s->n && s->lcp[i] >= j0)
-        i++;
-    return (uint32_t)(i + 1);
+    return (uint64_t)after_n << 12 | (uint64_t)(63 - j0) << 6 | (uint64_t)m;
 }
 
-/* after (28 bits: an index holds fewer words), then the first 6
- * choices, 6 bits each. */
-static uint64_t order(uint32_t after_n, const uint8_t *code)
+int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
+                      int lack)
 {
-    uint64_t k = after_n;
-    for (int i = 0; i < 6; i++) /* code[] is zero past its n choices */
-        k = k << 6 | code[i];
-    return k;
+    if (s->len[i] & LEX_SIGS_INEXACT)
+        return 1;
+    uint64_t fits[LEX_FITS + 1];
+    int found = 0;
+    for (uint32_t k = s->occ_at[i]; k < s->occ_at[i + 1] && found <= LEX_FITS; k++) {
+        fits[found] = s->occ[k];
+        found += h->count[(s->occ[k] >> 40) & 0xff] != 0;
+    }
+    if (found > LEX_FITS)
+        return 1;
+    if (found != 1) {
+        if (found)
+            ad_lex_multi_ways(r, h, s, i, len, lack, fits, found);
+        return 0;
+    }
+    uint64_t fit = fits[0];
+    int id = (int)(fit >> 40) & 0xff, pos = (int)(fit >> 32) & 0xff, m = h->mindex[id];
+    uint64_t need = s->sig[i] & ~h->one[m];
+    if (!lex_at_most(need, h->wilds) || len - h->mlen[m] + 1 < h->min)
+        return 0;
+    lack = (int)(lex_bits((uint32_t)need) + lex_bits((uint32_t)(need >> 32)));
+    lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)lack, (uint8_t)id};
+    lex_wait(r, &(lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit,
+                            lex_rank(i, 0)});
+    return 0;
 }
 
 void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
@@ -233,81 +255,233 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     int j0 = fit == 1 ? pos : 0; /* one fit: the singles before the card */
     while (fit > 1 && w.key[j0] <= 26)
         j0++;
+    uint32_t aft = ad_lex_sigs_after(s, i, j0);
+    lex_rec rec = {0, (uint8_t)len, (uint8_t)w.best_n, (uint8_t)w.best_wilds, 1};
+    ad_lex_multi_pool(r, w.word, rec, w.best, w.key, w.nkey,
+                      (lex_mrec){ad_lex_multi_order(aft, j0, w.key[j0] - 27), rec, aft, LEX_KEY_CARDS});
+}
+
+void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const uint8_t *card,
+                       const uint8_t *key, int nkey, lex_mrec m)
+{
     char *p = r->pool + r->used;
-    lex_rec rec = {(uint32_t)r->used, (uint8_t)len, (uint8_t)w.best_n, (uint8_t)w.best_wilds, 1};
-    memcpy(p, w.word, (size_t)len);
+    int len = rec.len;
+    memcpy(p, word, (size_t)len);
     p[len] = 0;
-    memcpy(p + len + 1, w.best, (size_t)w.best_n);
-    memcpy(p + len + 1 + w.best_n, w.key, (size_t)w.nkey);
-    p[len + 1 + w.best_n + w.nkey] = 0;
-    r->used += (size_t)(len + w.best_n + w.nkey + 2);
-    uint32_t aft = after(s, i, w.word, j0);
-    r->m[r->nm++] = (lex_mrec){order(aft, w.key), rec, aft};
+    memcpy(p + len + 1, card, rec.n);
+    memcpy(p + len + 1 + rec.n, key, (size_t)nkey);
+    p[len + 1 + rec.n + nkey] = 0;
+    m.rec = rec;
+    m.rec.at = (uint32_t)r->used;
+    r->used += (size_t)(len + rec.n + nkey + 2);
+    lex_wait(r, &m);
+}
+
+/* --------------------------------------------------------------- waiting */
+
+/* The words waiting with odd ranks, in a heap by rank (the least first). */
+static void heap_push(ad_lex_results *r, lex_mrec m)
+{
+    int k = r->nheap++;
+    while (k > 0 && r->heap[(k - 1) / 2].rank > m.rank) {
+        r->heap[k] = r->heap[(k - 1) / 2];
+        k = (k - 1) / 2;
+    }
+    r->heap[k] = m;
+}
+
+static lex_mrec heap_pop(ad_lex_results *r)
+{
+    lex_mrec top = r->heap[0], last = r->heap[--r->nheap];
+    int k = 0;
+    for (;;) {
+        int c = 2 * k + 1;
+        if (c >= r->nheap)
+            break;
+        if (c + 1 < r->nheap && r->heap[c + 1].rank < r->heap[c].rank)
+            c++;
+        if (r->heap[c].rank >= last.rank)
+            break;
+        r->heap[k] = r->heap[c];
+        k = c;
+    }
+    if (r->nheap)
+        r->heap[k] = last;
+    return top;
+}
+
+void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m)
+{
+    if (m->rank != LEX_KEY_CARDS && (m->rank & 1)) {
+        heap_push(r, *m);
+        return;
+    }
+    while (m->rank != LEX_KEY_CARDS && r->nheap && r->heap[0].rank < m->rank)
+        r->m[r->nm++] = heap_pop(r);
+    r->m[r->nm++] = *m;
 }
 
 /* ------------------------------------------------------------------ order */
 
-/* The full key of a waiting word, NUL-terminated (choices are never 0). */
-static const char *full_key(const ad_lex_results *r, const lex_mrec *m)
+/* The full key of a waiting word, NUL-terminated (choices are never 0):
+ * in the pool, or made into buf from its word and the places, ids and
+ * indexes in the hand of the cards of its first way. */
+static const char *full_key(const ad_lex_results *r, const lex_mrec *m, char *buf)
 {
-    return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n;
+    if (m->rec.cards == 1)
+        return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n;
+    const lex_cards *t = ad_lex_cards_get();
+    uint8_t one[3] = {m->rec.n, m->rec.cards, (uint8_t)(m->order & 63)};
+    const uint8_t *pl = one;
+    int npl = 1, n = 0;
+    if (m->rec.cards == LEX_REC_PLACES) {
+        pl = (const uint8_t *)r->pool + m->rec.at + 4;
+        pl += 1 + 2 * pl[0];
+        npl = *pl++;
+    }
+    const char *word = lex_rec_word(r, &m->rec);
+    for (int p = 0; p < m->rec.len;) {
+        if (npl && p == pl[0]) {
+            buf[n++] = (char)(27 + pl[2]);
+            p += t->len[pl[1]];
+            pl += 3;
+            npl--;
+        } else {
+            buf[n++] = (char)(word[p++] - 'a' + 1);
+        }
+    }
+    buf[n] = 0;
+    return buf;
 }
 
-/* Sorts r->m by order, a byte at a time from the lowest (a pass where
- * every word has the same byte is skipped), then puts runs of equal
- * orders in order by their full keys.  Sorting by place among the table
- * words first is sorting by key: a key that comes first never goes after
- * more table words. */
-static void sort_keys(ad_lex_results *r)
+/* Whether waiting word a comes before b, of the same order (the same
+ * letters before the same first card): their ranks say, when they have
+ * ranks and these differ; else their keys. */
+static int before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
 {
-    lex_mrec *a = r->m, *b = r->mtmp;
-    for (int shift = 0; shift < 64; shift += 8) {
-        int count[257] = {0};
-        for (int i = 0; i < r->nm; i++)
-            count[((a[i].order >> shift) & 255) + 1]++;
-        if (count[((a[0].order >> shift) & 255) + 1] == r->nm)
-            continue;
-        for (int d = 0; d < 256; d++)
-            count[d + 1] += count[d];
-        for (int i = 0; i < r->nm; i++)
-            b[count[(a[i].order >> shift) & 255]++] = a[i];
-        lex_mrec *t = a;
-        a = b;
-        b = t;
-    }
+    char ka[AD_LEX_WORD_MAX + 1], kb[AD_LEX_WORD_MAX + 1];
+    if (a->rank != LEX_KEY_CARDS && b->rank != LEX_KEY_CARDS && a->rank != b->rank)
+        return a->rank < b->rank;
+    return strcmp(full_key(r, a, ka), full_key(r, b, kb)) < 0;
+}
+
+/* Whether waiting words a and b are in walk order (their orders equal:
+ * the same letters before the same first card at the same place). */
+static int in_order(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
+{
+    return a->order != b->order ? a->order < b->order : !before(r, b, a);
+}
+
+/* More waiting words than the sort's keys can number (so many come only
+ * from a table of that many words) are sorted in place instead. */
+#define LEX_SORT_MAX (1 << 24)
+
+static int by_walk(const void *a, const void *b, void *r)
+{
+    return in_order(r, a, b) ? -1 : 1; /* never equal: two words, two keys */
+}
+
+/* Keys sorted by order (a), each run of one order put in walk order one
+ * word at a time: few move, those without a rank. */
+static void put_right(const ad_lex_results *r, uint64_t *a)
+{
     for (int i = 1; i < r->nm; i++)
-        for (int j = i; j > 0 && a[j - 1].order == a[j].order &&
-                        strcmp(full_key(r, &a[j - 1]), full_key(r, &a[j])) > 0;
+        for (int j = i; j > 0 && a[j - 1] >> 24 == a[j] >> 24 &&
+                        !in_order(r, &r->m[a[j - 1] & 0xffffff], &r->m[a[j] & 0xffffff]);
              j--) {
-            lex_mrec t = a[j];
+            uint64_t t = a[j];
             a[j] = a[j - 1];
             a[j - 1] = t;
         }
-    if (a != r->m) { /* an odd number of passes: the two swapped */
-        int cap = r->mcap;
-        r->mcap = r->mtcap;
-        r->mtcap = cap;
+}
+
+/* Sorts r->m by order into r->key (each order << 24 | its place in r->m),
+ * 10 bits at a time from the lowest (a pass where every word has the same
+ * bits is skipped: the last, for a table of fewer than 2^18 words).  The sort
+ * keeps words of equal orders as they came, in table order, which is
+ * their walk order when both are table words; runs where a word of the
+ * pool is out of order are put right one by one.  Sorting by place among
+ * the table words first is sorting by key: a key that comes first never
+ * goes after more table words.  Returns the sorted keys (NULL: r->m is
+ * sorted itself). */
+static uint64_t *sort_keys(ad_lex_results *r)
+{
+    uint64_t *a = r->key, *b = r->ktmp;
+    if (r->nm >= LEX_SORT_MAX) {
+        qsort_r(r->m, (size_t)r->nm, sizeof *r->m, by_walk, r);
+        return NULL;
     }
-    r->mtmp = b;
-    r->m = a;
+    static const int shift[4] = {24, 34, 44, 54}; /* the order is below 2^40 */
+    int count[4][1025], digits = 0;
+    uint64_t any = 0;
+    for (int j = 0; j < r->nm; j++) {
+        a[j] = r->m[j].order << 24 | (uint64_t)j;
+        any |= a[j];
+    }
+    while (digits < 4 && any >> shift[digits]) /* the digits some order has */
+        digits++;
+    memset(count, 0, sizeof count[0] * (size_t)digits);
+    for (int j = 0; j < r->nm; j++)
+        for (int d = 0; d < digits; d++)
+            count[d][((a[j] >> shift[d]) & 1023) + 1]++;
+    for (int d = 0; d < digits; d++) {
+        int *c = count[d];
+        if (c[((a[0] >> shift[d]) & 1023) + 1] == r->nm)
+            continue; /* every word the same: nothing to do */
+        for (int v = 0; v < 1024; v++)
+            c[v + 1] += c[v];
+        for (int i = 0; i < r->nm; i++)
+            b[c[(a[i] >> shift[d]) & 1023]++] = a[i];
+        uint64_t *t = a;
+        a = b;
+        b = t;
+    }
+    put_right(r, a);
+    return a;
+}
+
+/* The first of e[from..n) at or past table word `after` (or n): a step
+ * of 1, 2, 4 ... past it, then halves back. */
+static int first_past(const lex_rec *e, int from, int n, uint32_t after)
+{
+    int lo = from, step = 1;
+    while (lo + step - 1 < n && e[lo + step - 1].at < after) {
+        lo += step;
+        step *= 2;
+    }
+    int hi = lo + step - 1 < n ? lo + step - 1 : n; /* e[hi] is past, or hi is n */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (e[mid].at < after)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 int ad_lex_merge_multi(ad_lex_results *r)
 {
+    while (r->nheap)
+        r->m[r->nm++] = heap_pop(r);
     if (ad_lex_room_to_merge(r) < 0)
         return -1;
-    sort_keys(r);
-    int i = 0, j = 0, k = 0;
-    while (i < r->n && j < r->nm) { /* without a branch a word: the order is data */
-        int single = r->e[i].at < r->m[j].after;
-        r->tmp[k++] = single ? r->e[i] : r->m[j].rec;
-        i += single;
-        j += !single;
+    const uint64_t *key = sort_keys(r);
+    int i = 0, k = 0;
+    uint32_t last = 0;
+    for (int j = 0; j < r->nm; j++) { /* the single-card words before it, then it */
+        const lex_mrec *m = key ? &r->m[key[j] & 0xffffff] : &r->m[j];
+        if (m->after != last) { /* else the words before it are in */
+            int past = first_past(r->e, i, r->n, m->after);
+            memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(past - i));
+            k += past - i;
+            i = past;
+            last = m->after;
+        }
+        r->tmp[k++] = m->rec;
     }
-    while (j < r->nm)
-        r->tmp[k++] = r->m[j++].rec;
-    while (i < r->n)
-        r->tmp[k++] = r->e[i++];
+    memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(r->n - i));
+    k += r->n - i;
     lex_rec *t = r->e;
     int cap = r->ecap;
     r->e = r->tmp;

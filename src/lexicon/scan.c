@@ -36,33 +36,47 @@ __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, con
     SCAN_BODY
 }
 
-/* 8 words a step: and-not, popcount, compare, and the kept words packed
- * and compressed out (in a register, then stored whole: a compressing
- * store to memory is slow on some processors, AMD Zen 4). */
-__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static long
+/* The signature test of 8 words at i: the mask of those kept. */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline __mmask8
+keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m256i mm)
+{
+    __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
+    __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
+    __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(one, v));
+    __m512i lack_all = _mm512_popcnt_epi64(_mm512_andnot_si512(all, v));
+    return _mm512_cmple_epu64_mask(lack, w) |
+           (_mm512_cmple_epu64_mask(lack_all, w) & _mm256_test_epi32_mask(m, mm));
+}
+
+/* 16 words a step: and-not, popcount, compare, and the kept words'
+ * numbers compressed out, 32 bits each (in a register, then stored whole:
+ * a compressing store to memory is slow on some processors, AMD Zen 4);
+ * then what each kept word needs next is added to it, a word at a time
+ * (its entries are in the cache then), which costs less than packing
+ * every word of the step. */
+__attribute__((target("avx512f,avx512vl,avx512vpopcntdq,popcnt"))) static long
 scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
+    uint32_t at[LEX_BLOCK + 16];
     __m512i one = _mm512_set1_epi64((long long)h->sig);
     __m512i all = _mm512_set1_epi64((long long)h->sig_all);
     __m512i w = _mm512_set1_epi64(h->wilds);
     __m256i mm = _mm256_set1_epi32((int)h->mmask);
-    __m512i idx = _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
-                                   _mm512_set1_epi64(from)),
-            eight = _mm512_set1_epi64(8);
+    __m512i idx = _mm512_add_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32((int)from)),
+            sixteen = _mm512_set1_epi32(16);
     long k = 0, i = from;
-    for (; i + 8 <= to; i += 8) {
-        __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
-        __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
-        __m512i len = _mm512_cvtepu8_epi64(_mm_loadl_epi64((const __m128i *)(const void *)(s->len + i)));
-        __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(one, v));
-        __m512i lack_all = _mm512_popcnt_epi64(_mm512_andnot_si512(all, v));
-        __mmask8 keep = _mm512_cmple_epu64_mask(lack, w) |
-                        (_mm512_cmple_epu64_mask(lack_all, w) & _mm256_test_epi32_mask(m, mm));
-        __m512i packed = _mm512_or_si512(
-            idx, _mm512_or_si512(_mm512_slli_epi64(len, 32), _mm512_slli_epi64(lack, 40)));
-        _mm512_storeu_si512((void *)(out + k), _mm512_maskz_compress_epi64(keep, packed));
+    for (; i + 16 <= to && i + 16 - from <= LEX_BLOCK; i += 16) {
+        __mmask16 keep = (__mmask16)(keep8(s, i, one, all, w, mm) |
+                                     (unsigned)keep8(s, i + 8, one, all, w, mm) << 8);
+        _mm512_storeu_si512((void *)(at + k), _mm512_maskz_compress_epi32(keep, idx));
         k += __builtin_popcount(keep);
-        idx = _mm512_add_epi64(idx, eight);
+        idx = _mm512_add_epi32(idx, sixteen);
+    }
+    for (long j = 0; j < k; j++) {
+        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[at[j]] & ~h->sig);
+        out[j] = at[j] | (uint64_t)s->len[at[j]] << 32 | lack << 40;
     }
     for (; i < to; i++) {
         uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);

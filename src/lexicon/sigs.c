@@ -3,7 +3,8 @@
  * word in alphabetical order with a 64-bit signature of its letter counts.
  * Bit c says the word has at least one c, bit 26+c at least two, and 12
  * more bits at least three of the 12 letters that most often come three
- * times; and a mask of the multi-letter cards whose letters are in it.
+ * times; a mask of the multi-letter cards whose letters are in it, and
+ * the places where they stand (so a query reads no letters for them).
  * A hand's signature is made the same way, so the letters a word
  * needs beyond the hand are at least popcount(word & ~hand), and exactly
  * that for a word whose counts all fit the bits ("exact").  `make` writes
@@ -145,6 +146,8 @@ void ad_lex_sigs_free(lex_sigs *s)
     free(s->len);
     free(s->multi);
     free(s->lcp);
+    free(s->occ_at);
+    free(s->occ);
     free(s->text);
     free(s);
 }
@@ -177,6 +180,75 @@ static int index_two(lex_sigs *s)
     return 0;
 }
 
+uint32_t ad_lex_sigs_after(const lex_sigs *s, long i, int j0)
+{
+    const char *word = s->text + s->at[i];
+    if (j0 == 0)
+        return (uint32_t)s->n;
+    int k = (word[0] - 'a') * 27;
+    if (j0 == 1)
+        return s->start2[k + 27];
+    if (j0 == 2)
+        return s->start2[k + word[1] - 'a' + 2];
+    while (i + 1 < s->n && s->lcp[i] >= j0)
+        i++;
+    return (uint32_t)(i + 1);
+}
+
+/* The places of the deck's multi-letter cards in word i, into occ (when
+ * not NULL, with end[p]: where the run of words that share word i's
+ * first p letters ends); returns how many. */
+static long places_in(const lex_sigs *s, long i, uint8_t from[26][AD_LEX_CARD_MAX],
+                      const uint32_t *end, uint64_t *occ)
+{
+    const lex_cards *t = ad_lex_cards_get();
+    const char *w = s->text + s->at[i];
+    int len = s->len[i] & ~LEX_SIGS_INEXACT;
+    long n = 0;
+    for (int p = 0; p < len; p++)
+        for (const uint8_t *id = from[w[p] - 'a']; *id; id++)
+            if (p + t->len[*id] <= len && w[p + 1] == t->letters[*id][1] &&
+                !memcmp(w + p, t->letters[*id], t->len[*id])) {
+                if (occ)
+                    occ[n] = (p ? end[p] : (uint32_t)s->n) | (uint64_t)p << 32 |
+                             (uint64_t)*id << 40;
+                n++;
+            }
+    return n;
+}
+
+/* occ_at and occ (lex.h): counted, then written from the last word
+ * back, so that where each run of words sharing their first p letters
+ * ends is known from the next word's (a word shares lcp[i] letters with
+ * the next; its runs of more letters end with it). */
+static int place_all(lex_sigs *s)
+{
+    uint8_t from[26][AD_LEX_CARD_MAX];
+    uint32_t end[AD_LEX_WORD_MAX];
+    by_first_letter(from);
+    s->occ_at = malloc(sizeof *s->occ_at * (size_t)(s->n + 1));
+    if (!s->occ_at)
+        return -1;
+    s->nocc = 0;
+    for (long i = 0; i < s->n; i++) {
+        s->occ_at[i] = (uint32_t)s->nocc;
+        s->nocc += places_in(s, i, from, NULL, NULL);
+    }
+    s->occ_at[s->n] = (uint32_t)s->nocc;
+    s->occ = malloc(sizeof *s->occ * (size_t)s->nocc + 8);
+    if (!s->occ)
+        return -1;
+    for (int p = 0; p < AD_LEX_WORD_MAX; p++)
+        end[p] = (uint32_t)s->n;
+    for (long i = s->n - 1; i >= 0; i--) {
+        int len = s->len[i] & ~LEX_SIGS_INEXACT; /* longer runs: never read */
+        for (int p = (i + 1 < s->n ? s->lcp[i] : 0) + 1; p <= len; p++)
+            end[p] = (uint32_t)(i + 1);
+        places_in(s, i, from, end, s->occ + s->occ_at[i]);
+    }
+    return 0;
+}
+
 static lex_sigs *make(const ad_lex *lex)
 {
     grow g = {.s = calloc(1, sizeof(lex_sigs))};
@@ -189,7 +261,7 @@ static lex_sigs *make(const ad_lex *lex)
     }
     memset(g.s->text + g.s->used, 0, LEX_SIGS_SLACK);
     choose_third(g.s, g.three);
-    if (index_two(g.s) < 0 || sign_all(g.s) < 0) {
+    if (index_two(g.s) < 0 || sign_all(g.s) < 0 || place_all(g.s) < 0) {
         ad_lex_sigs_free(g.s);
         return NULL;
     }

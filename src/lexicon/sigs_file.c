@@ -21,11 +21,12 @@
 
 #include "lex.h"
 
-#define TAB_MAGIC "ADLEXT\0\1"
+#define TAB_MAGIC "ADLEXT\0\2" /* \2: the places of the multi-letter cards */
 #define TAB_ENDIAN 0x01020304u
 
-/* The file: this header, then sig[n], at[n], multi[n], len[n], lcp[n] and
- * the text (used bytes, then LEX_SIGS_SLACK zero bytes). */
+/* The file: this header, then sig[n], occ[nocc], at[n], multi[n],
+ * occ_at[n + 1], len[n], lcp[n] and the text (used bytes, then
+ * LEX_SIGS_SLACK zero bytes). */
 typedef struct tab_header {
     char magic[8];
     uint32_t endian;
@@ -36,7 +37,7 @@ typedef struct tab_header {
     uint64_t checksum;  /* of everything after the header */
     int8_t third[32];
     uint32_t start2[26 * 27 + 1];
-    uint32_t pad;
+    uint32_t nocc;
 } tab_header;
 
 /* A checksum 8 bytes at a time (the tail a byte at a time). */
@@ -64,17 +65,17 @@ static uint64_t cards_sum(void)
 }
 
 /* The sizes of the parts after the header. */
-static size_t body_size(uint64_t n, uint64_t used)
+static size_t body_size(uint64_t n, uint64_t nocc, uint64_t used)
 {
-    return n * (8 + 4 + 4 + 1 + 1) + used + LEX_SIGS_SLACK;
+    return n * (8 + 4 + 4 + 4 + 1 + 1) + 4 + 8 * nocc + used + LEX_SIGS_SLACK;
 }
 
 /* The checksum of a mapped body, part by part as it was written. */
-static uint64_t body_sum(const uint8_t *b, size_t n, size_t used)
+static uint64_t body_sum(const uint8_t *b, size_t n, size_t nocc, size_t used)
 {
-    size_t part[6] = {8 * n, 4 * n, 4 * n, n, n, used + LEX_SIGS_SLACK};
+    size_t part[8] = {8 * n, 8 * nocc, 4 * n, 4 * n, 4 * (n + 1), n, n, used + LEX_SIGS_SLACK};
     uint64_t h = 0xcbf29ce484222325ULL;
-    for (int i = 0; i < 6; b += part[i], i++)
+    for (int i = 0; i < 8; b += part[i], i++)
         h = sum(h, b, part[i]);
     return h;
 }
@@ -99,8 +100,9 @@ static int put(FILE *f, const void *p, size_t len, uint64_t *h)
 static int write_body(FILE *f, const lex_sigs *s, uint64_t *h)
 {
     size_t n = (size_t)s->n;
-    return put(f, s->sig, 8 * n, h) && put(f, s->at, 4 * n, h) && put(f, s->multi, 4 * n, h) &&
-           put(f, s->len, n, h) && put(f, s->lcp, n, h) &&
+    return put(f, s->sig, 8 * n, h) && put(f, s->occ, 8 * (size_t)s->nocc, h) &&
+           put(f, s->at, 4 * n, h) && put(f, s->multi, 4 * n, h) &&
+           put(f, s->occ_at, 4 * (n + 1), h) && put(f, s->len, n, h) && put(f, s->lcp, n, h) &&
            put(f, s->text, s->used + LEX_SIGS_SLACK, h);
 }
 
@@ -118,6 +120,7 @@ int ad_lex_save_table(const ad_lex *lex, const char *index, ad_err *err)
     hd.endian = TAB_ENDIAN;
     hd.n = (uint32_t)s->n;
     hd.used = s->used;
+    hd.nocc = (uint32_t)s->nocc;
     hd.index_sum = ad_lex_cells_sum(lex);
     hd.cards_sum = cards_sum();
     memcpy(hd.third, s->third, sizeof s->third);
@@ -134,10 +137,33 @@ int ad_lex_save_table(const ad_lex *lex, const char *index, ad_err *err)
 
 /* ------------------------------------------------------------------- map */
 
-/* Every word inside the text, a-z, at most 63 letters, NUL-terminated;
- * the index of first letters in order; the third bits where they can be. */
+/* Word i's places of multi-letter cards: in order, each a card of this
+ * deck whose letters stand there, and coming before words past i only. */
+static int places_sound(const lex_sigs *s, long i)
+{
+    const lex_cards *t = ad_lex_cards_get();
+    const char *w = s->text + s->at[i];
+    size_t len = s->len[i] & ~LEX_SIGS_INEXACT;
+    if (s->occ_at[i] > s->occ_at[i + 1] || s->occ_at[i + 1] > s->nocc)
+        return 0;
+    for (uint32_t k = s->occ_at[i]; k < s->occ_at[i + 1]; k++) {
+        uint64_t o = s->occ[k];
+        size_t pos = (o >> 32) & 0xff, id = (o >> 40) & 0xff;
+        if ((o >> 48) || id <= AD_LEX_WILD || id >= (size_t)t->n || pos + t->len[id] > len ||
+            memcmp(w + pos, t->letters[id], t->len[id]) || (uint32_t)o <= (uint64_t)i ||
+            (uint32_t)o > s->n)
+            return 0;
+    }
+    return 1;
+}
+
+/* Every word inside the text, a-z, at most 63 letters, NUL-terminated,
+ * its places of multi-letter cards sound; the index of first letters in
+ * order; the third bits where they can be. */
 static int sound(const lex_sigs *s, const tab_header *hd)
 {
+    if (s->occ_at[0] != 0 || s->occ_at[s->n] != s->nocc)
+        return 0;
     for (size_t i = 0; i < s->used; i++)
         if (s->text[i] && (s->text[i] < 'a' || s->text[i] > 'z'))
             return 0;
@@ -147,7 +173,7 @@ static int sound(const lex_sigs *s, const tab_header *hd)
     for (long i = 0; i < s->n; i++) {
         size_t at = s->at[i], len = s->len[i] & ~LEX_SIGS_INEXACT;
         if (at >= s->used || len == 0 || len >= AD_LEX_WORD_MAX || s->used - at <= len ||
-            s->text[at + len] != 0 || strlen(s->text + at) != len)
+            s->text[at + len] != 0 || strlen(s->text + at) != len || !places_sound(s, i))
             return 0;
     }
     for (int k = 0; k <= 26 * 27; k++)
@@ -167,11 +193,15 @@ static void point(lex_sigs *s, const tab_header *hd)
     s->n = (long)n;
     s->used = hd->used;
     s->sig = (uint64_t *)(uintptr_t)b;
+    s->occ = (uint64_t *)(uintptr_t)(b + 8 * n);
+    b += 8 * (size_t)hd->nocc;
+    s->nocc = hd->nocc;
     s->at = (uint32_t *)(uintptr_t)(b + 8 * n);
     s->multi = (uint32_t *)(uintptr_t)(b + 12 * n);
-    s->len = (uint8_t *)(uintptr_t)(b + 16 * n);
-    s->lcp = (uint8_t *)(uintptr_t)(b + 17 * n);
-    s->text = (char *)(uintptr_t)(b + 18 * n);
+    s->occ_at = (uint32_t *)(uintptr_t)(b + 16 * n);
+    s->len = (uint8_t *)(uintptr_t)(b + 20 * n + 4);
+    s->lcp = (uint8_t *)(uintptr_t)(b + 21 * n + 4);
+    s->text = (char *)(uintptr_t)(b + 22 * n + 4);
     memcpy(s->third, hd->third, sizeof s->third);
     memcpy(s->start2, hd->start2, sizeof s->start2);
 }
@@ -180,9 +210,9 @@ static int header_fits(const tab_header *hd, size_t size, const ad_lex *lex)
 {
     return memcmp(hd->magic, TAB_MAGIC, 8) == 0 && hd->endian == TAB_ENDIAN &&
            hd->n == (uint64_t)lex->info.words && hd->used < ((uint64_t)1 << 32) &&
-           size - sizeof *hd == body_size(hd->n, hd->used) &&
+           size - sizeof *hd == body_size(hd->n, hd->nocc, hd->used) &&
            hd->index_sum == ad_lex_cells_sum(lex) && hd->cards_sum == cards_sum() &&
-           hd->checksum == body_sum((const uint8_t *)(hd + 1), hd->n, hd->used);
+           hd->checksum == body_sum((const uint8_t *)(hd + 1), hd->n, hd->nocc, hd->used);
 }
 
 lex_sigs *ad_lex_map_table(const ad_lex *lex)

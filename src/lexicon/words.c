@@ -7,7 +7,8 @@
  * and wilds spell needs nothing more: that way is the best (the most
  * cards; the wild rule leaves one such way) and comes first in the walk
  * order.  The rest, words that need a multi-letter card, are worked out
- * one by one (multi.c) with the walk's own rules.  The list keeps the
+ * one by one (multi.c, ways.c) with the walk's own rules, block by block
+ * while the block's entries are in the cache.  The list keeps the
  * order of the depth-first walk the library used to do (docs/lexicon.md;
  * bots break ties by it): the single-card words come in alphabetical
  * order, which is that walk's order for them, and the others are sorted
@@ -30,7 +31,9 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->e);
     free(r->tmp);
     free(r->m);
-    free(r->mtmp);
+    free(r->key);
+    free(r->ktmp);
+    free(r->heap);
     free(r->pool);
     free(r->maybe);
     free(r);
@@ -46,29 +49,58 @@ const char *ad_lex_results_word(const ad_lex_results *r, int i)
     return i >= 0 && i < r->n ? lex_rec_word(r, &r->e[i]) : NULL;
 }
 
+/* The cards of a word whose multi-letter cards are at the given places
+ * (npl pairs of place and id, in order): each letter's own card while one
+ * is left, else a wild, as the walk goes; returns how many. */
+static int cards_of(const ad_lex_results *r, const char *word, int len, const uint8_t *place,
+                    int npl, uint8_t *card)
+{
+    const lex_cards *t = ad_lex_cards_get();
+    uint8_t left[26];
+    int n = 0;
+    memcpy(left, r->hand, sizeof left);
+    for (int p = 0; p < len;) {
+        if (npl && p == place[0]) {
+            card[n++] = place[1];
+            p += t->len[place[1]];
+            place += 2;
+            npl--;
+            continue;
+        }
+        int c = word[p++] - 'a';
+        card[n++] = left[c] ? (uint8_t)c : AD_LEX_WILD;
+        left[c] -= left[c] != 0;
+    }
+    return n;
+}
+
+/* The cards of record e, into card; returns how many. */
+static int cards_of_rec(const ad_lex_results *r, const lex_rec *e, const char *word,
+                        uint8_t *card)
+{
+    if (e->cards == 1) {
+        memcpy(card, r->pool + e->at + e->len + 1, e->n);
+        return e->n;
+    }
+    if (e->cards == LEX_REC_PLACES) {
+        const uint8_t *p = (const uint8_t *)r->pool + e->at + 4;
+        return cards_of(r, word, e->len, p + 1, p[0], card);
+    }
+    uint8_t one[2] = {e->n, e->cards};
+    return cards_of(r, word, e->len, one, e->cards != 0, card);
+}
+
 int ad_lex_results_get(const ad_lex_results *r, int i, ad_lex_found *out)
 {
     if (i < 0 || i >= r->n)
         return -1;
     const lex_rec *e = &r->e[i];
     const lex_cards *t = ad_lex_cards_get();
-    uint8_t left[26];
     memcpy(out->word, lex_rec_word(r, e), (size_t)e->len + 1);
-    memcpy(left, r->hand, sizeof left);
-    out->how.n = e->n;
     out->how.wilds = e->wilds;
-    for (int k = 0, pos = 0; k < e->n; k++) {
-        int card;
-        if (e->cards) {
-            card = (uint8_t)r->pool[e->at + e->len + 1 + k];
-        } else {
-            card = out->word[k] - 'a';
-            if (left[card])
-                left[card]--;
-            else
-                card = AD_LEX_WILD;
-        }
-        out->how.card[k] = (uint8_t)card;
+    out->how.n = (uint8_t)cards_of_rec(r, e, out->word, out->how.card);
+    for (int k = 0, pos = 0; k < out->how.n; k++) {
+        int card = out->how.card[k];
         out->how.as[k] = card == AD_LEX_WILD ? out->word[pos] : 0;
         pos += t->len[card];
     }
@@ -123,7 +155,11 @@ static int room(ad_lex_results *r, long more)
 
 int ad_lex_room_to_merge(ad_lex_results *r)
 {
-    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm, sizeof *r->tmp);
+    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm, sizeof *r->tmp) < 0 ||
+                   grow((void **)&r->key, &r->kcap, r->nm, sizeof *r->key) < 0 ||
+                   grow((void **)&r->ktmp, &r->ktcap, r->nm, sizeof *r->ktmp) < 0
+               ? -1
+               : 0;
 }
 
 /* Room in the pool for one more record of any kind. */
@@ -167,6 +203,27 @@ static void subsets(lex_hand *h, const lex_sigs *s)
     }
 }
 
+/* What the search needs of each multi-letter card of the hand: its bit,
+ * its place in multi[], the signature with its letters once, and its
+ * letters' slots (multi.c). */
+static void each_multi(lex_hand *h, const lex_sigs *s)
+{
+    for (int c = 0; c < 26; c++)
+        h->slot[c] = 26;
+    for (int i = 0; i < h->nmulti; i++) {
+        uint8_t count[26];
+        memcpy(count, h->count, sizeof count);
+        for (int k = 0; k < h->mlen[i]; k++) {
+            int c = h->mletters[i][k] - 'a';
+            count[c] += count[c] < 255;
+            h->slot[c] = (uint8_t)c;
+        }
+        h->one[i] = ad_lex_sig_of(s, count);
+        h->mindex[h->multi[i]] = (uint8_t)i;
+        h->mmask |= lex_multi_bit(h->multi[i]);
+    }
+}
+
 /* Counts the hand: single letters, wilds, the multi-letter cards in the
  * order the hand first holds them, and the signatures. */
 static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int n, int min)
@@ -197,13 +254,7 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
     h->sig = ad_lex_sig_of(s, h->count);
     h->sig_all = ad_lex_sig_of(s, all);
     memcpy(h->all, all, sizeof all);
-    for (int c = 0; c < 26; c++)
-        h->slot[c] = 26;
-    for (int i = 0; i < h->nmulti; i++) {
-        h->mmask |= lex_multi_bit(h->multi[i]);
-        for (int k = 0; k < h->mlen[i]; k++)
-            h->slot[h->mletters[i][k] - 'a'] = (uint8_t)(h->mletters[i][k] - 'a');
-    }
+    each_multi(h, s);
     if (h->nmulti <= LEX_SUBSETS)
         subsets(h, s);
 }
@@ -223,11 +274,6 @@ static int lacking(const char *word, int len, const uint8_t *count)
 
 /* ------------------------------------------------------------------ words */
 
-static inline int bits64(uint64_t x)
-{
-    return (int)(lex_bits((uint32_t)x) + lex_bits((uint32_t)(x >> 32)));
-}
-
 /* Whether a word the single cards do not spell may be spelled with the
  * multi-letter cards whose letters it holds: they must make up for what
  * the wilds cannot. */
@@ -241,13 +287,14 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
     int set = 0;
     for (int k = 0; k < h->nmulti; k++)
         set |= ((in & lex_multi_bit(h->multi[k])) != 0) << k;
-    return bits64(s->sig[i] & ~h->sub[set]) <= h->wilds;
+    return lex_at_most(s->sig[i] & ~h->sub[set], h->wilds);
 }
 
-/* One kept word (packed as ad_lex_scan says), first look: a word of
- * single cards is listed; one that may need a multi-letter card is
- * returned (its lack made exact), with its entries asked of memory for
- * the second look; else 0. */
+/* One kept word (packed as ad_lex_scan says) whose signature is not
+ * exact, first look: a word of single cards is listed; one that may need
+ * a multi-letter card is returned (its lack made exact), with its entries
+ * asked of memory for the second look; else 0.  (Exact words are taken
+ * in scan_block, without a branch.) */
 static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, uint64_t kept)
 {
     long i = (long)(uint32_t)kept;
@@ -266,10 +313,7 @@ static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, ui
     }
     if (!h->nmulti)
         return 0;
-    __builtin_prefetch(&s->at[i]);
-    __builtin_prefetch(&s->sig[i]);
-    __builtin_prefetch(&s->multi[i]);
-    __builtin_prefetch(&s->lcp[i]);
+    __builtin_prefetch(&s->occ_at[i]);
     return (kept & ~(0xffull << 40)) | (uint64_t)lack << 40;
 }
 
@@ -280,45 +324,90 @@ static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, ui
 static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
                       const uint64_t *maybe, long k, long n)
 {
-    if (k + 4 < n)
-        __builtin_prefetch(s->text + s->at[(uint32_t)maybe[k + 4]]);
+    if (k + 8 < n)
+        __builtin_prefetch(s->occ + s->occ_at[(uint32_t)maybe[k + 8]]);
     long i = (long)(uint32_t)maybe[k];
-    if (!may_need_multi(s, h, i))
-        return 0;
+    int len = (int)(maybe[k] >> 32) & 0x7f, lack = (int)(maybe[k] >> 40);
     if (pool_room(r) < 0)
         return -1;
-    ad_lex_multi_word(r, h, s, i, (int)(maybe[k] >> 32) & 0x7f, (int)(maybe[k] >> 40));
+    if (ad_lex_multi_fast(r, h, s, i, len, lack))
+        ad_lex_multi_word(r, h, s, i, len, lack);
     return 0;
+}
+
+/* The maybes the subset test (may_need_multi) lets through, kept in
+ * place; where their places start is asked of memory meanwhile. */
+static long sift_maybes(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+{
+    long kept = 0;
+    for (long k = 0; k < r->nmaybe; k++) {
+        uint32_t i = (uint32_t)r->maybe[k];
+        __builtin_prefetch(s->occ_at + i);
+        r->maybe[kept] = r->maybe[k];
+        kept += may_need_multi(s, h, i);
+    }
+    return kept;
 }
 
 /* The words of one block of the table: those of single cards listed,
  * those that may need a multi-letter card kept for later. */
+/* The kept words of a block: those of single cards listed, those that
+ * may need a multi-letter card into r->maybe (room made for both). */
+static void take_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long kept)
+{
+    lex_rec *e = r->e;
+    uint64_t *maybe = r->maybe;
+    long n = r->n, nmaybe = r->nmaybe, lacks = h->nmulti != 0; /* may a word need them */
+    int min = h->min, wilds = h->wilds; /* in registers: the stores could alias *h */
+    for (long k = 0; k < kept; k++) {
+        uint64_t c = r->cand[k];
+        if ((c >> 32) & LEX_SIGS_INEXACT) { /* few: the letters counted */
+            r->n = (int)n;
+            uint64_t m = take(r, s, h, c);
+            n = r->n;
+            if (m)
+                maybe[nmaybe++] = m;
+            continue;
+        }
+        /* without a branch a word: which are single-card words is data */
+        int len = (int)(c >> 32) & 0x7f, lack = (int)(c >> 40);
+        int ok = len >= min, single = ok & (lack <= wilds);
+        e[n] = (lex_rec){(uint32_t)c, (uint8_t)len, (uint8_t)len, (uint8_t)lack, 0};
+        n += single;
+        maybe[nmaybe] = c;
+        nmaybe += ok & !single & lacks;
+    }
+    r->n = (int)n;
+    r->nmaybe = (int)nmaybe;
+}
+
 static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
 {
     long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
     long kept = ad_lex_scan(s, h, from, to, r->cand);
+    r->nmaybe = 0;
     if (room(r, kept) < 0)
         return -1;
-    for (long k = 0; k < kept; k++) {
-        uint64_t m = take(r, s, h, r->cand[k]);
-        if (m)
-            r->maybe[r->nmaybe++] = m;
-    }
+    take_block(r, s, h, kept);
+    long most = (long)r->nm + r->nheap + r->nmaybe;
+    if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
+        grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0)
+        return -1;
+    r->nmaybe = (int)sift_maybes(r, s, h);
+    for (long k = 0; k < r->nmaybe; k++)
+        if (take_multi(r, s, h, r->maybe, k, r->nmaybe) < 0)
+            return -1;
     return 0;
 }
 
+/* Block by block, so that the words that may need a multi-letter card are
+ * worked out while their block's entries are still in the cache. */
 static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
     for (long from = 0; from < s->n; from += LEX_BLOCK)
         if (scan_block(r, s, h, from) < 0)
             return -1;
-    if (grow((void **)&r->m, &r->mcap, r->nmaybe, sizeof *r->m) < 0 ||
-        grow((void **)&r->mtmp, &r->mtcap, r->nmaybe, sizeof *r->mtmp) < 0)
-        return -1;
-    for (long k = 0; k < r->nmaybe; k++)
-        if (take_multi(r, s, h, r->maybe, k, r->nmaybe) < 0)
-            return -1;
-    return r->nm ? ad_lex_merge_multi(r) : 0;
+    return r->nm || r->nheap ? ad_lex_merge_multi(r) : 0;
 }
 
 int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
@@ -328,7 +417,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
         return -1;
     const lex_sigs *s = ad_lex_sigs_get(lex);
     out->table = s;
-    out->n = out->nm = out->nmaybe = 0;
+    out->n = out->nm = out->nmaybe = out->nheap = 0;
     out->used = 0;
     if (!s)
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
@@ -336,7 +425,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     count_hand(&h, s, cards, n, min_cards);
     memcpy(out->hand, h.count, sizeof out->hand);
     if (search(out, s, &h) < 0) {
-        out->n = out->nm = 0;
+        out->n = out->nm = out->nheap = 0;
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");
     }
     return out->n;

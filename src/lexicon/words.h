@@ -6,13 +6,22 @@
 #ifndef AD_LEX_WORDS_H
 #define AD_LEX_WORDS_H
 
+#include <string.h>
+
 #include "lex.h"
 
 /* A found word.  A word of single cards only (cards 0) is the table's
  * word number `at`, and keeps no cards: they are each letter's own card
- * while one is left, else a wild (ad_lex_results_get).  Another (cards 1)
- * sits in the pool at `at`, NUL-terminated, then its cards (and then its
- * walk-order key). */
+ * while one is left, else a wild (ad_lex_results_get).  So is a word with
+ * one multi-letter card (cards: that card's id, past AD_LEX_WILD; n: its
+ * place, not the number of cards).  A word of more multi-letter cards
+ * (cards LEX_REC_PLACES) keeps in the pool at `at` its table word number
+ * (4 bytes), then how many cards its spelling has past the single ones
+ * and each one's place and id, then the same for the way that is its
+ * place in the walk order, with each card's index in the hand.  Another
+ * (cards 1) sits in the pool at `at`, NUL-terminated, then its cards (and
+ * then its walk-order key). */
+#define LEX_REC_PLACES 2
 typedef struct lex_rec {
     uint32_t at;
     uint8_t len, n, wilds;
@@ -22,13 +31,31 @@ typedef struct lex_rec {
 /* A word that needs a multi-letter card, waiting to be merged in: its
  * place in the walk order is its key (the walk's choices: a letter c is
  * c + 1, the i-th multi-letter card of the hand 27 + i; kept in the pool
- * after its cards), which puts it after the first `after` table words
- * (multi.c says why); `order` is after, then the key's first 6 choices. */
+ * after its cards, or made again for a table word), which puts it after
+ * the first `after` table words (multi.c says why); `order` is after,
+ * then the place and the hand's index of its first multi-letter card. */
 typedef struct lex_mrec {
     uint64_t order;
     lex_rec rec;
     uint32_t after;
+    uint32_t rank; /* its place among the words of its order (multi.c),
+                      or LEX_KEY_CARDS: its key says */
 } lex_mrec;
+
+#define LEX_KEY_CARDS 0xffffffffu
+
+/* Among the waiting words of one order (the same letters before the same
+ * first card), one whose key is letters after that card goes in table
+ * order: its rank is twice its table word number i.  One whose key has
+ * another card after `at` letters goes after every table word that shares
+ * those letters (they have a letter there, or end): before the first
+ * that does not, `after` (ad_lex_sigs_after), so its rank is 2 after - 1
+ * (i is then after - 1, odd 1).  Two of those of the same rank share those
+ * letters and the same `at`: their keys decide. */
+static inline uint32_t lex_rank(long i, int odd)
+{
+    return i < 0x7fffffff ? (uint32_t)(2 * i + odd) : LEX_KEY_CARDS;
+}
 
 #define LEX_REC_ROOM (3 * AD_LEX_WORD_MAX + 24) /* the most pool one record takes */
 
@@ -38,9 +65,12 @@ typedef struct lex_mrec {
  * nothing. */
 struct ad_lex_results {
     lex_rec *e, *tmp;              /* the list; room to merge */
-    lex_mrec *m, *mtmp;            /* words waiting to be merged; room to sort */
+    lex_mrec *m;                   /* words waiting to be merged */
+    lex_mrec *heap;                /* those waiting for their rank (multi.c) */
+    int nheap, hcap;
+    uint64_t *key, *ktmp;          /* their orders sorted; room to sort */
     int n, nm;
-    int ecap, tcap, mcap, mtcap;   /* of e, tmp, m and mtmp */
+    int ecap, tcap, mcap, kcap, ktcap; /* of e, tmp, m, key and ktmp */
     char *pool;
     size_t used, pcap;
     uint64_t cand[LEX_BLOCK + 8];  /* the words of a block the scan kept */
@@ -63,6 +93,9 @@ typedef struct lex_hand {
     uint64_t sub[1 << LEX_SUBSETS]; /* signature of the single letters and the
                                        letters of each subset of them */
     uint8_t multi[AD_LEX_CARD_MAX]; /* their ids, in the order the hand holds them */
+    uint8_t mindex[AD_LEX_CARD_MAX]; /* and back: the place in multi[] of an id */
+    uint64_t one[AD_LEX_CARD_MAX];   /* the signature of the single letters and
+                                        the letters of multi[m] once */
     uint8_t mlen[AD_LEX_CARD_MAX];
     char mletters[AD_LEX_CARD_MAX][8];
 } lex_hand;
@@ -80,19 +113,65 @@ long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint6
 enum { LEX_SCAN_PLAIN, LEX_SCAN_POPCNT, LEX_SCAN_AVX512 };
 int ad_lex_scan_ways(void);
 void ad_lex_scan_use(int way);
+/* Table word i (len letters, lacking `lack` on single cards), which may
+ * need a multi-letter card: when its signature is exact and the hand's
+ * multi-letter cards fit it at no more than LEX_FITS places (kept in the
+ * table), adds it to r->m if the hand spells it (a popcount for one
+ * place, ad_lex_multi_ways for more), and returns 0; else 1, and it
+ * takes ad_lex_multi_word.  r's pool has room for a record. */
+int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
+                      int lack);
 /* Adds table word i (len letters, lacking `lack` letters on single cards)
  * to r->m when the hand spells it with a multi-letter card. */
 void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
                        int lack);
+/* The order of a waiting word (lex_mrec) whose first multi-letter card
+ * is the hand's m-th, after j0 letters, putting it after `after` table
+ * words. */
+uint64_t ad_lex_multi_order(uint32_t after, int j0, int m);
+/* Adds a waiting word to r->m, in rank order: words come in table order,
+ * so r->m is in rank order (lex_rank) if each word of an odd rank (whose
+ * place is after table words still to come) waits in a heap until the
+ * words of lesser ranks are in.  The sort by order keeps that order, and
+ * leaves only the words without a rank to be put right.  lex_wait takes
+ * the common case here; ad_lex_multi_wait_more the rest (multi.c). */
+void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m);
+static inline void lex_wait(ad_lex_results *r, const lex_mrec *m)
+{
+    if (!(m->rank & 1) && (!r->nheap || r->heap[0].rank >= m->rank))
+        r->m[r->nm++] = *m;
+    else
+        ad_lex_multi_wait_more(r, m);
+}
+/* Adds a waiting word of the pool: rec's len, n and wilds, its cards,
+ * its key (nkey choices), and the rest of m. */
+void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const uint8_t *card,
+                       const uint8_t *key, int nkey, lex_mrec m);
+/* The ways of table word i (len letters, lacking `lack` letters on single
+ * cards, its signature exact) with the hand's multi-letter cards that fit
+ * it at nfit places fit[] (2 to LEX_FITS, as lex_sigs.occ, in order):
+ * adds it to r->m when it is a word of the hand (ways.c). */
+#define LEX_FITS 6
+void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
+                       int lack, const uint64_t *fit, int nfit);
 /* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
 int ad_lex_merge_multi(ad_lex_results *r);
-/* Room in r->tmp for the merged list (words.c). */
+/* Room in r->tmp for the merged list, and in key and ktmp (words.c). */
 int ad_lex_room_to_merge(ad_lex_results *r);
+
+/* The table word number of a record that is not in the pool. */
+static inline uint32_t lex_rec_table_word(const ad_lex_results *r, const lex_rec *e)
+{
+    uint32_t i = e->at;
+    if (e->cards == LEX_REC_PLACES)
+        memcpy(&i, r->pool + e->at, sizeof i);
+    return i;
+}
 
 /* The word of record e. */
 static inline const char *lex_rec_word(const ad_lex_results *r, const lex_rec *e)
 {
-    return e->cards ? r->pool + e->at : r->table->text + r->table->at[e->at];
+    return e->cards == 1 ? r->pool + e->at : r->table->text + r->table->at[lex_rec_table_word(r, e)];
 }
 
 #endif

@@ -1,0 +1,186 @@
+/*
+ * ways.c - a word the hand's multi-letter cards fit at a few places (2 to
+ * LEX_FITS, kept in the letter table): its ways are the sets of those
+ * places that do not overlap and that the hand has the copies for, the
+ * rest of the word on single cards and wilds.  They are gone through in
+ * the order of the old depth-first walk (at each place a letter first,
+ * then each card that starts there, in the order the hand holds them),
+ * without reading the word's letters: what a set of cards leaves to the
+ * wilds comes from the word's signature (which is exact here) and the
+ * letters of the cards.  The first way (with enough cards) is the word's
+ * place in the walk order, the best (the most cards, then the fewest
+ * wilds, the first of equals) its spelling, as in multi.c.
+ */
+#include <string.h>
+
+#include "words.h"
+
+typedef struct ways {
+    const lex_hand *h;
+    int nfit, len;
+    uint64_t fit[LEX_FITS];       /* as lex_sigs.occ, by place then the hand's order */
+    uint8_t pos[LEX_FITS], m[LEX_FITS], k[LEX_FITS];
+    int nlet;                     /* letters of the cards that fit */
+    uint8_t letter[2 * LEX_FITS]; /* those letters (0-25), each once */
+    uint8_t need[2 * LEX_FITS];   /* how many of each the single cards lack */
+    uint8_t has[LEX_FITS][2 * LEX_FITS]; /* how many of each card q holds */
+    int lack;                     /* the word's lack on single cards alone */
+    uint8_t used[AD_LEX_CARD_MAX]; /* copies in the set being made */
+    int first, first_set, best_n, best_wilds, best_set;
+} ways;
+
+/* How many of letter c the word holds, from its (exact) signature. */
+static int count_of(const lex_sigs *s, uint64_t sig, int c)
+{
+    return (int)((sig >> c) & 1) + (int)((sig >> (26 + c)) & 1) +
+           (s->third[c] >= 0 ? (int)((sig >> s->third[c]) & 1) : 0);
+}
+
+/* The letters of the cards that fit, each once, with what the single
+ * cards lack of each, and how many of each every card holds. */
+static void letters(ways *w, const lex_sigs *s, uint64_t sig)
+{
+    w->nlet = 0;
+    memset(w->has, 0, sizeof w->has);
+    for (int q = 0; q < w->nfit; q++)
+        for (int j = 0; j < w->k[q]; j++) {
+            int c = w->h->mletters[w->m[q]][j] - 'a', d = 0;
+            while (d < w->nlet && w->letter[d] != c)
+                d++;
+            if (d == w->nlet) {
+                int lack = count_of(s, sig, c) - w->h->count[c];
+                w->letter[d] = (uint8_t)c;
+                w->need[d] = (uint8_t)(lack > 0 ? lack : 0);
+                w->nlet++;
+            }
+            w->has[q][d]++;
+        }
+}
+
+/* A whole way: the cards of set, n cards in all. */
+static void leaf(ways *w, int set, int n)
+{
+    int lack = w->lack;
+    for (int d = 0; d < w->nlet; d++) {
+        int got = 0;
+        for (int q = 0; q < w->nfit; q++)
+            got += (set >> q & 1) * w->has[q][d];
+        lack -= got < w->need[d] ? got : w->need[d];
+    }
+    if (lack > w->h->wilds || n < w->h->min)
+        return;
+    if (!w->first) {
+        w->first = 1;
+        w->first_set = set;
+    }
+    if (n > w->best_n || (n == w->best_n && lack < w->best_wilds)) {
+        w->best_n = n;
+        w->best_wilds = lack;
+        w->best_set = set;
+    }
+}
+
+/* On from the q-th place that fits, none of the word before `end` left
+ * to take: at the next place, a letter first, then each card there. */
+static void walk(ways *w, int q, int end, int set, int n)
+{
+    while (q < w->nfit && w->pos[q] < end)
+        q++;
+    if (q == w->nfit) {
+        leaf(w, set, n);
+        return;
+    }
+    int next = q;
+    while (next < w->nfit && w->pos[next] == w->pos[q])
+        next++;
+    walk(w, next, w->pos[q] + 1, set, n);
+    for (int f = q; f < next; f++) {
+        int id = w->h->multi[w->m[f]];
+        if (w->used[id] == w->h->count[id])
+            continue;
+        w->used[id]++;
+        walk(w, next, w->pos[f] + w->k[f], set | 1 << f, n - w->k[f] + 1);
+        w->used[id]--;
+    }
+}
+
+/* The fits by place, then by the hand's order of their cards. */
+static void sort_fits(ways *w, const lex_hand *h, const uint64_t *fit)
+{
+    for (int q = 0; q < w->nfit; q++) {
+        uint64_t f = fit[q];
+        int p = q, m = h->mindex[(f >> 40) & 0xff], pos = (int)(f >> 32) & 0xff;
+        while (p > 0 && (w->pos[p - 1] > pos || (w->pos[p - 1] == pos && w->m[p - 1] > m))) {
+            w->fit[p] = w->fit[p - 1];
+            w->pos[p] = w->pos[p - 1];
+            w->m[p] = w->m[p - 1];
+            p--;
+        }
+        w->fit[p] = f;
+        w->pos[p] = (uint8_t)pos;
+        w->m[p] = (uint8_t)m;
+    }
+    for (int q = 0; q < w->nfit; q++)
+        w->k[q] = w->h->mlen[w->m[q]];
+}
+
+/* Word i as a record of places (words.h, LEX_REC_PLACES) into r->m. */
+static void add_places(ad_lex_results *r, const ways *w, long i, uint64_t order, uint32_t after,
+                       uint32_t rank)
+{
+    uint8_t *p = (uint8_t *)r->pool + r->used, *start = p;
+    uint32_t i32 = (uint32_t)i;
+    memcpy(p, &i32, 4);
+    p += 4;
+    uint8_t *nb = p++;
+    *nb = 0;
+    for (int q = 0; q < w->nfit; q++)
+        if (w->best_set >> q & 1) {
+            *p++ = w->pos[q];
+            *p++ = w->h->multi[w->m[q]];
+            ++*nb;
+        }
+    *p++ = (uint8_t)__builtin_popcount((unsigned)w->first_set);
+    for (int q = 0; q < w->nfit; q++)
+        if (w->first_set >> q & 1) {
+            *p++ = w->pos[q];
+            *p++ = w->h->multi[w->m[q]];
+            *p++ = w->m[q];
+        }
+    lex_rec rec = {(uint32_t)r->used, (uint8_t)w->len, (uint8_t)w->best_n,
+                   (uint8_t)w->best_wilds, LEX_REC_PLACES};
+    r->used += (size_t)(p - start);
+    lex_wait(r, &(lex_mrec){order, rec, after, rank});
+}
+
+void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
+                       int lack, const uint64_t *fit, int nfit)
+{
+    ways w;
+    w.h = h;
+    w.nfit = nfit;
+    w.len = len;
+    w.lack = lack;
+    w.first = 0;
+    w.best_n = -1;
+    w.best_wilds = 0;
+    sort_fits(&w, h, fit);
+    letters(&w, s, s->sig[i]);
+    for (int q = 0; q < nfit; q++)
+        w.used[h->multi[w.m[q]]] = 0;
+    walk(&w, 0, 0, 0, len);
+    if (!w.first)
+        return;
+    int f = __builtin_ctz((unsigned)w.first_set), rest = w.first_set & (w.first_set - 1);
+    uint32_t after = (uint32_t)w.fit[f];
+    uint64_t order = ad_lex_multi_order(after, w.pos[f], w.m[f]);
+    if (!rest && w.best_set == w.first_set) { /* a table word, like one fit */
+        lex_rec rec = {(uint32_t)i, (uint8_t)len, w.pos[f], (uint8_t)w.best_wilds,
+                       h->multi[w.m[f]]};
+        lex_wait(r, &(lex_mrec){order, rec, after, lex_rank(i, 0)});
+        return;
+    }
+    uint32_t rank = rest ? lex_rank((long)(uint32_t)w.fit[__builtin_ctz((unsigned)rest)] - 1, 1)
+                         : lex_rank(i, 0);
+    add_places(r, &w, i, order, after, rank);
+}
