@@ -137,10 +137,10 @@ static void push_stored(lobby *l, table *t)
 }
 
 /* The commit's time and what it stored (ALPHADECK_LOOP_STATS). */
-static void count_pass(lobby *l, int64_t t0)
+static void count_pass(lobby *l, int64_t t0, int64_t cpu0)
 {
-    int64_t t1 = ad_ls_now();
-    ad_ls_add(LS_COMMIT, t1 - t0);
+    ad_ls_add(LS_COMMIT, ad_ls_now() - t0);
+    ad_ls_add(LS_COMMIT_CPU, ad_ls_cpu() - cpu0);
     ad_ls_count(LS_ACTS, l->nacks);
     int n = 0;
     for (table *t = l->dirty; t; t = t->dnext)
@@ -151,10 +151,10 @@ static void count_pass(lobby *l, int64_t t0)
 table *ad_commit_pass(lobby *l)
 {
     ad_err err;
-    int64_t t0 = ad_loop_stats_on ? ad_ls_now() : 0;
+    int64_t t0 = ad_loop_stats_on ? ad_ls_now() : 0, cpu0 = ad_loop_stats_on ? ad_ls_cpu() : 0;
     int ok = store_pass(l, &err) == 0;
     if (ad_loop_stats_on)
-        count_pass(l, t0);
+        count_pass(l, t0, cpu0);
     table *t = l->dirty;
     l->dirty = NULL;
     if (!ok) {

@@ -21,13 +21,15 @@
 int ad_loop_stats_on;
 
 typedef struct ls_pass {
-    int64_t part[LS_PARTS];
+    int64_t part[LS_ALL];
+    int64_t cpu; /* the pass's time on a CPU */
     int64_t count[LS_COUNTS];
     int64_t busy;
 } ls_pass;
 
 static struct {
-    int64_t every_us, since;
+    int64_t every_us, since, cpu_at;
+    int64_t sched[2]; /* the thread's schedstat: ns on a CPU, ns waiting for one */
     ls_pass now, worst, sum;
     uint64_t passes, hist[LS_BUCKETS];
 } ls;
@@ -39,6 +41,27 @@ int64_t ad_ls_now(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+int64_t ad_ls_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* The loop's thread's time on a CPU and waiting in the run queue for one,
+ * in ns, as Linux counts them (0 where there is no schedstat). */
+static void sched_now(int64_t out[2])
+{
+    long long run = 0, queued = 0;
+    FILE *f = fopen("/proc/thread-self/schedstat", "r");
+    if (f && fscanf(f, "%lld %lld", &run, &queued) != 2)
+        run = queued = 0;
+    if (f)
+        fclose(f);
+    out[0] = run;
+    out[1] = queued;
+}
+
 void ad_ls_start(void)
 {
     const char *v = getenv("ALPHADECK_LOOP_STATS");
@@ -48,6 +71,8 @@ void ad_ls_start(void)
     ad_loop_stats_on = 1;
     ls.every_us = (int64_t)(s * 1e6);
     ls.since = ad_ls_now();
+    ls.cpu_at = ad_ls_cpu();
+    sched_now(ls.sched);
 }
 
 void ad_ls_add(int p, int64_t us)
@@ -92,6 +117,12 @@ static void write_line(int64_t span)
     static const char *name[LS_PARTS] = {"wait", "work", "timers", "commit",
                                          "push", "evict", "trim", "send"};
     double pc = span > 0 ? 100.0 / (double)span : 0;
+    int64_t sched[2];
+    sched_now(sched);
+    double on_cpu = (double)(sched[0] - ls.sched[0]) / 1000 * pc,
+           queued = (double)(sched[1] - ls.sched[1]) / 1000 * pc;
+    ls.sched[0] = sched[0];
+    ls.sched[1] = sched[1];
     char parts[256], worst[256];
     size_t a = 0, b = 0;
     for (int p = LS_WORK; p < LS_PARTS; p++) {
@@ -99,17 +130,25 @@ static void write_line(int64_t span)
                               name[p], (double)ls.sum.part[p] * pc);
         b += (size_t)snprintf(worst + b, sizeof worst - b, "%s%s %.2f", b ? ", " : "", name[p],
                               (double)ls.worst.part[p] / 1000);
+        if (p == LS_COMMIT) { /* and how much of it the thread ran, not waited */
+            a += (size_t)snprintf(parts + a, sizeof parts - a, " (on a CPU %.1f%%)",
+                                  (double)ls.sum.part[LS_COMMIT_CPU] * pc);
+            b += (size_t)snprintf(worst + b, sizeof worst - b, " (on a CPU %.2f)",
+                                  (double)ls.worst.part[LS_COMMIT_CPU] / 1000);
+        }
     }
     fprintf(stderr,
             "alphadeck serve: loop stats: %.1f s, %llu passes, %lld acts, %lld tables stored, "
-            "%lld timers fired; busy %.1f%% of the time (%s); a pass's busy time p50 %.2f ms, "
+            "%lld timers fired; busy %.1f%% of the time (%s), on a CPU %.1f%%; the loop's thread "
+            "ran %.1f%% of the time and waited for a CPU %.1f%%; a pass's busy time p50 %.2f ms, "
             "p99 %.2f ms, p99.9 %.2f ms, max %.2f ms; the busiest (ms): %s, after a wait of "
-            "%.2f; it had %lld acts, %lld tables stored, %lld timers fired\n",
+            "%.2f, on a CPU %.2f; it had %lld acts, %lld tables stored, %lld timers fired\n",
             (double)span / 1e6, (unsigned long long)ls.passes, (long long)ls.sum.count[LS_ACTS],
             (long long)ls.sum.count[LS_TABLES], (long long)ls.sum.count[LS_FIRED],
-            (double)ls.sum.busy * pc, parts,
+            (double)ls.sum.busy * pc, parts, (double)ls.sum.cpu * pc, on_cpu, queued,
             quantile_ms(0.5), quantile_ms(0.99), quantile_ms(0.999),
             (double)ls.worst.busy / 1000, worst, (double)ls.worst.part[LS_WAIT] / 1000,
+            (double)ls.worst.cpu / 1000,
             (long long)ls.worst.count[LS_ACTS], (long long)ls.worst.count[LS_TABLES],
             (long long)ls.worst.count[LS_FIRED]);
     fflush(stderr);
@@ -121,10 +160,14 @@ void ad_ls_pass(int64_t wait_us, int64_t run_us, int64_t total_us)
     p->part[LS_WAIT] = wait_us;
     p->part[LS_WORK] = run_us - wait_us; /* the callbacks, the timers among them */
     p->busy = total_us - wait_us;
+    int64_t cpu = ad_ls_cpu();
+    p->cpu = cpu - ls.cpu_at;
+    ls.cpu_at = cpu;
     ls.passes++;
     ls.hist[bucket(p->busy)]++;
-    for (int i = 0; i < LS_PARTS; i++)
+    for (int i = 0; i < LS_ALL; i++)
         ls.sum.part[i] += p->part[i];
+    ls.sum.cpu += p->cpu;
     for (int i = 0; i < LS_COUNTS; i++)
         ls.sum.count[i] += p->count[i];
     ls.sum.busy += p->busy;
