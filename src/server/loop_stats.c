@@ -8,10 +8,12 @@
  * connections (issue 33) is made of a few long passes, and a profile
  * averages them away.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "loop_stats.h"
 
@@ -30,6 +32,7 @@ typedef struct ls_pass {
 static struct {
     int64_t every_us, since, cpu_at;
     int64_t sched[2]; /* the thread's schedstat: ns on a CPU, ns waiting for one */
+    int sched_fd;     /* /proc/thread-self/schedstat of the loop's thread (-1: none) */
     ls_pass now, worst, sum;
     uint64_t passes, hist[LS_BUCKETS];
 } ls;
@@ -53,13 +56,20 @@ int64_t ad_ls_cpu(void)
 static void sched_now(int64_t out[2])
 {
     long long run = 0, queued = 0;
-    FILE *f = fopen("/proc/thread-self/schedstat", "r");
-    if (f && fscanf(f, "%lld %lld", &run, &queued) != 2)
-        run = queued = 0;
-    if (f)
-        fclose(f);
+    char buf[128];
+    ssize_t n = ls.sched_fd >= 0 ? pread(ls.sched_fd, buf, sizeof buf - 1, 0) : -1;
+    if (n > 0) {
+        buf[n] = 0;
+        if (sscanf(buf, "%lld %lld", &run, &queued) != 2)
+            run = queued = 0;
+    }
     out[0] = run;
     out[1] = queued;
+}
+
+void ad_ls_sched(int64_t out[2])
+{
+    sched_now(out);
 }
 
 void ad_ls_start(void)
@@ -72,6 +82,7 @@ void ad_ls_start(void)
     ls.every_us = (int64_t)(s * 1e6);
     ls.since = ad_ls_now();
     ls.cpu_at = ad_ls_cpu();
+    ls.sched_fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
     sched_now(ls.sched);
 }
 
@@ -123,18 +134,22 @@ static void write_line(int64_t span)
            queued = (double)(sched[1] - ls.sched[1]) / 1000 * pc;
     ls.sched[0] = sched[0];
     ls.sched[1] = sched[1];
-    char parts[256], worst[256];
+    char parts[320], worst[320];
     size_t a = 0, b = 0;
     for (int p = LS_WORK; p < LS_PARTS; p++) {
         a += (size_t)snprintf(parts + a, sizeof parts - a, "%s%s %.1f%%", a ? ", " : "",
                               name[p], (double)ls.sum.part[p] * pc);
         b += (size_t)snprintf(worst + b, sizeof worst - b, "%s%s %.2f", b ? ", " : "", name[p],
                               (double)ls.worst.part[p] / 1000);
-        if (p == LS_COMMIT) { /* and how much of it the thread ran, not waited */
-            a += (size_t)snprintf(parts + a, sizeof parts - a, " (on a CPU %.1f%%)",
-                                  (double)ls.sum.part[LS_COMMIT_CPU] * pc);
-            b += (size_t)snprintf(worst + b, sizeof worst - b, " (on a CPU %.2f)",
-                                  (double)ls.worst.part[LS_COMMIT_CPU] / 1000);
+        if (p == LS_COMMIT) { /* how much of it the thread ran, or waited for a CPU */
+            a += (size_t)snprintf(parts + a, sizeof parts - a,
+                                  " (on a CPU %.1f%%, waiting for one %.1f%%)",
+                                  (double)ls.sum.part[LS_COMMIT_CPU] * pc,
+                                  (double)ls.sum.part[LS_COMMIT_QUEUED] * pc);
+            b += (size_t)snprintf(worst + b, sizeof worst - b,
+                                  " (on a CPU %.2f, waiting for one %.2f)",
+                                  (double)ls.worst.part[LS_COMMIT_CPU] / 1000,
+                                  (double)ls.worst.part[LS_COMMIT_QUEUED] / 1000);
         }
     }
     fprintf(stderr,

@@ -15,8 +15,9 @@
  * transaction, its sync and any checkpoint), the acks and pushes built,
  * finished tables evicted, malloc_trim, and the frames written. */
 enum { LS_WAIT, LS_WORK, LS_TIMERS, LS_COMMIT, LS_PUSH, LS_EVICT, LS_TRIM, LS_SEND, LS_PARTS };
-/* ... and the commit's time on a CPU (the rest of it waits for the disk) */
-enum { LS_COMMIT_CPU = LS_PARTS, LS_ALL };
+/* ... and the commit's time on a CPU, and waiting in the run queue for
+ * one (the rest of it the thread slept: the disk's sync) */
+enum { LS_COMMIT_CPU = LS_PARTS, LS_COMMIT_QUEUED, LS_ALL };
 /* What a pass did: acts acknowledged (or refused), tables stored, timers
  * fired. */
 enum { LS_ACTS, LS_TABLES, LS_FIRED, LS_COUNTS };
@@ -26,6 +27,8 @@ extern int ad_loop_stats_on;
 /* The monotonic clock in µs; the thread's CPU time in µs. */
 int64_t ad_ls_now(void);
 int64_t ad_ls_cpu(void);
+/* The loop's thread's schedstat: ns on a CPU, ns waiting for one. */
+void ad_ls_sched(int64_t out[2]);
 /* Reads ALPHADECK_LOOP_STATS (seconds between lines; unset or 0: off). */
 void ad_ls_start(void);
 /* Adds us to part p, or n to count k, of the pass under way. */
