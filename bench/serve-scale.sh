@@ -10,7 +10,8 @@
 # seats and closed, and the CPU the server and the load client took over
 # the load (the server's an ack: what one action costs it, whatever
 # else runs on the machine).  Then it stops the server and prints one
-# summary.  The server is asked for CLIENTS connections (--max-connections):
+# summary (SERVE_LOG=FILE: the server's stderr is kept there).  The server
+# is asked for CLIENTS connections (--max-connections):
 # 19,000 fit under this machine's limit of 20,000 files a process (issue 33).
 #
 # The set-up (every connection's hello, create or join, before anyone
@@ -116,5 +117,9 @@ console.log(`serve-scale: server CPU over ${f(spanS)} s of the load: ${f(cpuS)} 
     `${acksIn > 0 ? f(1e6 * cpuS / acksIn, 0) : "-"} us an ack; ` +
     `${j.held > 0 ? f(inLoad[2] * 1024 / j.held, 0) : "-"} bytes of RSS a held connection`);
 ' "$dir/loadtest.json" "$dir/mem" "$(getconf CLK_TCK)" || true
-grep -v '^alphadeck serve: stopped' "$dir/serve.err" | head -5 >&2 || true
+# with ALPHADECK_LOOP_STATS=SECONDS (docs/server.md, "The loop's passes")
+# the server's lines of stats go to SERVE_LOG (or stderr), the rest as before
+if [ -n "${SERVE_LOG:-}" ]; then cp "$dir/serve.err" "$SERVE_LOG"; fi
+grep -v -e '^alphadeck serve: stopped' -e '^alphadeck serve: loop stats' "$dir/serve.err" | head -5 >&2 || true
+[ -n "${SERVE_LOG:-}" ] || grep '^alphadeck serve: loop stats' "$dir/serve.err" >&2 || true
 exit "$rc"

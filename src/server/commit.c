@@ -6,6 +6,7 @@
  * handed back to be rebuilt from the store (restore.c).
  */
 #include "lobby_impl.h"
+#include "loop_stats.h"
 
 void ad_clear_pend(table *t)
 {
@@ -135,10 +136,32 @@ static void push_stored(lobby *l, table *t)
         l->evict = 1;
 }
 
+/* The commit's time and what it stored (ALPHADECK_LOOP_STATS). */
+static void count_pass(lobby *l, int64_t t0, const int64_t sched0[2])
+{
+    int64_t sched[2];
+    ad_ls_sched(sched);
+    ad_ls_add(LS_COMMIT, ad_ls_now() - t0);
+    ad_ls_add(LS_COMMIT_CPU, (sched[0] - sched0[0]) / 1000);
+    ad_ls_add(LS_COMMIT_QUEUED, (sched[1] - sched0[1]) / 1000);
+    ad_ls_count(LS_ACTS, l->nacks);
+    int n = 0;
+    for (table *t = l->dirty; t; t = t->dnext)
+        n++;
+    ad_ls_count(LS_TABLES, n);
+}
+
 table *ad_commit_pass(lobby *l)
 {
     ad_err err;
+    int64_t t0 = 0, sched0[2] = {0, 0};
+    if (ad_loop_stats_on) {
+        t0 = ad_ls_now();
+        ad_ls_sched(sched0);
+    }
     int ok = store_pass(l, &err) == 0;
+    if (ad_loop_stats_on)
+        count_pass(l, t0, sched0);
     table *t = l->dirty;
     l->dirty = NULL;
     if (!ok) {
@@ -156,6 +179,7 @@ table *ad_commit_pass(lobby *l)
         }
         return t;
     }
+    int64_t t1 = ad_loop_stats_on ? ad_ls_now() : 0;
     answer_acks(l, NULL);
     while (t) {
         table *next = t->dnext;
@@ -164,5 +188,7 @@ table *ad_commit_pass(lobby *l)
         push_stored(l, t);
         t = next;
     }
+    if (ad_loop_stats_on)
+        ad_ls_add(LS_PUSH, ad_ls_now() - t1);
     return NULL;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "lobby_impl.h"
+#include "loop_stats.h"
 
 /* The clock presets (server.h), by name in `create` and in a table's meta;
  * GET /api/games lists them too. */
@@ -221,7 +222,10 @@ void ad_trim(lobby *l)
             srv_timer(l->srv, &l->tick, wait);
         return;
     }
+    int64_t t0 = ad_loop_stats_on ? ad_ls_now() : 0;
     malloc_trim(0);
+    if (ad_loop_stats_on)
+        ad_ls_add(LS_TRIM, ad_ls_now() - t0);
     l->freed = 0;
     l->trimmed_ms = now;
 }
@@ -251,8 +255,13 @@ void lobby_flush(lobby *l)
     if (l->dirty || l->nacks)
         ad_restore_failed(l, ad_commit_pass(l));
     ad_cluster_give_ups(l);
-    if (l->evict)
+    if (l->evict && ad_loop_stats_on) {
+        int64_t t0 = ad_ls_now();
         ad_evict_finished(l);
+        ad_ls_add(LS_EVICT, ad_ls_now() - t0);
+    } else if (l->evict) {
+        ad_evict_finished(l);
+    }
 }
 
 void lobby_set_away_after(lobby *l, int64_t ms)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "loop_stats.h"
 #include "net.h"
 
 static volatile sig_atomic_t stopping;
@@ -63,7 +64,14 @@ static void fired_uv(uv_timer_t *h)
     tm->uv = NULL;
     spare_put(tm->srv, h);
     uv_stop(&tm->srv->loop); /* the pass ends after this run of the timers */
+    if (!ad_loop_stats_on) {
+        lobby_timer(tm->l, tm->t);
+        return;
+    }
+    int64_t t0 = ad_ls_now();
     lobby_timer(tm->l, tm->t);
+    ad_ls_add(LS_TIMERS, ad_ls_now() - t0);
+    ad_ls_count(LS_FIRED, 1);
 }
 
 static void fired_poll(lws_sorted_usec_list_t *sul)
@@ -148,7 +156,10 @@ void ad_timers_stop(server *s)
 struct lws_context *ad_loop_context(server *s, struct lws_context_creation_info *info, int level)
 {
     const char *want = getenv("ALPHADECK_LOOP");
+    ad_ls_start();
     if (!(want && strcmp(want, "poll") == 0) && uv_loop_init(&s->loop) == 0) {
+        if (ad_loop_stats_on) /* the time each pass waited in epoll */
+            uv_loop_configure(&s->loop, UV_METRICS_IDLE_TIME);
         void *loops[1] = {&s->loop};
         info->options |= LWS_SERVER_OPTION_LIBUV;
         info->foreign_loops = loops;
@@ -202,11 +213,38 @@ void ad_loop_signals(server *s)
     signal(SIGXFSZ, SIG_IGN);
 }
 
+/* One pass, timed (ALPHADECK_LOOP_STATS): its wait in epoll is libuv's
+ * idle time (on lws' poll loop the wait is not told apart from the work). */
+static int timed_pass(server *s)
+{
+    int64_t t0 = ad_ls_now();
+    uint64_t idle0 = s->uv ? uv_metrics_idle_time(&s->loop) : 0;
+    if (s->uv)
+        uv_run(&s->loop, UV_RUN_ONCE);
+    else if (lws_service(s->ctx, 0) < 0)
+        return -1;
+    int64_t t1 = ad_ls_now();
+    int64_t wait = s->uv ? (int64_t)((uv_metrics_idle_time(&s->loop) - idle0) / 1000) : 0;
+    s->woken = 0;
+    lobby_flush(s->l);
+    int64_t t2 = ad_ls_now();
+    ad_net_flush(s);
+    int64_t t3 = ad_ls_now();
+    ad_ls_add(LS_SEND, t3 - t2);
+    ad_ls_pass(wait, t1 - t0, t3 - t0);
+    return 0;
+}
+
 /* Until a signal: each pass ends with the lobby's commit, and so does the
  * loop. */
 void ad_loop_run(server *s)
 {
     while (!stopping) {
+        if (ad_loop_stats_on) {
+            if (timed_pass(s) < 0)
+                break;
+            continue;
+        }
         if (s->uv)
             uv_run(&s->loop, UV_RUN_ONCE);
         else if (lws_service(s->ctx, 0) < 0)

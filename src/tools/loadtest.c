@@ -1,8 +1,8 @@
 /*
  * loadtest.c - `alphadeck loadtest`: many players against a running
  * `alphadeck serve` on this machine, each on a WebSocket of its own, all
- * from one thread and one libwebsockets context (poll), a few hundred bytes
- * a connection.  Each says hello and sits at a table (made by its first
+ * from one thread on one epoll set (loadtest_net.c), a few hundred bytes a
+ * connection.  Each says hello and sits at a table (made by its first
  * person, bots in the seats nobody takes); once all sit (the set-up), each
  * answers every turn it is asked with a legal action and follows a finished
  * game into its rematch.  After --seconds of that it lets outstanding
@@ -11,7 +11,8 @@
  * It connects only to loopback addresses, and it always ends: every phase
  * has a time limit, and so has the whole.  This file is the command: its
  * options, the server's address, the run set up and torn down; the players
- * are in loadtest_play.c, the figures in loadtest_report.c.
+ * are in loadtest_play.c, their sockets in loadtest_net.c, the figures in
+ * loadtest_report.c.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -307,43 +308,22 @@ int ad_cli_loadtest(int argc, char **argv)
         at += g->people;
     }
     t.unsettled = t.clients;
-    const char *ll = getenv("ALPHADECK_LWS_LOG");
-    lws_set_log_level(ll ? atoi(ll) : LLL_ERR, NULL);
-    struct lws_context_creation_info info;
-    memset(&info, 0, sizeof info);
-    info.port = CONTEXT_PORT_NO_LISTEN;
-    info.protocols = ad_loadtest_protocols;
-    info.user = &t;
-    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
-    t.ctx = lws_create_context(&info);
-    if (!t.ctx) {
-        fprintf(stderr, "alphadeck loadtest: libwebsockets could not start\n");
+    if (ad_loadtest_net_start(&t) < 0) {
+        fprintf(stderr, "alphadeck loadtest: could not set up its sockets for %d connections to "
+                        "%s\n", t.clients, t.url);
+        ad_loadtest_net_end(&t);
         free(t.c);
         free(t.g);
         free(t.hist);
         return 1;
     }
     ad_cli_stop_on_signals(on_signal);
-    t.t0 = lws_now_usecs();
+    t.t0 = t.now = ad_loadtest_clock();
     t.rng = (uint64_t)t.t0 * 0x9E3779B97F4A7C15ull | 1;
     t.phase = PH_SETUP;
-    ad_loadtest_tick(&t.tick); /* starts the connections and the loop's clock */
-    /* poll(2) costs time in proportion to the sockets (a millisecond or
-     * more for 10,000): past 1,000 connections, wait a little between
-     * polls (clients/5 µs, at most 2 ms) so that one poll serves many */
-    useconds_t batch = t.clients > 1000 ? (useconds_t)(t.clients / 5) : 0;
-    if (batch > 2000)
-        batch = 2000;
-    while (t.phase != PH_DONE) {
-        if (lws_service(t.ctx, 0) < 0)
-            break;
-        if (batch)
-            usleep(batch);
-    }
-    lws_sul_cancel(&t.tick);
-    lws_context_destroy(t.ctx); /* closes whatever is still open */
-    for (int i = 0; i < t.clients; i++)
-        ad_loadtest_free_queue(&t.c[i]);
+    ad_loadtest_tick(&t, &t.tick); /* starts the connections and the loop's clock */
+    ad_loadtest_run(&t);
+    ad_loadtest_net_end(&t); /* closes whatever is still open */
     ad_loadtest_report(&t);
     int none = t.opened == 0;
     if (none)

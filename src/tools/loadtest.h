@@ -1,16 +1,16 @@
 /*
  * loadtest.h - the insides of `alphadeck loadtest` (loadtest.c: the
- * command, its options and the server's address; loadtest_play.c: the
- * connections and the play, on one libwebsockets context; loadtest_report.c:
- * the latency histogram and the report).  One lt a run, on one thread.
+ * command, its options and the server's address; loadtest_net.c: the
+ * sockets, the WebSocket frames and the timers, on epoll (poll where there
+ * is no epoll); loadtest_play.c: the play; loadtest_report.c: the latency
+ * histogram and the report).  One lt a run, on one thread.
  */
 #ifndef AD_TOOLS_LOADTEST_H
 #define AD_TOOLS_LOADTEST_H
 
 #include <signal.h>
 #include <stdint.h>
-
-#include <libwebsockets.h>
+#include <sys/socket.h>
 
 #include "alphadeck/alphadeck.h"
 
@@ -28,7 +28,7 @@
  * LT_RATE_BURST; an act waits for its token. */
 #define LT_RATE_PER_S 40.0
 #define LT_RATE_BURST 100.0
-#define LT_FILES_SPARE 64      /* files besides the connections (stdio, lws' own) */
+#define LT_FILES_SPARE 64      /* files besides the connections (stdio, the poller) */
 #define LT_CODES 32            /* distinct error codes counted */
 #define LT_ACTION_MAX 64       /* an action's JSON, as planned */
 
@@ -49,21 +49,32 @@ enum {
  * the whole crowd at once); load for --seconds; then the end in three steps. */
 enum { PH_SETUP, PH_RUN, PH_DRAIN, PH_LEAVE, PH_CLOSE, PH_DONE };
 
-typedef struct out_frame {
-    struct out_frame *next;
-    size_t len;
-    int is_act; /* its sending starts the act's clock */
-    unsigned char buf[]; /* LWS_PRE bytes, then the frame */
-} out_frame;
+typedef int64_t lt_usec; /* microseconds on the monotonic clock */
+
+struct lt;
+/* A timer in the run's heap (loadtest_net.c): `fn` runs once `due` is past. */
+typedef struct lt_timer {
+    lt_usec due;
+    int32_t at; /* its place in the heap; -1: not scheduled */
+    void (*fn)(struct lt *t, struct lt_timer *tm);
+} lt_timer;
+
+/* A connection's socket, as loadtest_net.c keeps it. */
+enum { NS_NONE, NS_CONNECTING, NS_UPGRADING, NS_OPEN, NS_CLOSING };
 
 typedef struct lt_conn {
-    struct lws *wsi;
-    lws_sorted_usec_list_t think; /* the think time before an act, or a retry's wait */
-    out_frame *qh, *qt;
-    char *rx;                     /* a frame arriving in fragments */
+    int fd;                       /* its socket; -1: none */
+    uint8_t ns;                   /* NS_*: where its socket is */
+    uint8_t want_out;             /* the poller is told to wake it for writing */
+    lt_timer think;               /* the think time before an act, or a retry's wait */
+    unsigned char *out;           /* bytes not yet taken by the socket */
+    size_t outn, out_act;         /* ... and where the act among them ends (0: none) */
+    unsigned char *rx;            /* bytes in that make no whole frame yet */
     size_t rxn;
+    char *msg;                    /* a message arriving in fragments */
+    size_t msgn;
     int64_t table;                /* the table it sits at (or is joining); 0: none */
-    lws_usec_t sent_us;           /* when the act in flight went out */
+    lt_usec sent_us;              /* when the act in flight left for the socket */
     uint32_t index, rid;
     int32_t v;                    /* the newest version seen at its table */
     int32_t acted_v;              /* the version its last (or planned) act is for */
@@ -76,7 +87,7 @@ typedef struct lt_conn {
     uint8_t open;     /* its WebSocket is open */
     char action[LT_ACTION_MAX];   /* the planned action, as JSON */
     double tokens;                /* its requests' bucket (LT_RATE_PER_S) */
-    lws_usec_t refill_us;         /* when it was last refilled (0: never: full) */
+    lt_usec refill_us;            /* when it was last refilled (0: never: full) */
 } lt_conn;
 
 /* The people who sit together: connections first .. first+people-1. */
@@ -95,11 +106,17 @@ typedef struct lt {
     double rate; /* acts a second when asked (mean think 1/rate s); 0: at once */
     const char *url, *game;
     /* the run */
-    struct lws_context *ctx;
     lt_conn *c;
     lt_group *g;
-    lws_sorted_usec_list_t tick;
-    lws_usec_t t0, t_setup, t_run, t_stop, t_phase;
+    lt_timer tick;
+    lt_timer **heap;   /* the timers due soonest first (clients + 1 at most) */
+    int nheap;
+    int poller;        /* the epoll file (-1 where poll is used) */
+    struct sockaddr_storage sa; /* the server's address, and its length */
+    socklen_t sa_len;
+    struct lt_polled *polled;   /* where poll is used: its array, one a connection */
+    lt_usec now;       /* the clock as last read: after each wait and each read */
+    lt_usec t0, t_setup, t_run, t_stop, t_phase;
     int phase, next_connect, connecting, unsettled, inflight, leaves, open_now, seated;
     uint64_t rng;
     /* what happened */
@@ -122,12 +139,30 @@ typedef struct lt {
 /* Set by SIGINT or SIGTERM: the run drains and ends early. */
 extern volatile sig_atomic_t ad_loadtest_interrupted;
 
-/* loadtest_play.c: the one protocol of the context (its callback plays),
- * the loop's clock (starts the connections, moves the phases, ends the run
- * at PH_DONE), and a connection's frames freed. */
-extern const struct lws_protocols ad_loadtest_protocols[];
-void ad_loadtest_tick(lws_sorted_usec_list_t *sul);
-void ad_loadtest_free_queue(lt_conn *c);
+/* loadtest_net.c: the clock; timers; a connection started (-1 and
+ * t->first_error when it cannot start), a text message sent (is_act: the
+ * act's clock starts when its last byte goes to the socket), a close
+ * begun; the loop, until t->phase is PH_DONE; everything closed and freed. */
+lt_usec ad_loadtest_clock(void);
+void ad_loadtest_timer_at(lt *t, lt_timer *tm, lt_usec due, void (*fn)(lt *t, lt_timer *tm));
+void ad_loadtest_timer_cancel(lt *t, lt_timer *tm);
+int ad_loadtest_connect(lt *t, lt_conn *c);
+void ad_loadtest_send(lt *t, lt_conn *c, const char *text, size_t n, int is_act);
+void ad_loadtest_close(lt *t, lt_conn *c);
+int ad_loadtest_net_start(lt *t);
+void ad_loadtest_run(lt *t);
+void ad_loadtest_net_end(lt *t);
+
+/* loadtest_play.c, called by loadtest_net.c: a connection's WebSocket is
+ * open; a whole text message came (at t->now, read as it came off the
+ * socket); it could not connect (why); it closed. */
+void ad_loadtest_on_open(lt *t, lt_conn *c);
+void ad_loadtest_on_message(lt *t, lt_conn *c, const char *text, size_t n);
+void ad_loadtest_on_failed(lt *t, lt_conn *c, const char *why);
+void ad_loadtest_on_closed(lt *t, lt_conn *c);
+/* the loop's clock: starts the connections, moves the phases, ends the
+ * run at PH_DONE */
+void ad_loadtest_tick(lt *t, lt_timer *tm);
 
 /* loadtest_report.c: the histogram's bucket of a time in µs; the report,
  * in words or as JSON (--json). */

@@ -1,11 +1,13 @@
 /*
  * loadtest_play.c - `alphadeck loadtest`'s players (loadtest.h): each
- * connection's frames out (under its own rate bucket) and in, the play
- * (a legal action for every turn it is asked, after a think time; a
- * finished game followed into its rematch), the libwebsockets callback, and
- * the loop's clock that connects, moves the phases and ends the run.
+ * connection's requests (under its own rate bucket) and the messages it is
+ * sent, the play (a legal action for every turn it is asked, after a think
+ * time; a finished game followed into its rematch), what a connection's
+ * opening, failure and closing mean, and the loop's clock that connects,
+ * moves the phases and ends the run.  The sockets are loadtest_net.c's.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +34,7 @@ static void count_error(lt *t, const char *code)
 
 /* A think time in µs: exponential with mean 1/rate seconds (a Poisson
  * process of answers), from a xorshift generator. */
-static lws_usec_t think_us(lt *t)
+static lt_usec think_us(lt *t)
 {
     t->rng ^= t->rng << 13;
     t->rng ^= t->rng >> 7;
@@ -41,39 +43,13 @@ static lws_usec_t think_us(lt *t)
     double s = -log(u) / t->rate;
     if (s > 3600)
         s = 3600;
-    return (lws_usec_t)(s * 1e6);
+    return (lt_usec)(s * 1e6);
 }
 
-static lt *lt_of(struct lws *wsi)
-{
-    return lws_context_user(lws_get_context(wsi));
-}
-
-/* Queues one frame for c (lws writes it when the socket can take it). */
-static void send_frame(lt_conn *c, const char *text, size_t n, int is_act)
-{
-    if (!c->wsi || !c->open || c->closing)
-        return;
-    out_frame *f = malloc(sizeof *f + LWS_PRE + n);
-    if (!f)
-        return;
-    memcpy(f->buf + LWS_PRE, text, n);
-    f->len = n;
-    f->is_act = is_act;
-    f->next = NULL;
-    if (c->qt)
-        c->qt->next = f;
-    else
-        c->qh = f;
-    c->qt = f;
-    lws_callback_on_writable(c->wsi);
-}
-
-/* A request: {"cmd":CMD,"rid":RID,...fields}, the rid telling its kind. */
 /* Refills c's bucket to now; how long until it holds a whole token. */
-static lws_usec_t rate_wait_us(lt_conn *c)
+static lt_usec rate_wait_us(lt *t, lt_conn *c)
 {
-    lws_usec_t now = lws_now_usecs();
+    lt_usec now = t->now;
     if (!c->refill_us)
         c->tokens = LT_RATE_BURST;
     else
@@ -81,32 +57,25 @@ static lws_usec_t rate_wait_us(lt_conn *c)
     if (c->tokens > LT_RATE_BURST)
         c->tokens = LT_RATE_BURST;
     c->refill_us = now;
-    return c->tokens >= 1.0 ? 0 : (lws_usec_t)((1.0 - c->tokens) * 1e6 / LT_RATE_PER_S) + 1;
+    return c->tokens >= 1.0 ? 0 : (lt_usec)((1.0 - c->tokens) * 1e6 / LT_RATE_PER_S) + 1;
 }
 
-static void request(lt_conn *c, int kind, const char *cmd, json_t *fields)
+/* A request: {"cmd":CMD,"rid":RID,...fields}, the rid telling its kind. */
+static void request(lt *t, lt_conn *c, int kind, const char *cmd, json_t *fields)
 {
-    rate_wait_us(c);
+    if (c->ns != NS_OPEN || c->closing) {
+        json_decref(fields);
+        return;
+    }
+    rate_wait_us(t, c);
     c->tokens -= 1.0; /* an act waited for it; the rare others may run a little ahead */
     json_object_set_new(fields, "cmd", json_string(cmd));
     json_object_set_new(fields, "rid", json_integer(((json_int_t)++c->rid << RQ_BITS) | kind));
     char *text = json_dumps(fields, JSON_COMPACT);
     json_decref(fields);
     if (text)
-        send_frame(c, text, strlen(text), kind == RQ_ACT);
+        ad_loadtest_send(t, c, text, strlen(text), kind == RQ_ACT);
     free(text);
-}
-
-void ad_loadtest_free_queue(lt_conn *c)
-{
-    for (out_frame *f = c->qh, *n; f; f = n) {
-        n = f->next;
-        free(f);
-    }
-    c->qh = c->qt = NULL;
-    free(c->rx);
-    c->rx = NULL;
-    c->rxn = 0;
 }
 
 /* c is through its set-up (seated, or out): the set-up ends with the last. */
@@ -116,7 +85,7 @@ static void settle(lt *t, lt_conn *c)
         return;
     c->settled = 1;
     if (--t->unsettled == 0)
-        t->t_setup = lws_now_usecs();
+        t->t_setup = t->now;
 }
 
 static lt_group *group_of(lt *t, const lt_conn *c)
@@ -157,11 +126,11 @@ static int decide(const json_t *view, char *out, size_t len)
     return 0;
 }
 
-static void plan(lt *t, lt_conn *c, lws_usec_t delay);
+static void plan(lt *t, lt_conn *c, lt_usec delay);
 
 static void send_act(lt *t, lt_conn *c)
 {
-    lws_usec_t wait = rate_wait_us(c);
+    lt_usec wait = rate_wait_us(t, c);
     if (wait) {
         plan(t, c, wait); /* think_done sends it then, if still asked */
         return;
@@ -171,34 +140,34 @@ static void send_act(lt *t, lt_conn *c)
         return;
     c->inflight = 1;
     t->inflight++;
-    request(c, RQ_ACT, "act",
+    request(t, c, RQ_ACT, "act",
             json_pack("{s:I,s:i,s:o}", "table", (json_int_t)c->table, "v", (int)c->acted_v,
                       "action", action));
 }
 
 /* The think time (or a retry's wait) is over: act, if still asked. */
-static void think_done(lws_sorted_usec_list_t *sul)
+static void think_done(lt *t, lt_timer *tm)
 {
-    lt_conn *c = lws_container_of(sul, lt_conn, think);
+    lt_conn *c = (lt_conn *)(void *)((char *)tm - offsetof(lt_conn, think));
     if (!c->planned)
         return;
     c->planned = 0;
-    lt *t = c->wsi ? lt_of(c->wsi) : NULL;
-    if (!t || t->phase != PH_RUN || c->state != CS_SEATED || c->inflight || c->v != c->acted_v)
+    if (c->ns != NS_OPEN || t->phase != PH_RUN || c->state != CS_SEATED || c->inflight ||
+        c->v != c->acted_v)
         return;
     send_act(t, c);
 }
 
-static void plan(lt *t, lt_conn *c, lws_usec_t delay)
+static void plan(lt *t, lt_conn *c, lt_usec delay)
 {
     c->planned = 1;
-    lws_sul_schedule(t->ctx, 0, &c->think, think_done, delay);
+    ad_loadtest_timer_at(t, &c->think, t->now + delay, think_done);
 }
 
-static void unplan(lt_conn *c)
+static void unplan(lt *t, lt_conn *c)
 {
     if (c->planned) {
-        lws_sul_cancel(&c->think);
+        ad_loadtest_timer_cancel(t, &c->think);
         c->planned = 0;
     }
 }
@@ -227,7 +196,7 @@ static void see(lt *t, lt_conn *c, json_int_t v, const json_t *view, const json_
     if (v < c->v || !json_is_object(view))
         return;
     if (v > c->v) {
-        unplan(c);
+        unplan(t, c);
         c->owed = 0;
     }
     c->v = (int32_t)v;
@@ -237,7 +206,7 @@ static void see(lt *t, lt_conn *c, json_int_t v, const json_t *view, const json_
             g->asked_over = c->table;
             t->games++;
             if (t->phase == PH_RUN)
-                request(c, RQ_REMATCH, "rematch",
+                request(t, c, RQ_REMATCH, "rematch",
                         json_pack("{s:I}", "table", (json_int_t)c->table));
         }
         return;
@@ -303,7 +272,7 @@ static void maybe_create(lt *t, lt_group *g)
         json_array_append_new(seats, json_string(s < g->ready ? "open" : "basic"));
     lt_conn *c = &t->c[g->lead];
     c->state = CS_JOINING;
-    request(c, RQ_CREATE, "create",
+    request(t, c, RQ_CREATE, "create",
             json_pack("{s:s,s:i,s:o,s:i}", "game", t->game, "players", t->players, "seats", seats,
                       "bot_pause_ms", 0));
 }
@@ -348,7 +317,7 @@ static void reply_in(lt *t, lt_conn *c, int kind, const json_t *r)
                 continue;
             o->state = CS_JOINING;
             o->table = c->table;
-            request(o, RQ_JOIN, "join", json_pack("{s:I}", "table", (json_int_t)c->table));
+            request(t, o, RQ_JOIN, "join", json_pack("{s:I}", "table", (json_int_t)c->table));
         }
         seated(t, c, r);
         break;
@@ -369,7 +338,9 @@ static void reply_in(lt *t, lt_conn *c, int kind, const json_t *r)
         if (ok) {
             t->acks_total++;
             if (t->phase == PH_RUN) {
-                uint64_t us = (uint64_t)(lws_now_usecs() - c->sent_us);
+                /* from when the act went into the socket to when its answer
+                 * came out of it (t->now: read as it was read) */
+                uint64_t us = t->now > c->sent_us ? (uint64_t)(t->now - c->sent_us) : 0;
                 t->acks++;
                 t->hist[ad_loadtest_hist_index(us)]++;
                 t->hist_n++;
@@ -403,7 +374,7 @@ static void reply_in(lt *t, lt_conn *c, int kind, const json_t *r)
 static void follow_rematch(lt *t, lt_conn *c, int64_t next)
 {
     int64_t old = c->table;
-    unplan(c);
+    unplan(t, c);
     c->table = next;
     c->owed = 0;
     c->v = -1;
@@ -411,13 +382,13 @@ static void follow_rematch(lt *t, lt_conn *c, int64_t next)
     c->seat = -1;
     if (t->phase == PH_RUN) {
         c->state = CS_JOINING;
-        request(c, RQ_JOIN, "join", json_pack("{s:I}", "table", (json_int_t)next));
+        request(t, c, RQ_JOIN, "join", json_pack("{s:I}", "table", (json_int_t)next));
     } else {
         t->leaves++;
-        request(c, RQ_LEAVE, "leave", json_pack("{s:I}", "table", (json_int_t)next));
+        request(t, c, RQ_LEAVE, "leave", json_pack("{s:I}", "table", (json_int_t)next));
     }
     t->leaves++;
-    request(c, RQ_LEAVE, "leave", json_pack("{s:I}", "table", (json_int_t)old));
+    request(t, c, RQ_LEAVE, "leave", json_pack("{s:I}", "table", (json_int_t)old));
 }
 
 /* A rematch the table's lead offered: a person asked accepts it, since
@@ -431,7 +402,7 @@ static void consent(lt *t, lt_conn *c, const json_t *f)
         return;
     for (size_t i = 0; i < json_array_size(w); i++)
         if (json_integer_value(json_array_get(w, i)) == c->seat) {
-            request(c, RQ_REMATCH, "rematch_answer",
+            request(t, c, RQ_REMATCH, "rematch_answer",
                     json_pack("{s:I,s:b}", "table", (json_int_t)c->table, "accept", 1));
             return;
         }
@@ -465,7 +436,7 @@ static void frame_in(lt *t, lt_conn *c, const char *text, size_t n)
     json_decref(f);
 }
 
-/* ---------------------------------------------------------- the callback */
+/* ---------------------------------------------------------- the connection */
 
 static void conn_gone(lt *t, lt_conn *c)
 {
@@ -479,158 +450,73 @@ static void conn_gone(lt *t, lt_conn *c)
         c->inflight = 0;
         t->inflight--;
     }
-    unplan(c);
+    unplan(t, c);
     settle(t, c);
-    ad_loadtest_free_queue(c);
     c->state = CS_GONE;
-    c->wsi = NULL;
 }
 
-static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
-                    size_t len)
+void ad_loadtest_on_failed(lt *t, lt_conn *c, const char *why)
 {
-    (void)user;
-    lt_conn *c = lws_get_opaque_user_data(wsi);
-    lt *t = c ? lt_of(wsi) : NULL;
-    switch (reason) {
-    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        if (!c || c->state == CS_GONE)
-            break;
-        t->failed++;
-        if (!t->first_error[0])
-            snprintf(t->first_error, sizeof t->first_error, "%s",
-                     in ? (const char *)in : "no reason given");
-        conn_gone(t, c);
-        break;
-    case LWS_CALLBACK_CLIENT_ESTABLISHED: {
-        if (!c)
-            return -1;
-        c->open = 1;
-        t->opened++;
-        t->open_now++;
-        char name[24];
-        snprintf(name, sizeof name, "lt%u", c->index);
-        request(c, RQ_HELLO, "hello", json_pack("{s:s}", "name", name));
-        break;
-    }
-    case LWS_CALLBACK_CLIENT_RECEIVE: {
-        if (!c)
-            break;
-        int final = lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi);
-        if (final && !c->rx) {
-            frame_in(t, c, in, len);
-            break;
-        }
-        char *r = realloc(c->rx, c->rxn + len + 1);
-        if (!r)
-            return -1;
-        c->rx = r;
-        memcpy(c->rx + c->rxn, in, len);
-        c->rxn += len;
-        if (final) {
-            frame_in(t, c, c->rx, c->rxn);
-            free(c->rx);
-            c->rx = NULL;
-            c->rxn = 0;
-        }
-        break;
-    }
-    case LWS_CALLBACK_CLIENT_WRITEABLE: {
-        if (!c)
-            break;
-        if (c->closing) {
-            lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, (unsigned char *)"done", 4);
-            return -1;
-        }
-        out_frame *f = c->qh;
-        if (!f)
-            break;
-        if (lws_write(wsi, f->buf + LWS_PRE, f->len, LWS_WRITE_TEXT) < (int)f->len)
-            return -1;
-        if (f->is_act)
-            c->sent_us = lws_now_usecs();
-        c->qh = f->next;
-        if (!c->qh)
-            c->qt = NULL;
-        free(f);
-        if (c->qh)
-            lws_callback_on_writable(wsi);
-        break;
-    }
-    case LWS_CALLBACK_CLIENT_CLOSED:
-        if (!c || !c->open)
-            break;
-        c->open = 0;
-        t->open_now--;
-        if (!c->closing)
-            t->dropped++;
-        conn_gone(t, c);
-        break;
-    default:
-        break;
-    }
-    return 0;
+    if (c->state == CS_GONE)
+        return;
+    t->failed++;
+    if (!t->first_error[0])
+        snprintf(t->first_error, sizeof t->first_error, "%s", why ? why : "no reason given");
+    conn_gone(t, c);
 }
 
-const struct lws_protocols ad_loadtest_protocols[] = {
-    {"alphadeck-loadtest", callback, 0, 4096, 0, NULL, 0},
-    {NULL, NULL, 0, 0, 0, NULL, 0},
-};
+void ad_loadtest_on_open(lt *t, lt_conn *c)
+{
+    c->open = 1;
+    t->opened++;
+    t->open_now++;
+    char name[24];
+    snprintf(name, sizeof name, "lt%u", c->index);
+    request(t, c, RQ_HELLO, "hello", json_pack("{s:s}", "name", name));
+}
+
+void ad_loadtest_on_message(lt *t, lt_conn *c, const char *text, size_t n)
+{
+    frame_in(t, c, text, n);
+}
+
+void ad_loadtest_on_closed(lt *t, lt_conn *c)
+{
+    if (!c->open)
+        return;
+    c->open = 0;
+    t->open_now--;
+    if (!c->closing)
+        t->dropped++;
+    conn_gone(t, c);
+}
 
 /* ---------------------------------------------------------- the run */
-
-static void connect_one(lt *t, lt_conn *c)
-{
-    struct lws_client_connect_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.context = t->ctx;
-    ci.address = t->address;
-    ci.port = t->port;
-    ci.path = t->path;
-    ci.host = t->host_header;
-    ci.origin = NULL; /* a program, not a web page */
-    ci.protocol = NULL;
-    ci.local_protocol_name = ad_loadtest_protocols[0].name;
-    ci.opaque_user_data = c;
-    ci.pwsi = &c->wsi;
-    /* no lws idle policy: it would keep a timer a connection in lws' sorted
-     * list, whose every insertion walks it */
-    static const lws_retry_bo_t no_idle;
-    ci.retry_and_idle_policy = &no_idle;
-    c->state = CS_CONNECTING;
-    t->connecting++;
-    if (!lws_client_connect_via_info(&ci) && c->state == CS_CONNECTING) {
-        t->failed++;
-        if (!t->first_error[0])
-            snprintf(t->first_error, sizeof t->first_error, "libwebsockets could not start a "
-                                                            "connection");
-        conn_gone(t, c);
-    }
-}
 
 static void next_phase(lt *t, int phase)
 {
     t->phase = phase;
-    t->t_phase = lws_now_usecs();
+    t->t_phase = t->now;
     if (phase == PH_DRAIN) {
         for (int i = 0; i < t->clients; i++)
-            unplan(&t->c[i]);
+            unplan(t, &t->c[i]);
     } else if (phase == PH_LEAVE) {
         /* what is open now is what held to the end; give the seats to bots */
         t->held = t->open_now;
         for (int i = 0; i < t->clients; i++) {
             lt_conn *c = &t->c[i];
-            if (c->wsi && c->table && (c->state == CS_SEATED || c->state == CS_JOINING)) {
+            if (c->ns == NS_OPEN && c->table &&
+                (c->state == CS_SEATED || c->state == CS_JOINING)) {
                 t->leaves++;
-                request(c, RQ_LEAVE, "leave", json_pack("{s:I}", "table", (json_int_t)c->table));
+                request(t, c, RQ_LEAVE, "leave", json_pack("{s:I}", "table", (json_int_t)c->table));
             }
         }
     } else if (phase == PH_CLOSE) {
         for (int i = 0; i < t->clients; i++) {
             lt_conn *c = &t->c[i];
-            if (c->wsi && c->open) {
+            if (c->ns == NS_OPEN) {
                 c->closing = 1;
-                lws_callback_on_writable(c->wsi);
+                ad_loadtest_close(t, c);
             }
         }
     }
@@ -638,11 +524,11 @@ static void next_phase(lt *t, int phase)
 
 /* Every connection sits (or the set-up's time is up): the load begins,
  * each seat that was asked meanwhile acting first. */
-static void start_load(lt *t, lws_usec_t now)
+static void start_load(lt *t, lt_usec now)
 {
     t->phase = PH_RUN;
     t->t_run = now;
-    t->t_stop = now + (lws_usec_t)t->seconds * LWS_US_PER_SEC;
+    t->t_stop = now + (lt_usec)t->seconds * 1000000;
     for (int i = 0; i < t->clients; i++) {
         lt_conn *c = &t->c[i];
         t->seated += c->state == CS_SEATED;
@@ -653,16 +539,18 @@ static void start_load(lt *t, lws_usec_t now)
     }
 }
 
-void ad_loadtest_tick(lws_sorted_usec_list_t *sul)
+static void connect_one(lt *t, lt_conn *c)
 {
-    lt *t = lws_container_of(sul, lt, tick);
-    lws_usec_t now = lws_now_usecs();
-    /* lws polls on after the timers it ran: the tick runs on to the end, so
-     * that poll never outlasts it (a connect still pending could hold it
-     * for lws' 20 s) */
-    lws_sul_schedule(t->ctx, 0, &t->tick, ad_loadtest_tick, LT_TICK_US);
-    if (now - t->t0 >=
-        (lws_usec_t)(t->setup_seconds + t->seconds) * LWS_US_PER_SEC + LT_HARD_US) {
+    c->state = CS_CONNECTING;
+    t->connecting++;
+    ad_loadtest_connect(t, c); /* a failure comes back as ad_loadtest_on_failed */
+}
+
+void ad_loadtest_tick(lt *t, lt_timer *tm)
+{
+    lt_usec now = t->now;
+    ad_loadtest_timer_at(t, tm, now + LT_TICK_US, ad_loadtest_tick);
+    if (now - t->t0 >= (lt_usec)(t->setup_seconds + t->seconds) * 1000000 + LT_HARD_US) {
         t->phase = PH_DONE; /* the hard limit: whatever is still open is cut */
         return;
     }
@@ -671,7 +559,7 @@ void ad_loadtest_tick(lws_sorted_usec_list_t *sul)
         if (ad_loadtest_interrupted) {
             t->t_run = t->t_stop = now;
             next_phase(t, PH_DRAIN);
-        } else if (t->t_setup || now - t->t0 >= (lws_usec_t)t->setup_seconds * LWS_US_PER_SEC) {
+        } else if (t->t_setup || now - t->t0 >= (lt_usec)t->setup_seconds * 1000000) {
             start_load(t, now);
         } else {
             while (t->next_connect < t->clients && t->connecting < LT_CONNECTING_MAX)
