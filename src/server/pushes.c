@@ -5,6 +5,7 @@
  */
 #include "alphadeck/narrate.h"
 #include "core/jsonw.h"
+#include "games/told_text.h"
 #include "games/view_text.h"
 #include "lobby_impl.h"
 
@@ -126,17 +127,7 @@ json_t *ad_told(const table *t, const json_t *events, int seat)
 {
     const char *names[AD_MAX_SEATS] = {0};
     narrator n = narrator_of(t, seat, names);
-    json_t *out = json_array();
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        json_t *one = json_copy((json_t *)e);
-        char text[400];
-        if (ad_narrate_event(&n, e, text, sizeof text))
-            json_object_set_new(one, "text", json_string(text));
-        json_array_append_new(out, one);
-    }
-    return out;
+    return ad_told_tree(&n, events);
 }
 
 /* What seat (or -1, a watcher) hears read aloud of an update: the
@@ -154,6 +145,19 @@ static json_t *aloud_of(const table *t, const json_t *events, int seat, const js
     narrator n = narrator_of(t, seat, names);
     ad_aloud_update(&n, json_array_size(events) ? events : NULL, view, out);
     return out;
+}
+
+/* aloud_of's array as text into w, without the tree: the same lines. */
+static void aloud_text(ad_jw *w, const table *t, const json_t *events, int seat,
+                       const json_t *view, int sync_of)
+{
+    if (sync_of) {
+        ad_jw_raw(w, "[]", 2);
+        return;
+    }
+    const char *names[AD_MAX_SEATS] = {0};
+    narrator n = narrator_of(t, seat, names);
+    ad_aloud_text(w, &n, json_array_size(events) ? events : NULL, view);
 }
 
 /* Whether seat's view is written straight from the game's state (a game
@@ -188,8 +192,8 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
     if (!tree && !*pub)
         *pub = ad_table_view_json(game_table(t), AD_PUBLIC);
-    json_t *told = ad_told(t, events, seat);
-    json_t *aloud = aloud_of(t, events, seat, tree ? tree : *pub, sync_of);
+    const char *names[AD_MAX_SEATS] = {0};
+    narrator n = narrator_of(t, seat, names);
     json_t *more = json_object(); /* the fields some updates have, in their order */
     if (on) /* it may play on: the position it would play in */
         json_object_set_new(more, "play_on", json_incref((json_t *)on));
@@ -204,13 +208,13 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     RAW(w, ",\"v\":");
     ad_jw_int(w, (long long)version(t));
     RAW(w, ",\"events\":");
-    ad_jw_tree(w, told);
+    ad_told_text(w, &n, events);
     RAW(w, ",\"view\":");
     view_text(w, t, seat, tree);
     RAW(w, ",\"asked\":");
     ad_jw_tree(w, asked);
     RAW(w, ",\"aloud\":");
-    ad_jw_tree(w, aloud);
+    aloud_text(w, t, events, seat, tree ? tree : *pub, sync_of);
     const char *k;
     json_t *v;
     json_object_foreach(more, k, v) {
@@ -221,8 +225,6 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     }
     RAW(w, "}");
     json_decref(more);
-    json_decref(aloud);
-    json_decref(told);
     json_decref(tree);
 }
 
