@@ -260,39 +260,71 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     json_decref(events);
 }
 
+/* The asked seats whose clocks run (bits, in *seats) and the time left on
+ * the soonest (*left_ms); 0 when no clock runs.  One place for the clock's
+ * tree (clock_json) and its push's text (ad_push_clock). */
+static int clock_of(const table *t, uint32_t *seats, int64_t *left_ms)
+{
+    if (!t->d || t->status != TABLE_PLAYING)
+        return 0;
+    uint32_t asked = ad_director_asked(t->d);
+    int64_t soonest = AD_DIRECTOR_NEVER;
+    *seats = 0;
+    for (int s = 0; s < t->players; s++) {
+        int64_t dl = ad_director_deadline(t->d, s);
+        if (!(asked & (1u << s)) || dl == AD_DIRECTOR_NEVER)
+            continue;
+        *seats |= 1u << s;
+        if (dl < soonest)
+            soonest = dl;
+    }
+    if (soonest == AD_DIRECTOR_NEVER)
+        return 0;
+    int64_t left = soonest - srv_now_ms();
+    *left_ms = left > 0 ? left : 0;
+    return 1;
+}
+
+/* The clock push, {"seats":[..],"deadline_ms":N,"push":"clock","table":T}
+ * (the fields in the order its tree had), written straight once for the
+ * whole table. */
 void ad_push_clock(table *t)
 {
-    json_t *clock = clock_json(t);
-    if (!clock)
+    static ad_jw w; /* the loop thread's, kept */
+    uint32_t seats;
+    int64_t left;
+    if (!clock_of(t, &seats, &left))
         return;
-    json_object_set_new(clock, "push", json_string("clock"));
-    json_object_set_new(clock, "table", json_integer((json_int_t)t->id));
-    ad_push_all(t, clock);
+    ad_jw_reset(&w);
+    RAW(&w, "{\"seats\":[");
+    for (int s = 0, n = 0; s < t->players; s++)
+        if (seats & (1u << s)) {
+            if (n++)
+                RAW(&w, ",");
+            ad_jw_int(&w, s);
+        }
+    RAW(&w, "],\"deadline_ms\":");
+    ad_jw_int(&w, (long long)left);
+    RAW(&w, ",\"push\":\"clock\",\"table\":");
+    ad_jw_int(&w, (long long)t->id);
+    RAW(&w, "}");
+    for (int i = 0; i < t->nmem && !w.oom; i++)
+        conn_send_text(t->mem[i].c, w.p, w.n);
 }
 
 /* {"seats":[..],"deadline_ms":N}: the asked seats whose clocks run, and the
  * time left on the soonest; NULL when no clock runs. */
 static json_t *clock_json(const table *t)
 {
-    if (!t->d || t->status != TABLE_PLAYING)
+    uint32_t seats;
+    int64_t left;
+    if (!clock_of(t, &seats, &left))
         return NULL;
-    uint32_t asked = ad_director_asked(t->d);
-    int64_t soonest = AD_DIRECTOR_NEVER;
-    json_t *seats = json_array();
-    for (int s = 0; s < t->players; s++) {
-        int64_t dl = ad_director_deadline(t->d, s);
-        if (!(asked & (1u << s)) || dl == AD_DIRECTOR_NEVER)
-            continue;
-        json_array_append_new(seats, json_integer(s));
-        if (dl < soonest)
-            soonest = dl;
-    }
-    if (soonest == AD_DIRECTOR_NEVER) {
-        json_decref(seats);
-        return NULL;
-    }
-    int64_t left = soonest - srv_now_ms();
-    return json_pack("{s:o,s:I}", "seats", seats, "deadline_ms", (json_int_t)(left > 0 ? left : 0));
+    json_t *a = json_array();
+    for (int s = 0; s < t->players; s++)
+        if (seats & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    return json_pack("{s:o,s:I}", "seats", a, "deadline_ms", (json_int_t)left);
 }
 
 /* The least text a step's events take as a sync tells them: one event
