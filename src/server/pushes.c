@@ -187,16 +187,14 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree)
  * and a seat's own view is then written without a tree.  on: the position
  * seat may play on in, or NULL. */
 static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
-                        const json_t *asked, const json_t *on, json_t **pub)
+                        const json_t *asked, const ad_jw *on, json_t **pub)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
     if (!tree && !*pub)
         *pub = ad_table_view_json(game_table(t), AD_PUBLIC);
     const char *names[AD_MAX_SEATS] = {0};
     narrator n = narrator_of(t, seat, names);
-    json_t *more = json_object(); /* the fields some updates have, in their order */
-    if (on) /* it may play on: the position it would play in */
-        json_object_set_new(more, "play_on", json_incref((json_t *)on));
+    json_t *more = json_object(); /* the fields some updates have after play_on, in order */
     ad_learn_about(t, seat, more); /* a guided game's step, to its learner */
     if (sync_of)
         json_object_set_new(more, "sync", json_true());
@@ -215,6 +213,10 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     ad_jw_tree(w, asked);
     RAW(w, ",\"aloud\":");
     aloud_text(w, t, events, seat, tree ? tree : *pub, sync_of);
+    if (on) { /* it may play on: the position it would play in */
+        RAW(w, ",\"play_on\":");
+        ad_jw_raw(w, on->p, on->n);
+    }
     const char *k;
     json_t *v;
     json_object_foreach(more, k, v) {
@@ -236,8 +238,9 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
      * (the lobby is the loop thread's alone) */
     static ad_jw texts[AD_MAX_SEATS + 1];
     uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
-    json_t *asked = asked_json(t), *on, *pub = NULL;
-    int on_seat = ad_play_on_of(t, &on);
+    static ad_jw on; /* the play_on position's text, kept */
+    json_t *asked = asked_json(t), *pub = NULL;
+    int on_seat = ad_play_on_text(t, &on);
     ad_delta_pass dp = {0};
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
@@ -247,7 +250,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
             update_text(w, t, events, seat, sync_of, asked,
-                        seat >= 0 && seat == on_seat ? on : NULL, &pub);
+                        seat >= 0 && seat == on_seat ? &on : NULL, &pub);
             written |= 1u << (seat + 1);
         }
         if (!w->oom && !ad_delta_send(t, m, seat, w->p, w->n, sync_of, &dp)) /* opted in: a delta */
@@ -256,7 +259,6 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     ad_delta_end(&dp);
     json_decref(pub);
     json_decref(asked);
-    json_decref(on);
     json_decref(events);
 }
 
