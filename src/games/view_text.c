@@ -34,3 +34,13 @@ void ad_table_view_text(const ad_table *t, int seat, ad_jw *w)
     if (v != buf)
         free(v);
 }
+
+json_t *ad_table_aloud_view(const ad_table *t)
+{
+    const ad_game *g = ad_table_game(t);
+    _Alignas(max_align_t) unsigned char buf[4096];
+    if (!(g->family && strcmp(g->family, "claim") == 0) || g->state_size > sizeof buf)
+        return ad_table_view_json(t, AD_PUBLIC);
+    g->view(ad_table_state(t), AD_PUBLIC, buf);
+    return ad_claim_aloud_view(g, buf);
+}

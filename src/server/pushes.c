@@ -182,16 +182,17 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree)
 /* The update of every member who sits at seat (-1: a watcher), as text
  * into w: the same bytes for all of them, so written once a seat, not once
  * a connection, by our writer in the order of the fields the tree had.
- * The read-aloud lines read the public view (*pub, made once an update):
- * they read only what every seat sees (tests/unit/test_aloud_public.c),
- * and a seat's own view is then written without a tree.  on: the position
- * seat may play on in, or NULL. */
+ * The read-aloud lines read the public view (*pub, made once an update,
+ * and only the fields they read: ad_table_aloud_view): they read only what
+ * every seat sees (tests/unit/test_aloud_public.c, test_aloud_view.c), and
+ * a seat's own view is then written without a tree.  on: the text of the
+ * position seat may play on in, or NULL. */
 static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
                         const json_t *asked, const ad_jw *on, json_t **pub)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
     if (!tree && !*pub)
-        *pub = ad_table_view_json(game_table(t), AD_PUBLIC);
+        *pub = ad_table_aloud_view(game_table(t)); /* what the lines read of it */
     const char *names[AD_MAX_SEATS] = {0};
     narrator n = narrator_of(t, seat, names);
     json_t *more = json_object(); /* the fields some updates have after play_on, in order */
