@@ -5,6 +5,7 @@
  * the commit fails nothing is acknowledged, and the tables it touched are
  * handed back to be rebuilt from the store (restore.c).
  */
+#include "core/jsonw.h"
 #include "lobby_impl.h"
 
 void ad_clear_pend(table *t)
@@ -50,6 +51,25 @@ void ad_acks_forget(lobby *l, const conn *c)
     ad_calls_forget(l, c); /* and its calls held in a window (race.c) */
 }
 
+#define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
+
+/* {"ok":true,"v":V,"rid":R} (no rid: without it), the bytes reply()
+ * gave the tree, written straight: an answer to every action. */
+static void ack_text(conn *c, const json_t *rid, uint32_t v)
+{
+    static ad_jw w; /* the loop thread's, kept */
+    ad_jw_reset(&w);
+    RAW(&w, "{\"ok\":true,\"v\":");
+    ad_jw_int(&w, (long long)v);
+    if (rid) {
+        RAW(&w, ",\"rid\":");
+        ad_jw_tree(&w, rid);
+    }
+    RAW(&w, "}");
+    if (!w.oom)
+        conn_send_text(c, w.p, w.n);
+}
+
 /* Every waiting act answered: ok with its version, or (why) refused. */
 static void answer_acks(lobby *l, const char *why)
 {
@@ -58,7 +78,7 @@ static void answer_acks(lobby *l, const char *why)
         if (a->c && why)
             refuse(a->c, a->rid, CODE_STORE_FAILED, why);
         else if (a->c)
-            reply(a->c, a->rid, json_pack("{s:b,s:I}", "ok", 1, "v", (json_int_t)a->v));
+            ack_text(a->c, a->rid, a->v);
         json_decref(a->rid);
     }
     l->nacks = 0;

@@ -5,7 +5,7 @@
 // (test_told_text.c, test_view_text.c); this checks them as a client gets them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk } from './harness.mjs';
+import { startServer, player, expectOk, chooseAction } from './harness.mjs';
 
 function rawFrames(client) {
     const raws = [];
@@ -38,4 +38,20 @@ test('a clock push and an update come as compact JSON with their fields in the o
     assert.ok(update, 'an update push');
     const u = assertCompact(update, ['push', 'table', 'v', 'events', 'view', 'asked', 'aloud'], 'the update');
     assert.ok(Array.isArray(u.aloud) && u.aloud.every((l) => typeof l === 'string'));
+});
+
+test('an action\'s acknowledgement comes as compact JSON: ok, v, then rid', { timeout: 30000 }, async (t) => {
+    const server = await startServer(t);
+    const a = await player(server, 'acker');
+    const raws = rawFrames(a);
+    const c = expectOk(await a.request({
+        cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], bot_pause_ms: 0,
+    }), 'create a No Way table against a bot');
+    const mine = await a.waitPush((f) => f.push === 'update' && f.table === c.table &&
+        f.view.to_act.includes(c.seat) && f.asked.includes(c.seat), 8000, 'an update asking the seat');
+    const r = expectOk(await a.request({ cmd: 'act', table: c.table, action: chooseAction(mine.view, mine.asked), v: mine.v }), 'act');
+    const ack = raws.find((x) => x.startsWith('{"ok":true,"v":') && x.includes(`"rid":"${r.rid}"`));
+    assert.ok(ack, `the act's answer among ${raws.length} frames`);
+    const f = assertCompact(ack, ['ok', 'v', 'rid'], 'the acknowledgement');
+    assert.equal(f.v, r.v);
 });
