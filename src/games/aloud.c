@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "told_text.h"
 #include "unit.h"
 #include "narrate/narrate_impl.h"
 
@@ -79,21 +80,60 @@ int ad_aloud_turn(narrator *n, const json_t *events, const json_t *view, char *b
     return turn_line(n, events, view, buf, len);
 }
 
-int ad_aloud_update(narrator *n, const json_t *events, const json_t *view, json_t *out)
+/* Every line said after an update, each given to put(ctx, line): each
+ * event said aloud, then the turn line.  One place for the tree
+ * (ad_aloud_update) and the server's text (ad_aloud_text). */
+static int each_line(narrator *n, const json_t *events, const json_t *view,
+                     void (*put)(void *, const char *), void *ctx)
 {
     int said = 0;
     size_t i;
     json_t *e;
     char line[400];
     json_array_foreach(events, i, e) if (ad_aloud_event(n, e, view, line, sizeof line)) {
-        json_array_append_new(out, json_string(line));
+        put(ctx, line);
         said++;
     }
     if ((said || !events) && turn_line(n, events, view, line, sizeof line)) {
-        json_array_append_new(out, json_string(line));
+        put(ctx, line);
         said++;
     }
     return said;
+}
+
+static void put_tree(void *out, const char *line)
+{
+    json_array_append_new(out, json_string(line));
+}
+
+int ad_aloud_update(narrator *n, const json_t *events, const json_t *view, json_t *out)
+{
+    return each_line(n, events, view, put_tree, out);
+}
+
+/* A line as the next string of the array being written to w (aloud_text). */
+typedef struct {
+    ad_jw *w;
+    int first;
+} text_ctx;
+
+static void put_text(void *ctx, const char *line)
+{
+    text_ctx *c = ctx;
+    if (!ad_told_utf8(line))
+        return; /* as the tree: json_string refuses it */
+    if (!c->first)
+        ad_jw_raw(c->w, ",", 1);
+    c->first = 0;
+    ad_jw_str(c->w, line, strlen(line));
+}
+
+void ad_aloud_text(ad_jw *w, narrator *n, const json_t *events, const json_t *view)
+{
+    text_ctx c = {.w = w, .first = 1};
+    ad_jw_raw(w, "[", 1);
+    each_line(n, events, view, put_text, &c);
+    ad_jw_raw(w, "]", 1);
 }
 
 void ad_aloud_card(const ad_game *g, const char *card, char *buf, size_t len)

@@ -13,7 +13,15 @@
 
 /* seat's view of t (a seat, AD_GOD or AD_PUBLIC), appended to w. */
 void ad_table_view_text(const ad_table *t, int seat, ad_jw *w);
+/* A view of g's (made by its .view) appended to w: g's own writer when it
+ * has one, else its tree's text (g->view_json). */
+void ad_view_state_text(const ad_game *g, const void *view, ad_jw *w);
 /* A claim game's view (made by its .view) appended to w (claim_text.c). */
 void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w);
+/* The public view as far as read-aloud lines read it (narrate.h's
+ * ad_aloud_*): a claim game's few fields (ad_claim_aloud_view), the whole
+ * public view's tree for the others; the same lines either way. */
+json_t *ad_table_aloud_view(const ad_table *t);
+json_t *ad_claim_aloud_view(const ad_game *g, const void *view);
 
 #endif

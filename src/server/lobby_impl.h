@@ -492,4 +492,9 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int
 void ad_delta_end(ad_delta_pass *pass);
 void ad_delta_free(table *t); /* the table's views kept for deltas */
 
+/* n2 (issue 33, the server's CPU an action): the play_on position as
+ * text (race.c), the same bytes as ad_play_on_of's tree written out */
+#include "core/jsonw.h"
+int ad_play_on_text(const table *t, ad_jw *w);
+
 #endif

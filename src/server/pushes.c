@@ -5,6 +5,7 @@
  */
 #include "alphadeck/narrate.h"
 #include "core/jsonw.h"
+#include "games/told_text.h"
 #include "games/view_text.h"
 #include "lobby_impl.h"
 
@@ -126,17 +127,7 @@ json_t *ad_told(const table *t, const json_t *events, int seat)
 {
     const char *names[AD_MAX_SEATS] = {0};
     narrator n = narrator_of(t, seat, names);
-    json_t *out = json_array();
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        json_t *one = json_copy((json_t *)e);
-        char text[400];
-        if (ad_narrate_event(&n, e, text, sizeof text))
-            json_object_set_new(one, "text", json_string(text));
-        json_array_append_new(out, one);
-    }
-    return out;
+    return ad_told_tree(&n, events);
 }
 
 /* What seat (or -1, a watcher) hears read aloud of an update: the
@@ -154,6 +145,19 @@ static json_t *aloud_of(const table *t, const json_t *events, int seat, const js
     narrator n = narrator_of(t, seat, names);
     ad_aloud_update(&n, json_array_size(events) ? events : NULL, view, out);
     return out;
+}
+
+/* aloud_of's array as text into w, without the tree: the same lines. */
+static void aloud_text(ad_jw *w, const table *t, const json_t *events, int seat,
+                       const json_t *view, int sync_of)
+{
+    if (sync_of) {
+        ad_jw_raw(w, "[]", 2);
+        return;
+    }
+    const char *names[AD_MAX_SEATS] = {0};
+    narrator n = narrator_of(t, seat, names);
+    ad_aloud_text(w, &n, json_array_size(events) ? events : NULL, view);
 }
 
 /* Whether seat's view is written straight from the game's state (a game
@@ -178,21 +182,20 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree)
 /* The update of every member who sits at seat (-1: a watcher), as text
  * into w: the same bytes for all of them, so written once a seat, not once
  * a connection, by our writer in the order of the fields the tree had.
- * The read-aloud lines read the public view (*pub, made once an update):
- * they read only what every seat sees (tests/unit/test_aloud_public.c),
- * and a seat's own view is then written without a tree.  on: the position
- * seat may play on in, or NULL. */
+ * The read-aloud lines read the public view (*pub, made once an update,
+ * and only the fields they read: ad_table_aloud_view): they read only what
+ * every seat sees (tests/unit/test_aloud_public.c, test_aloud_view.c), and
+ * a seat's own view is then written without a tree.  on: the text of the
+ * position seat may play on in, or NULL. */
 static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
-                        const json_t *asked, const json_t *on, json_t **pub)
+                        const json_t *asked, const ad_jw *on, json_t **pub)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
     if (!tree && !*pub)
-        *pub = ad_table_view_json(game_table(t), AD_PUBLIC);
-    json_t *told = ad_told(t, events, seat);
-    json_t *aloud = aloud_of(t, events, seat, tree ? tree : *pub, sync_of);
-    json_t *more = json_object(); /* the fields some updates have, in their order */
-    if (on) /* it may play on: the position it would play in */
-        json_object_set_new(more, "play_on", json_incref((json_t *)on));
+        *pub = ad_table_aloud_view(game_table(t)); /* what the lines read of it */
+    const char *names[AD_MAX_SEATS] = {0};
+    narrator n = narrator_of(t, seat, names);
+    json_t *more = json_object(); /* the fields some updates have after play_on, in order */
     ad_learn_about(t, seat, more); /* a guided game's step, to its learner */
     if (sync_of)
         json_object_set_new(more, "sync", json_true());
@@ -204,13 +207,17 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     RAW(w, ",\"v\":");
     ad_jw_int(w, (long long)version(t));
     RAW(w, ",\"events\":");
-    ad_jw_tree(w, told);
+    ad_told_text(w, &n, events);
     RAW(w, ",\"view\":");
     view_text(w, t, seat, tree);
     RAW(w, ",\"asked\":");
     ad_jw_tree(w, asked);
     RAW(w, ",\"aloud\":");
-    ad_jw_tree(w, aloud);
+    aloud_text(w, t, events, seat, tree ? tree : *pub, sync_of);
+    if (on) { /* it may play on: the position it would play in */
+        RAW(w, ",\"play_on\":");
+        ad_jw_raw(w, on->p, on->n);
+    }
     const char *k;
     json_t *v;
     json_object_foreach(more, k, v) {
@@ -221,8 +228,6 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     }
     RAW(w, "}");
     json_decref(more);
-    json_decref(aloud);
-    json_decref(told);
     json_decref(tree);
 }
 
@@ -234,8 +239,9 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
      * (the lobby is the loop thread's alone) */
     static ad_jw texts[AD_MAX_SEATS + 1];
     uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
-    json_t *asked = asked_json(t), *on, *pub = NULL;
-    int on_seat = ad_play_on_of(t, &on);
+    static ad_jw on; /* the play_on position's text, kept */
+    json_t *asked = asked_json(t), *pub = NULL;
+    int on_seat = ad_play_on_text(t, &on);
     ad_delta_pass dp = {0};
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
@@ -245,7 +251,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
             update_text(w, t, events, seat, sync_of, asked,
-                        seat >= 0 && seat == on_seat ? on : NULL, &pub);
+                        seat >= 0 && seat == on_seat ? &on : NULL, &pub);
             written |= 1u << (seat + 1);
         }
         if (!w->oom && !ad_delta_send(t, m, seat, w->p, w->n, sync_of, &dp)) /* opted in: a delta */
@@ -254,43 +260,74 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     ad_delta_end(&dp);
     json_decref(pub);
     json_decref(asked);
-    json_decref(on);
     json_decref(events);
 }
 
+/* The asked seats whose clocks run (bits, in *seats) and the time left on
+ * the soonest (*left_ms); 0 when no clock runs.  One place for the clock's
+ * tree (clock_json) and its push's text (ad_push_clock). */
+static int clock_of(const table *t, uint32_t *seats, int64_t *left_ms)
+{
+    if (!t->d || t->status != TABLE_PLAYING)
+        return 0;
+    uint32_t asked = ad_director_asked(t->d);
+    int64_t soonest = AD_DIRECTOR_NEVER;
+    *seats = 0;
+    for (int s = 0; s < t->players; s++) {
+        int64_t dl = ad_director_deadline(t->d, s);
+        if (!(asked & (1u << s)) || dl == AD_DIRECTOR_NEVER)
+            continue;
+        *seats |= 1u << s;
+        if (dl < soonest)
+            soonest = dl;
+    }
+    if (soonest == AD_DIRECTOR_NEVER)
+        return 0;
+    int64_t left = soonest - srv_now_ms();
+    *left_ms = left > 0 ? left : 0;
+    return 1;
+}
+
+/* The clock push, {"seats":[..],"deadline_ms":N,"push":"clock","table":T}
+ * (the fields in the order its tree had), written straight once for the
+ * whole table. */
 void ad_push_clock(table *t)
 {
-    json_t *clock = clock_json(t);
-    if (!clock)
+    static ad_jw w; /* the loop thread's, kept */
+    uint32_t seats;
+    int64_t left;
+    if (!clock_of(t, &seats, &left))
         return;
-    json_object_set_new(clock, "push", json_string("clock"));
-    json_object_set_new(clock, "table", json_integer((json_int_t)t->id));
-    ad_push_all(t, clock);
+    ad_jw_reset(&w);
+    RAW(&w, "{\"seats\":[");
+    for (int s = 0, n = 0; s < t->players; s++)
+        if (seats & (1u << s)) {
+            if (n++)
+                RAW(&w, ",");
+            ad_jw_int(&w, s);
+        }
+    RAW(&w, "],\"deadline_ms\":");
+    ad_jw_int(&w, (long long)left);
+    RAW(&w, ",\"push\":\"clock\",\"table\":");
+    ad_jw_int(&w, (long long)t->id);
+    RAW(&w, "}");
+    for (int i = 0; i < t->nmem && !w.oom; i++)
+        conn_send_text(t->mem[i].c, w.p, w.n);
 }
 
 /* {"seats":[..],"deadline_ms":N}: the asked seats whose clocks run, and the
  * time left on the soonest; NULL when no clock runs. */
 static json_t *clock_json(const table *t)
 {
-    if (!t->d || t->status != TABLE_PLAYING)
+    uint32_t seats;
+    int64_t left;
+    if (!clock_of(t, &seats, &left))
         return NULL;
-    uint32_t asked = ad_director_asked(t->d);
-    int64_t soonest = AD_DIRECTOR_NEVER;
-    json_t *seats = json_array();
-    for (int s = 0; s < t->players; s++) {
-        int64_t dl = ad_director_deadline(t->d, s);
-        if (!(asked & (1u << s)) || dl == AD_DIRECTOR_NEVER)
-            continue;
-        json_array_append_new(seats, json_integer(s));
-        if (dl < soonest)
-            soonest = dl;
-    }
-    if (soonest == AD_DIRECTOR_NEVER) {
-        json_decref(seats);
-        return NULL;
-    }
-    int64_t left = soonest - srv_now_ms();
-    return json_pack("{s:o,s:I}", "seats", seats, "deadline_ms", (json_int_t)(left > 0 ? left : 0));
+    json_t *a = json_array();
+    for (int s = 0; s < t->players; s++)
+        if (seats & (1u << s))
+            json_array_append_new(a, json_integer(s));
+    return json_pack("{s:o,s:I}", "seats", a, "deadline_ms", (json_int_t)left);
 }
 
 /* The least text a step's events take as a sync tells them: one event

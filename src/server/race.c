@@ -9,6 +9,7 @@
  * `stale` when a call settled the window first.  Also create's
  * call_grace_ms, and the `play_on` position a seat's update carries.
  */
+#include "games/view_text.h"
 #include "lobby_impl.h"
 
 /* create's (and a table's) call_grace_ms when none is given */
@@ -53,33 +54,57 @@ void ad_hold_play_on(lobby *l, conn *c, const json_t *rid, const table *t, int s
     l->calls[l->ncalls - 1].ahead = 1;
 }
 
-/* The seat that may play on now (-1: none) and, in *view, its own view of
- * the position after the window (what it would play in: the next call,
- * its hand); nothing in it the seat does not see already, for passes turn
- * up nothing.  One look for every member of the table. */
-int ad_play_on_of(const table *t, json_t **view)
+/* The seat that may play on now (-1: none), its own view of the position
+ * after the window (what it would play in: the next call, its hand) made
+ * into v; nothing in it the seat does not see already, for passes turn up
+ * nothing.  after and v: room for the game's state each. */
+static int play_on_view(const table *t, void *after, void *v)
 {
-    *view = NULL;
+    int seat = ad_director_play_on_seat(t->d, after);
+    if (seat >= 0)
+        t->g->view(after, seat, v);
+    return seat;
+}
+
+/* play_on_view with the states on the stack when they fit (as
+ * ad_table_view_json does: asked at every update, two 2.4-KB mallocs made
+ * malloc gather its free lists each time), then the view as a tree
+ * (*view) or as text (into w, emptied first). */
+static int play_on(const table *t, json_t **view, ad_jw *w)
+{
+    if (view)
+        *view = NULL;
     if (!t->d || t->status != TABLE_PLAYING)
         return -1;
     const ad_game *g = t->g;
-    /* two states on the stack when they fit (as ad_table_view_json does):
-     * asked at every update, two 2.4-KB mallocs made malloc gather its
-     * free lists each time */
     _Alignas(max_align_t) unsigned char buf[2][4096];
     int fits = g->state_size <= sizeof buf[0];
     void *after = fits ? buf[0] : malloc(g->state_size);
     void *v = fits ? buf[1] : malloc(g->state_size);
-    int seat = after && v ? ad_director_play_on_seat(t->d, after) : -1;
-    if (seat >= 0) {
-        g->view(after, seat, v);
+    int seat = after && v ? play_on_view(t, after, v) : -1;
+    if (seat >= 0 && view)
         *view = g->view_json(v);
+    if (seat >= 0 && w) {
+        ad_jw_reset(w);
+        ad_view_state_text(g, v, w);
     }
     if (!fits) {
         free(after);
         free(v);
     }
-    return *view ? seat : -1;
+    if (view && !*view)
+        return -1;
+    return w && w->oom ? -1 : seat;
+}
+
+int ad_play_on_of(const table *t, json_t **view)
+{
+    return play_on(t, view, NULL);
+}
+
+int ad_play_on_text(const table *t, ad_jw *w)
+{
+    return play_on(t, NULL, w);
 }
 
 /* The version of seat's own last step among out's (0: none). */

@@ -88,7 +88,7 @@ static void pend_steps(lobby *l, table *t, const ad_director_out *out)
         p->seat = s->seat;
         p->by = s->by;
         p->at_ms = s->at_ms;
-        p->action = json_dumps(aj, JSON_COMPACT);
+        p->action = ad_text_over(NULL, aj); /* jansson's compact text, by our writer */
         json_decref(aj);
         p->ev = s->json ? json_incref(s->json) : json_object();
         json_object_set_new(p->ev, "v", json_integer(p->v));

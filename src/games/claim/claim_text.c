@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "claim.h"
+#include "core/adjson.h"
 #include "core/jsonw.h"
 #include "games/view_text.h"
 
@@ -258,4 +259,18 @@ void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w)
         PUT_INTS(w, s->ranking, n);
     }
     ad_jw_raw(w, "}", 1);
+}
+
+/* The fields of a claim view its read-aloud lines read (aloud_claim.c's
+ * turn and window lines, aloud.c's plain turn), as a tree: the server
+ * reads an update aloud from this, not from the whole public view's tree
+ * of some 150 values (tests/unit/test_aloud_view.c holds the lines the
+ * same). */
+json_t *ad_claim_aloud_view(const ad_game *g, const void *view)
+{
+    const claim_state *s = view;
+    const ad_deck *d = s->deck;
+    return json_pack("{s:s,s:o,s:s,s:i}", "phase", phase_names[s->phase], "to_act",
+                     ad_json_seats(g->to_act(s), s->players), "call", d->class_name[s->call],
+                     "max_cards", s->maxplay);
 }
