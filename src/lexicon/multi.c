@@ -395,47 +395,89 @@ static void put_right(const ad_lex_results *r, uint64_t *a)
         }
 }
 
-/* Sorts r->m by order into r->key (each order << 24 | its place in r->m),
- * 10 bits at a time from the lowest (a pass where every word has the same
- * bits is skipped: the last, for a table of fewer than 2^18 words).  The sort
- * keeps words of equal orders as they came, in table order, which is
- * their walk order when both are table words; runs where a word of the
- * pool is out of order are put right one by one.  Sorting by place among
- * the table words first is sorting by key: a key that comes first never
- * goes after more table words.  Returns the sorted keys (NULL: r->m is
- * sorted itself). */
-static uint64_t *sort_keys(ad_lex_results *r)
+/* The number of bits that hold values 0..v. */
+static int width(uint32_t v)
 {
-    uint64_t *a = r->key, *b = r->ktmp;
-    if (r->nm >= LEX_SORT_MAX) {
-        qsort_r(r->m, (size_t)r->nm, sizeof *r->m, by_walk, r);
-        return NULL;
-    }
-    static const int shift[4] = {24, 34, 44, 54}; /* the order is below 2^40 */
-    int count[4][1025], digits = 0;
-    uint64_t any = 0;
-    for (int j = 0; j < r->nm; j++) {
-        a[j] = r->m[j].order << 24 | (uint64_t)j;
-        any |= a[j];
-    }
-    while (digits < 4 && any >> shift[digits]) /* the digits some order has */
-        digits++;
-    memset(count, 0, sizeof count[0] * (size_t)digits);
-    for (int j = 0; j < r->nm; j++)
-        for (int d = 0; d < digits; d++)
-            count[d][((a[j] >> shift[d]) & 1023) + 1]++;
-    for (int d = 0; d < digits; d++) {
-        int *c = count[d];
-        if (c[((a[0] >> shift[d]) & 1023) + 1] == r->nm)
+    int b = 0;
+    while (v >> b)
+        b++;
+    return b;
+}
+
+/* A stable radix sort of a[0..n) by the bits of (a >> 24) below
+ * 24 + bits, `w` bits a pass from the lowest (a pass where every key has
+ * the same digit is skipped), into a or b; returns where they are. */
+static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
+{
+    int count[(1 << 12) + 1];
+    uint32_t mask = (1u << w) - 1;
+    for (int shift = 24; shift < 24 + bits; shift += w) {
+        memset(count, 0, sizeof count[0] * ((size_t)mask + 2));
+        for (int j = 0; j < n; j++)
+            count[((a[j] >> shift) & mask) + 1]++;
+        if (count[((a[0] >> shift) & mask) + 1] == n)
             continue; /* every word the same: nothing to do */
-        for (int v = 0; v < 1024; v++)
-            c[v + 1] += c[v];
-        for (int i = 0; i < r->nm; i++)
-            b[c[(a[i] >> shift[d]) & 1023]++] = a[i];
+        for (uint32_t v = 0; v < mask; v++)
+            count[v + 1] += count[v];
+        for (int i = 0; i < n; i++)
+            b[count[(a[i] >> shift) & mask]++] = a[i];
         uint64_t *t = a;
         a = b;
         b = t;
     }
+    return a;
+}
+
+/* The orders of r->m made dense, in the same order and equal where they
+ * are: `after` as it is, the place of the first card (63 - j0) and the
+ * card's index in the hand each by its rank among those the query has
+ * (few: a query's words start their cards at few places with few cards).
+ * Each into a as its dense order << 24 | its place in r->m; returns the
+ * bits the dense orders take. */
+static int dense_orders(const ad_lex_results *r, uint64_t *a)
+{
+    uint64_t starts = 0, cards = 0;
+    uint32_t most = 0;
+    for (int j = 0; j < r->nm; j++) {
+        uint64_t o = r->m[j].order;
+        starts |= 1ull << ((o >> 6) & 63);
+        cards |= 1ull << (o & 63);
+        most = most > (uint32_t)(o >> 12) ? most : (uint32_t)(o >> 12);
+    }
+    uint8_t prank[64], crank[64];
+    int np = 0, nc = 0;
+    for (int v = 0; v < 64; v++) {
+        prank[v] = (uint8_t)np;
+        crank[v] = (uint8_t)nc;
+        np += (int)(starts >> v & 1);
+        nc += (int)(cards >> v & 1);
+    }
+    int cb = width((uint32_t)nc - 1), pb = width((uint32_t)np - 1);
+    for (int j = 0; j < r->nm; j++) {
+        uint64_t o = r->m[j].order;
+        uint64_t d = (o >> 12) << (pb + cb) | (uint64_t)prank[(o >> 6) & 63] << cb | crank[o & 63];
+        a[j] = d << 24 | (uint64_t)j;
+    }
+    return width(most) + pb + cb;
+}
+
+/* Sorts r->m by order into r->key (each dense order << 24 | its place in
+ * r->m): in two passes when the dense orders take at most 24 bits (a
+ * table of up to 2^17 words and a hand of few multi-letter cards: the
+ * bench's), else 10 bits a pass.  The sort keeps words of equal orders as
+ * they came, in table order, which is their walk order when both are table
+ * words; runs where a word of the pool is out of order are put right one by
+ * one.  Sorting by place among the table words first is sorting by key: a
+ * key that comes first never goes after more table words.  Returns the
+ * sorted keys (NULL: r->m is sorted itself). */
+static uint64_t *sort_keys(ad_lex_results *r)
+{
+    if (r->nm >= LEX_SORT_MAX) {
+        qsort_r(r->m, (size_t)r->nm, sizeof *r->m, by_walk, r);
+        return NULL;
+    }
+    int bits = dense_orders(r, r->key);
+    uint64_t *a = radix(r->key, r->ktmp, r->nm, bits, bits <= 24 ? (bits + 1) / 2 : 10);
     put_right(r, a);
     return a;
 }

@@ -36,16 +36,20 @@ __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, con
     SCAN_BODY
 }
 
-/* The signature test of 8 words at i: the mask of those kept. */
+/* The signature test of 8 words at i: the mask of those kept.  A word
+ * that holds the letters of one of the hand's multi-letter cards is kept
+ * when it lacks no more than the wilds on all the hand's letters, which
+ * it then does too if it does on the single cards' alone (those are
+ * fewer); so each word needs one count, against the letters its multi
+ * bits choose. */
 __attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline __mmask8
 keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m256i mm)
 {
     __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
     __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
-    __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(one, v));
-    __m512i lack_all = _mm512_popcnt_epi64(_mm512_andnot_si512(all, v));
-    return _mm512_cmple_epu64_mask(lack, w) |
-           (_mm512_cmple_epu64_mask(lack_all, w) & _mm256_test_epi32_mask(m, mm));
+    __mmask8 has = _mm256_test_epi32_mask(m, mm);
+    __m512i lack = _mm512_mask_andnot_epi64(_mm512_andnot_si512(one, v), has, all, v);
+    return _mm512_cmple_epu64_mask(_mm512_popcnt_epi64(lack), w);
 }
 
 /* 16 words a step: and-not, popcount, compare, and the kept words'

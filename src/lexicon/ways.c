@@ -23,7 +23,7 @@ typedef struct ways {
     int nlet;                     /* letters of the cards that fit */
     uint8_t letter[2 * LEX_FITS]; /* those letters (0-25), each once */
     uint8_t need[2 * LEX_FITS];   /* how many of each the single cards lack */
-    uint8_t has[LEX_FITS][2 * LEX_FITS]; /* how many of each card q holds */
+    uint64_t has[LEX_FITS];       /* how many of each letter card q holds, 4 bits each */
     int lack;                     /* the word's lack on single cards alone */
     uint8_t used[AD_LEX_CARD_MAX]; /* copies in the set being made */
     int first, first_set, best_n, best_wilds, best_set;
@@ -53,19 +53,19 @@ static void letters(ways *w, const lex_sigs *s, uint64_t sig)
                 w->need[d] = (uint8_t)(lack > 0 ? lack : 0);
                 w->nlet++;
             }
-            w->has[q][d]++;
+            w->has[q] += 1ull << (4 * d);
         }
 }
 
-/* A whole way: the cards of set, n cards in all. */
-static void leaf(ways *w, int set, int n)
+/* A whole way: the cards of set, n cards in all, holding `got` of each
+ * letter (4 bits each: at most LEX_FITS cards of at most 2 of a letter
+ * each, summed as the walk goes, not again at every leaf). */
+static void leaf(ways *w, int set, int n, uint64_t got)
 {
     int lack = w->lack;
     for (int d = 0; d < w->nlet; d++) {
-        int got = 0;
-        for (int q = 0; q < w->nfit; q++)
-            got += (set >> q & 1) * w->has[q][d];
-        lack -= got < w->need[d] ? got : w->need[d];
+        int g = (int)(got >> (4 * d) & 15);
+        lack -= g < w->need[d] ? g : w->need[d];
     }
     if (lack > w->h->wilds || n < w->h->min)
         return;
@@ -82,24 +82,24 @@ static void leaf(ways *w, int set, int n)
 
 /* On from the q-th place that fits, none of the word before `end` left
  * to take: at the next place, a letter first, then each card there. */
-static void walk(ways *w, int q, int end, int set, int n)
+static void walk(ways *w, int q, int end, int set, int n, uint64_t got)
 {
     while (q < w->nfit && w->pos[q] < end)
         q++;
     if (q == w->nfit) {
-        leaf(w, set, n);
+        leaf(w, set, n, got);
         return;
     }
     int next = q;
     while (next < w->nfit && w->pos[next] == w->pos[q])
         next++;
-    walk(w, next, w->pos[q] + 1, set, n);
+    walk(w, next, w->pos[q] + 1, set, n, got);
     for (int f = q; f < next; f++) {
         int id = w->h->multi[w->m[f]];
         if (w->used[id] == w->h->count[id])
             continue;
         w->used[id]++;
-        walk(w, next, w->pos[f] + w->k[f], set | 1 << f, n - w->k[f] + 1);
+        walk(w, next, w->pos[f] + w->k[f], set | 1 << f, n - w->k[f] + 1, got + w->has[f]);
         w->used[id]--;
     }
 }
@@ -168,7 +168,7 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     letters(&w, s, s->sig[i]);
     for (int q = 0; q < nfit; q++)
         w.used[h->multi[w.m[q]]] = 0;
-    walk(&w, 0, 0, 0, len);
+    walk(&w, 0, 0, 0, len, 0);
     if (!w.first)
         return;
     int f = __builtin_ctz((unsigned)w.first_set), rest = w.first_set & (w.first_set - 1);
