@@ -41,7 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdClient } from './adclient.mjs';
-import { viewOfUpdate } from '../web/js/delta.js';
+import { updateOf, heldAfter } from '../web/js/delta.js';
 
 const require = createRequire(import.meta.url);
 const { io } = require('socket.io-client');
@@ -194,15 +194,17 @@ class AdSeat {
         this.seat = seat;
         this.minV = 0;
         this.latest = { v: j.v, view: j.view, asked: j.asked };
-        this.held = { v: j.v, view: j.view };
+        this.held = heldAfter(j);
     }
     push(p) {
         if (p.push === 'rematch' && p.table === this.table) { this.rejoin(p.next); return; }
         if (p.push !== 'update' || p.table !== this.table) return;
-        const view = viewOfUpdate(this.held, p); /* the whole view, or its delta applied */
-        if (!view) { countError(this.stats, 'delta_without_base'); return; }
-        if (!this.held || p.v >= this.held.v) this.held = { v: p.v, view };
-        p.view = view;
+        if (DELTAS) { /* as sent whole: its delta applied, the rest given back */
+            const u = updateOf(this.held, p);
+            if (!u) { countError(this.stats, 'delta_without_base'); return; }
+            p = u.update;
+            if (!this.held || p.v >= this.held.v) this.held = heldAfter(p, this.held);
+        }
         if (!this.latest || p.v >= this.latest.v) this.latest = p;
         if (p.view.phase === 'over' && this.seat === 0 && !this.stats.stop && this.over !== this.table) {
             this.over = this.table;
@@ -224,7 +226,7 @@ class AdSeat {
         if (!j.ok) { countError(this.stats, j.code); return; }
         this.seat = j.seat;
         if (!this.latest || j.v >= this.latest.v) this.latest = { v: j.v, view: j.view, asked: j.asked };
-        if (!this.held || j.v >= this.held.v) this.held = { v: j.v, view: j.view };
+        if (!this.held || j.v >= this.held.v) this.held = heldAfter(j);
         this.go();
     }
     async go() {

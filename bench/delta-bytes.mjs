@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AdClient } from './adclient.mjs';
-import { viewOfUpdate } from '../web/js/delta.js';
+import { updateOf, heldAfter } from '../web/js/delta.js';
 
 const args = {};
 for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
@@ -50,18 +50,21 @@ function watch(url, table, deltas, keys) {
         seen.bytes.set(f.v, (seen.bytes.get(f.v) || 0) + d.length);
         seen.viewBytes.set(f.v, (seen.viewBytes.get(f.v) || 0) + part.length);
         if (f.delta) {
-            for (const [k] of f.delta.set || []) keys.set[k] = (keys.set[k] || 0) + 1;
-            for (const [k] of f.delta.in || []) keys.in[k] = (keys.in[k] || 0) + 1;
+            // (names, each followed by its value; a number names an object's field by its place)
+            const name = (k) => (typeof k === 'number' && seen.held ? Object.keys(seen.held.view).sort()[k] : k);
+            for (let i = 0, l = f.delta.set || []; i < l.length; i += 2) { const k = name(l[i]); keys.set[k] = (keys.set[k] || 0) + 1; }
+            for (let i = 0, l = f.delta.in || []; i < l.length; i += 2) { const k = name(l[i]); keys.in[k] = (keys.in[k] || 0) + 1; }
         }
-        const view = viewOfUpdate(seen.held, f);
-        if (!view) throw new Error(`a delta that did not apply at v ${f.v}`);
-        seen.held = { v: f.v, view };
+        const u = updateOf(seen.held, f);
+        if (!u) throw new Error(`a delta that did not apply at v ${f.v}`);
+        seen.held = heldAfter(u.update, seen.held);
+        const view = u.update.view;
         if (view.phase === 'over' || (view.winner !== null && view.winner !== undefined)) seen.over = true;
     });
     return c.ready.then(async () => {
         await c.request({ cmd: 'hello', name: deltas ? 'plus' : 'plain', ...(deltas ? { deltas: true } : {}) });
         const r = await c.request({ cmd: 'watch', table });
-        seen.held = { v: r.v, view: r.view };
+        seen.held = heldAfter(r);
         return seen;
     });
 }

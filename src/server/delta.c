@@ -14,11 +14,12 @@
  * container that changed in a few places (a board's row, one seat's entry)
  * one or two levels deeper, so no view is parsed again; the delta is
  * written from the texts' own pieces into the update's text, no tree
- * built.  A delta names what it changes in lists of [name, value] pairs,
- * not as an object's keys: an array's members are named by their index, a
+ * built.  A delta names what it changes in flat lists of names each
+ * followed by its value (name, value, name, value..), not as an object's keys: an array's members are named by their index, a
  * number, and no field of a view (a `hand`) appears as a key outside a
  * view.
  */
+#include "core/jsonw.h"
 #include "lobby_impl.h"
 
 /* How deep below the view's top level a changed container is looked into
@@ -28,19 +29,48 @@
  * board's rows); a larger container is sent whole when it changed. */
 #define DELTA_SPAN_MAX 128
 
+/* How many updates back a member may be pointed to words it was sent
+ * (the newest: the update being written), and the most it holds: a
+ * member's serial counts, in its low 2 bits, the updates it holds. */
+#define HIST 4
+#define HELD_MAX 3u
+
+/* The strings of one update's words (its events' "text", then its aloud
+ * lines), each as its JSON text after its length (2 bytes). */
+typedef struct words {
+    char *p;
+    size_t n;
+} words;
+
 typedef struct audience {
     char *text;      /* the last view sent to an opted-in member (NULL: none yet) */
     size_t len;
-    uint32_t serial; /* names that text, server-wide (0: none) */
+    uint32_t serial; /* names that text (and the two below), server-wide (0: none) */
     uint32_t v;      /* the table's version when it was sent */
+    char *play_on;   /* its "play_on" (NULL: none) */
+    size_t play_on_len;
+    int folded;      /* its members were sent this pass's clock in their update */
+    words said[HIST]; /* the words of its last HIST updates ([said_at]: the newest) */
+    int said_at;
+    int said_ok;     /* how many of the newest of them are known whole */
 } audience;
 
 struct ad_delta_room {
-    int n;          /* audiences: the table's players + 1 */
-    audience aud[]; /* [0]: the public view, [s+1]: seat s */
+    int n;            /* audiences: the table's players + 1 */
+    int clock_folded; /* this pass's updates held the clock (the clock push skips them) */
+    long long clock_left; /* ... its deadline_ms, said the same to everyone */
+    audience aud[];   /* [0]: the public view, [s+1]: seat s */
 };
 
-static uint32_t serials; /* the last serial given (any table) */
+static uint32_t serials; /* the last serial given (any table; a multiple of 4, not 0) */
+
+static uint32_t next_serial(void)
+{
+    serials += HELD_MAX + 1;
+    if (!serials)
+        serials += HELD_MAX + 1;
+    return serials;
+}
 
 typedef struct span {
     const char *key; /* the key's JSON text (with its quotes); NULL in an array */
@@ -48,6 +78,13 @@ typedef struct span {
     const char *val; /* the value's JSON text */
     size_t vlen;
 } span;
+
+static int named_n(const span *m, const char *key, size_t k)
+{
+    return m->klen == k && memcmp(m->key, key, k) == 0;
+}
+/* Whether m's key is the literal key (its JSON text). */
+#define named(m, key) named_n(m, key, sizeof key - 1)
 
 /* The end of the JSON value (compact text) that starts at s. */
 static const char *value_end(const char *s, const char *end)
@@ -149,10 +186,18 @@ static void put_str(buf *b, const char *s)
     put(b, s, strlen(s));
 }
 
+/* i in decimal (written by hand: snprintf was a few per cent of the
+ * server's time, called for every name and number of a delta). */
 static void put_int(buf *b, long long i)
 {
-    char num[24];
-    put(b, num, (size_t)snprintf(num, sizeof num, "%lld", i));
+    char num[24], *p = num + sizeof num;
+    unsigned long long u = i < 0 ? 0ull - (unsigned long long)i : (unsigned long long)i;
+    do
+        *--p = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (i < 0)
+        *--p = '-';
+    put(b, p, (size_t)(num + sizeof num - p));
 }
 
 /* Scratch for the lists of each level of a delta (one thread writes them,
@@ -161,6 +206,9 @@ enum { SET, DEL, IN, LISTS };
 static buf scratch[DELTA_DEPTH + 1][LISTS];
 static buf sub_text[DELTA_DEPTH + 2]; /* a level's delta, before it is placed */
 static buf push_text;                 /* a push written, its delta added */
+static buf found_text[AD_MAX_SEATS + 1]; /* each audience's delta of this pass */
+static span to_act_now; /* diff's at the top: the new view's to_act (val NULL: none) */
+static int same_value(const span *a, const span *b);
 
 /* The old member with new's key (or, in an array, its index i); NULL: none.
  * The views list their keys in one order, so the same place is tried first. */
@@ -176,20 +224,56 @@ static const span *old_of(const span *old, int nold, const span *m, int i)
     return NULL;
 }
 
-/* A member's name in a delta: an object's key (its JSON text), an array's index. */
-static void put_name(buf *b, const span *m, int i)
+/* A member's name in a delta: an array's index i; an object's field by its
+ * place (rank, a number) among the old object's keys in sorted order, or,
+ * a field the old object did not have (rank -1), by its key's JSON text. */
+static void put_name(buf *b, const span *m, int i, int rank)
 {
-    if (m->key)
+    if (m->key && rank < 0)
         put(b, m->key, m->klen);
     else
-        put_int(b, i);
+        put_int(b, m->key ? rank : i);
+}
+
+/* Whether a key's text is plain (quotes around bytes from '#' to '~', no
+ * escape): its bytes then sort as the client's JavaScript sorts the key. */
+static int plain_key(const span *k)
+{
+    for (size_t i = 1; i + 1 < k->klen; i++)
+        if (k->key[i] < '#' || k->key[i] > '~' || k->key[i] == '\\')
+            return 0;
+    return k->klen >= 2;
+}
+
+static int key_before(const span *x, const span *y)
+{
+    size_t n = x->klen < y->klen ? x->klen : y->klen;
+    int c = memcmp(x->key + 1, y->key + 1, n - 2);
+    return c < 0 || (c == 0 && x->klen < y->klen);
+}
+
+/* rank[j]: the place of old[j]'s key among the n keys sorted (a short
+ * name for it both ends can work out); -1 everywhere when a key is not
+ * plain, so every field is named by its key. */
+static void rank_keys(const span *old, int n, int *rank)
+{
+    int order[DELTA_SPAN_MAX], plain = 1;
+    for (int j = 0; j < n; j++) {
+        plain &= plain_key(&old[j]);
+        int at = j;
+        for (; at > 0 && key_before(&old[j], &old[order[at - 1]]); at--)
+            order[at] = order[at - 1];
+        order[at] = j;
+    }
+    for (int r = 0; r < n; r++)
+        rank[order[r]] = plain ? r : -1;
 }
 
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out);
 
-/* Adds what changed from o to m (member i) to the level's lists: [name,value]
- * to set, or [name,delta] to in when that is shorter. */
-static void diff_member(const span *o, const span *m, int i, int depth)
+/* Adds what changed from o to m (member i) to the level's lists: name and
+ * value to set, or name and delta to in when that is shorter. */
+static void diff_member(const span *o, const span *m, int i, int rank, int depth)
 {
     if (o && o->vlen == m->vlen && memcmp(o->val, m->val, m->vlen) == 0)
         return;
@@ -198,14 +282,13 @@ static void diff_member(const span *o, const span *m, int i, int depth)
     int deeper = o && depth < DELTA_DEPTH && diff(o->val, o->vlen, m->val, m->vlen, depth + 1, sub) == 0 &&
                  sub->n < m->vlen;
     buf *list = &scratch[depth][deeper ? IN : SET];
-    put(list, list->n ? ",[" : "[", list->n ? 2 : 1);
-    put_name(list, m, i);
+    put(list, ",", list->n ? 1 : 0);
+    put_name(list, m, i, rank);
     put(list, ",", 1);
     if (deeper)
         put(list, sub->p, sub->n);
     else
         put(list, m->val, m->vlen);
-    put(list, "]", 1);
 }
 
 /* A level's list, as "name":[..], when it has anything. */
@@ -222,7 +305,9 @@ static void put_list(buf *out, int *first, const char *name, const buf *list)
 }
 
 /* Writes to out the delta from text a to text b (both an object, or both
- * an array): {"set":[[name,value]..],"del":[name..],"in":[[name,delta]..]},
+ * an array): {"set":[name,value,..],"del":[name..],"in":[name,delta,..]}
+ * (each name followed by its value or delta, no pair in brackets of its
+ * own; an object's field named by its place among a's keys sorted),
  * and for an array whose length changed "len" (it is cut or grown to that
  * first, so a card added at the end is one entry); empty lists left out.
  * -1: they cannot be compared member by member. */
@@ -232,18 +317,26 @@ static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, b
     int nold = members(a, na, old), nnow = members(b, nb, now);
     if (nold < 0 || nnow < 0 || *a != *b)
         return -1;
+    int rank[DELTA_SPAN_MAX];
+    if (*a == '{')
+        rank_keys(old, nold, rank);
+    for (int i = 0; depth == 0 && *b == '{' && i < nnow; i++)
+        if (named(&now[i], "\"to_act\""))
+            to_act_now = now[i];
     buf *l = scratch[depth];
     for (int k = 0; k < LISTS; k++)
         clear(&l[k]);
-    for (int i = 0; i < nnow; i++)
-        diff_member(old_of(old, nold, &now[i], i), &now[i], i, depth);
+    for (int i = 0; i < nnow; i++) {
+        const span *o = old_of(old, nold, &now[i], i);
+        diff_member(o, &now[i], i, o && *a == '{' ? rank[o - old] : -1, depth);
+    }
     for (int j = 0; j < nold && *a == '{'; j++) {
         int found = 0;
         for (int i = 0; i < nnow && !found; i++)
             found = now[i].klen == old[j].klen && memcmp(now[i].key, old[j].key, old[j].klen) == 0;
         if (!found) {
             put(&l[DEL], ",", l[DEL].n ? 1 : 0);
-            put_name(&l[DEL], &old[j], j);
+            put_name(&l[DEL], &old[j], j, rank[j]);
         }
     }
     int first = 1;
@@ -263,52 +356,95 @@ typedef struct ad_delta_found found;
 
 void ad_delta_end(ad_delta_pass *p)
 {
-    for (int i = 0; i <= AD_MAX_SEATS; i++)
-        free(p->f[i].delta);
+    (void)p; /* its deltas are found_text's, kept for the next pass */
 }
 
 void ad_delta_free(table *t)
 {
-    for (int i = 0; t->delta && i < t->delta->n; i++)
+    for (int i = 0; t->delta && i < t->delta->n; i++) {
         free(t->delta->aud[i].text);
+        free(t->delta->aud[i].play_on);
+        for (int h = 0; h < HIST; h++)
+            free(t->delta->aud[i].said[h].p);
+    }
     free(t->delta);
     t->delta = NULL;
 }
 
-/* The audience's view, now (text v..v+n): kept as its last text, and the
- * delta from the text it had (the same text: an empty delta, the serial
- * kept). */
-static void find(table *t, audience *a, found *f, const char *v, size_t n)
+/* Keeps the text of s (NULL: absent) in *kept: 1 when it was that already.
+ * Out of memory it keeps none, so nothing is later said to be the same. */
+static int keep(char **kept, size_t *len, const span *s)
 {
+    if (!s && !*kept)
+        return 1;
+    if (s && *kept && *len == s->vlen && memcmp(*kept, s->val, s->vlen) == 0)
+        return 1;
+    free(*kept);
+    *kept = NULL;
+    *len = 0;
+    if (s && (*kept = malloc(s->vlen)) != NULL) {
+        memcpy(*kept, s->val, s->vlen);
+        *len = s->vlen;
+    }
+    return 0;
+}
+
+static const span *member_named(const span *ms, int n, const char *key);
+static int same_value(const span *a, const span *b);
+
+/* Whether the update's asked is its view's to_act (text v..v+n). */
+static int asked_is_to_act(const char *v, size_t n, const span *asked)
+{
+    span ms[DELTA_SPAN_MAX];
+    int k = members(v, n, ms);
+    return k > 0 && same_value(member_named(ms, k, "\"to_act\""), asked);
+}
+
+/* The audience's view, now (text v..v+n), with the update's play_on: kept
+ * as its last, and the delta from the text it had (the same text: an
+ * empty delta, the serial kept unless play_on changed). */
+static void find(table *t, audience *a, found *f, int aud, const char *v, size_t n,
+                 const span *asked, const span *on)
+{
+    static char same[] = "{}";
     f->done = 1;
     f->was = a->serial;
     f->base = a->v;
+    int same_on = keep(&a->play_on, &a->play_on_len, on);
+    f->play_on_same = same_on && on && a->serial;
     if (a->text && a->len == n && memcmp(a->text, v, n) == 0) {
-        f->delta = strdup("{}");
+        f->asked_same = asked_is_to_act(v, n, asked);
+        f->delta = same;
         f->len = 2;
         a->v = version(t);
+        if (!same_on) /* one holding the old serial was sent the old play_on */
+            a->serial = next_serial();
         return;
     }
-    char *text = malloc(n + 1);
+    buf *d = &found_text[aud];
+    clear(d);
+    to_act_now.val = NULL;
+    /* "base" and "delta" in the place of "view": no shorter, no delta */
+    if (a->text && diff(a->text, a->len, v, n, 0, d) == 0 && d->n + 16 < n) {
+        f->delta = d->p;
+        f->len = d->n;
+    }
+    f->asked_same = to_act_now.val ? same_value(&to_act_now, asked) : asked_is_to_act(v, n, asked);
+    char *text = realloc(a->text, n + 1); /* about the size it was: in its place */
     if (!text) { /* out of memory: nobody holds a known text now */
         free(a->text);
-        *a = (audience){0};
+        a->text = NULL;
+        a->len = 0;
+        a->serial = 0;
+        f->play_on_same = 0;
+        f->delta = NULL;
         return;
     }
     memcpy(text, v, n);
     text[n] = 0;
-    buf *d = &sub_text[0];
-    clear(d);
-    /* "base" and "delta" in the place of "view": no shorter, no delta */
-    if (a->text && diff(a->text, a->len, text, n, 0, d) == 0 && d->n + 16 < n &&
-        (f->delta = malloc(d->n)) != NULL) {
-        memcpy(f->delta, d->p, d->n);
-        f->len = d->n;
-    }
-    free(a->text);
     a->text = text;
     a->len = n;
-    a->serial = ++serials ? serials : ++serials; /* 0 means none */
+    a->serial = next_serial(); /* 0 means none */
     a->v = version(t);
 }
 
@@ -322,31 +458,302 @@ static const span *member_named(const span *ms, int n, const char *key)
     return NULL;
 }
 
-/* The push's text with "base" and "delta" in the place of its view
- * (view: that member), to m's connection. */
-static void send_with(member *m, const char *text, size_t n, const span *view, const found *f)
+static int same_value(const span *a, const span *b)
 {
-    buf *b = &push_text;
-    clear(b);
-    put(b, text, (size_t)(view->key - text));
-    put_str(b, "\"base\":");
-    put_int(b, f->base);
-    put_str(b, ",\"delta\":");
-    put(b, f->delta, f->len);
-    const char *rest = view->val + view->vlen;
-    put(b, rest, (size_t)(text + n - rest));
-    if (b->bad) /* out of memory: the whole view, as before */
-        conn_send_text(m->c, text, n);
-    else
-        conn_send_text(m->c, b->p, b->n);
+    return a && b && a->vlen == b->vlen && memcmp(a->val, b->val, a->vlen) == 0;
 }
 
-/* The hook of ad_push_update: an opted-in member that holds its audience's
- * last text is sent the update's text (text..text+n) with "base" and
- * "delta" in the place of "view" (1: sent), when the delta is shorter;
- * else the caller sends the text as it is (0).  A sync's answer keeps its
- * whole view, and so does a push with play_on (that view and its own go
- * whole together). */
+
+/* The strings of w, in order, into out (at most max): their count, or -1
+ * when there are more. */
+static int strings_of(const words *w, span *out, int max)
+{
+    int k = 0;
+    for (size_t at = 0; at + 2 <= w->n;) {
+        size_t len = (size_t)(unsigned char)w->p[at] << 8 | (unsigned char)w->p[at + 1];
+        if (k == max)
+            return -1;
+        out[k++] = (span){.val = w->p + at + 2, .vlen = len};
+        at += 2 + len;
+    }
+    return k;
+}
+
+/* Where the string s (JSON text) is among the words of the `back` updates
+ * before this one: counted from the newest word back (0: the last), as the
+ * client counts the words it holds; -1: not there. */
+static int word_ref(const audience *a, int back, const span *s)
+{
+    span ws[DELTA_SPAN_MAX];
+    int r = 0;
+    for (int h = 1; h <= back; h++) {
+        int n = strings_of(&a->said[(a->said_at + HIST - h) % HIST], ws, DELTA_SPAN_MAX);
+        if (n < 0)
+            return -1;
+        for (int i = n - 1; i >= 0; i--, r++)
+            if (same_value(&ws[i], s))
+                return r;
+    }
+    return -1;
+}
+
+/* A string of words (an event's text, an aloud line): the number of the
+ * same words sent in an update the member holds, when that is shorter. */
+static void put_word(buf *b, const span *s, const audience *a, int back)
+{
+    int r = *s->val == '"' && s->vlen > 4 ? word_ref(a, back, s) : -1;
+    if (r >= 0)
+        put_int(b, r);
+    else
+        put(b, s->val, s->vlen);
+}
+
+static void put_aloud(buf *b, const span *s, const audience *a, int back)
+{
+    span ls[DELTA_SPAN_MAX];
+    int n = members(s->val, s->vlen, ls);
+    if (n < 0 || *s->val != '[') {
+        put(b, s->val, s->vlen);
+        return;
+    }
+    put(b, "[", 1);
+    for (int i = 0; i < n; i++) {
+        put(b, ",", i ? 1 : 0);
+        put_word(b, &ls[i], a, back);
+    }
+    put(b, "]", 1);
+}
+
+static void add_word(buf *w, const span *s)
+{
+    if (*s->val != '"' || s->vlen > 0xffff) {
+        w->bad = 1; /* not kept: nothing may point to this update's words */
+        return;
+    }
+    char len[2] = {(char)(s->vlen >> 8), (char)(s->vlen & 0xff)};
+    put(w, len, 2);
+    put(w, s->val, s->vlen);
+}
+
+/* Keeps the words of the update (its members ms[0..k)) as the audience's
+ * newest: its events' texts, then its aloud lines, as the client lists them. */
+static void keep_words(audience *a, const span *ms, int k)
+{
+    static buf w;
+    span es[DELTA_SPAN_MAX], fs[DELTA_SPAN_MAX];
+    clear(&w);
+    const span *ev = member_named(ms, k, "\"events\""), *al = member_named(ms, k, "\"aloud\"");
+    int ne = ev ? members(ev->val, ev->vlen, es) : 0, nl;
+    for (int i = 0; i < ne; i++) {
+        int nf = *es[i].val == '{' ? members(es[i].val, es[i].vlen, fs) : -1;
+        const span *text = nf > 0 ? member_named(fs, nf, "\"text\"") : NULL;
+        if (text)
+            add_word(&w, text);
+    }
+    nl = al ? members(al->val, al->vlen, es) : 0;
+    for (int i = 0; i < nl; i++)
+        add_word(&w, &es[i]);
+    a->said_at = (a->said_at + 1) % HIST;
+    words *to = &a->said[a->said_at];
+    char *p = w.n ? realloc(to->p, w.n) : to->p;
+    if (ne < 0 || nl < 0 || w.bad || (w.n && !p)) { /* unknown: none before it may be pointed to */
+        to->n = 0;
+        a->said_ok = 0;
+        return;
+    }
+    if (w.n)
+        memcpy(p, w.p, w.n);
+    to->p = p;
+    to->n = w.n;
+    a->said_ok = a->said_ok < HIST ? a->said_ok + 1 : HIST;
+}
+
+/* A number's text as a number (-1: not a whole number). */
+static long long number_of(const span *s)
+{
+    long long x = 0;
+    if (!s || !s->vlen || s->vlen > 18)
+        return -1;
+    for (size_t i = 0; i < s->vlen; i++) {
+        if (s->val[i] < '0' || s->val[i] > '9')
+            return -1;
+        x = x * 10 + (s->val[i] - '0');
+    }
+    return x;
+}
+
+/* One event as an opted-in member is sent it: without its "v" when that
+ * is the one after the event before's (*prev), but not past the push's v
+ * (the steps of a push one after the other), and without its
+ * "seat_acting" when that is its "seat".  *prev becomes its v. */
+static void put_event(buf *b, const span *e, long long v, long long *prev, const audience *a,
+                      int back)
+{
+    span ms[DELTA_SPAN_MAX];
+    int n = members(e->val, e->vlen, ms);
+    if (n < 0 || *e->val != '{') {
+        put(b, e->val, e->vlen);
+        *prev = -2; /* none said: the next says its own */
+        return;
+    }
+    const span *seat = member_named(ms, n, "\"seat\"");
+    long long said = number_of(member_named(ms, n, "\"v\""));
+    long long implied = *prev >= 0 && *prev + 1 < v ? *prev + 1 : v;
+    int first = 1;
+    put(b, "{", 1);
+    for (int i = 0; i < n; i++) {
+        const span *m = &ms[i];
+        if ((named(m, "\"v\"") && said >= 0 && said == implied) ||
+            (named(m, "\"seat_acting\"") && same_value(m, seat)))
+            continue;
+        put(b, ",", first ? 0 : 1);
+        put(b, m->key, m->klen);
+        put(b, ":", 1);
+        if (named(m, "\"text\""))
+            put_word(b, m, a, back);
+        else
+            put(b, m->val, m->vlen);
+        first = 0;
+    }
+    put(b, "}", 1);
+    *prev = said >= 0 ? said : -2;
+}
+
+/* The events (ev) compact, in a push of version v made from base (-1: no base). */
+static void put_events(buf *b, const span *ev, long long v, long long base, const audience *a,
+                       int back)
+{
+    span es[DELTA_SPAN_MAX];
+    int n = members(ev->val, ev->vlen, es);
+    if (n < 0 || v < 0) { /* more than we look into: as they are */
+        put(b, ev->val, ev->vlen);
+        return;
+    }
+    long long prev = base >= 0 ? base : v - 1;
+    put(b, "[", 1);
+    for (int i = 0; i < n; i++) {
+        put(b, ",", i ? 1 : 0);
+        put_event(b, &es[i], v, &prev, a, back);
+    }
+    put(b, "]", 1);
+}
+
+/* play_on to an opted-in member, under keys of its own (a frame's
+ * "play_on" is always the whole position, beside the whole view):
+ * "play_on_same":true when it is the base's, else "play_on_delta", a
+ * delta from this update's view (the text written into play_on_text).
+ * -1: no delta can be made: the whole play_on and view go as before. */
+static buf play_on_text;
+static int play_on_form(const span *on, const span *view, int same)
+{
+    clear(&play_on_text);
+    if (same) {
+        put_str(&play_on_text, "\"play_on_same\":true");
+        return 0;
+    }
+    put_str(&play_on_text, "\"play_on_delta\":");
+    return view && diff(view->val, view->vlen, on->val, on->vlen, 0, &play_on_text) == 0 &&
+                   !play_on_text.bad
+               ? 0
+               : -1;
+}
+
+/* This pass's clock, as an update to an opted-in member holds it: its
+ * deadline_ms alone when its seats are the update's asked, else
+ * {"seats":..,"deadline_ms":..}; written once a pass (p->clock_len 0: none). */
+static buf clock_text;
+static void clock_of(table *t, ad_delta_pass *p, const span *asked)
+{
+    json_t *c = t->clock_dirty ? ad_clock_json(t) : NULL;
+    if (!c)
+        return;
+    clear(&clock_text);
+    json_t *seats = json_object_get(c, "seats");
+    long long left = json_integer_value(json_object_get(c, "deadline_ms"));
+    char *st = json_dumps(seats, JSON_COMPACT);
+    if (st && asked && strlen(st) == asked->vlen && memcmp(st, asked->val, asked->vlen) == 0) {
+        put_int(&clock_text, left);
+    } else if (st) {
+        put_str(&clock_text, "{\"seats\":");
+        put_str(&clock_text, st);
+        put_str(&clock_text, ",\"deadline_ms\":");
+        put_int(&clock_text, left);
+        put(&clock_text, "}", 1);
+    }
+    free(st);
+    json_decref(c);
+    if (st && !clock_text.bad) {
+        p->clock_len = clock_text.n;
+        t->delta->clock_folded = 1;
+        t->delta->clock_left = left;
+    }
+}
+
+/* The push (its members ms[0..k)) as m's connection is sent it: the
+ * view's delta in its place when it takes one, asked left out when it is
+ * the view's to_act and aloud when it is empty, the events compact,
+ * play_on as play_on_same or play_on_delta, the clock folded in.
+ * 0: written into push_text. */
+static int compact(const span *ms, int k, const found *f, int takes, const ad_delta_pass *p,
+                   const audience *a, int back)
+{
+    buf *b = &push_text;
+    const span *v = member_named(ms, k, "\"v\""), *view = member_named(ms, k, "\"view\""),
+               *on = member_named(ms, k, "\"play_on\"");
+    int on_compact = on && play_on_form(on, view, takes && f->play_on_same) == 0;
+    if (on && !on_compact) /* the whole play_on goes beside the whole view */
+        takes = back = 0;
+    clear(b);
+    put(b, "{", 1);
+    for (int i = 0, first = 1; i < k; i++) {
+        const span *s = &ms[i];
+        if ((f->asked_same && named(s, "\"asked\"")) ||
+            (named(s, "\"aloud\"") && s->vlen == 2)) /* [] */
+            continue;
+        put(b, ",", first ? 0 : 1);
+        first = 0;
+        if (s == on && on_compact) {
+            put(b, play_on_text.p, play_on_text.n);
+            continue;
+        }
+        if (s == view && takes) {
+            put_str(b, "\"base\":");
+            put_int(b, f->base);
+            put_str(b, ",\"delta\":");
+            put(b, f->delta, f->len);
+            continue;
+        }
+        put(b, s->key, s->klen);
+        put(b, ":", 1);
+        if (named(s, "\"events\""))
+            put_events(b, s, number_of(v), takes ? (long long)f->base : -1, a, back);
+        else if (named(s, "\"aloud\""))
+            put_aloud(b, s, a, back);
+        else
+            put(b, s->val, s->vlen);
+    }
+    if (p->clock_len) {
+        put_str(b, ",\"clock\":");
+        put(b, clock_text.p, p->clock_len);
+    }
+    put(b, "}", 1);
+    return b->bad ? -1 : 0;
+}
+
+/* No clock folded into an update (the clock push goes to everyone). */
+static void unfold(table *t)
+{
+    for (int i = 0; t->delta && i < t->delta->n; i++)
+        t->delta->aud[i].folded = 0;
+    if (t->delta)
+        t->delta->clock_folded = 0;
+}
+
+/* The hook of ad_push_update: an opted-in member is sent the update's
+ * text (text..text+n) compact (1: sent; else the caller sends the text as
+ * it is, 0): with "base" and "delta" in the place of "view" when it holds
+ * its audience's last text and the delta is shorter.  A sync's answer
+ * keeps its whole view and leaves the clock to its own push. */
 int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int sync_of,
                   ad_delta_pass *pass)
 {
@@ -359,13 +766,58 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int
                                                                          sizeof t->delta->aud[0]))))
         return 0;
     t->delta->n = t->players + 1;
+    const span *asked = member_named(ms, k, "\"asked\"");
+    if (!pass->began) { /* a fold of an earlier pass is no more */
+        pass->began = 1;
+        unfold(t);
+        if (!sync_of)
+            clock_of(t, pass, asked);
+    }
     found *f = &pass->f[seat + 1];
-    if (!f->done)
-        find(t, &t->delta->aud[seat + 1], f, view->val, view->vlen);
-    int takes = f->delta && !sync_of && f->was && m->dseen == f->was &&
-                !member_named(ms, k, "\"play_on\"");
-    m->dseen = t->delta->aud[seat + 1].serial;
-    if (takes)
-        send_with(m, text, n, view, f);
-    return takes;
+    audience *a = &t->delta->aud[seat + 1];
+    if (!f->done) {
+        find(t, a, f, seat + 1, view->val, view->vlen, asked, member_named(ms, k, "\"play_on\""));
+        if (!sync_of) /* a sync's answer is one connection's: not among the words all hold */
+            keep_words(a, ms, k);
+    }
+    /* held: how many of the audience's updates before this one m holds */
+    uint32_t held = f->was && (m->dseen & ~HELD_MAX) == f->was ? m->dseen & HELD_MAX : 0;
+    int takes = f->delta && !sync_of && f->was && (m->dseen & ~HELD_MAX) == f->was;
+    /* words pointed back to only in a delta, whose base a client checks */
+    int back = !takes ? 0 : (int)held < a->said_ok - 1 ? (int)held : a->said_ok - 1;
+    m->dseen = a->serial | (sync_of ? 0 : held < HELD_MAX ? held + 1 : HELD_MAX);
+    if (compact(ms, k, f, takes, pass, a, back < 0 ? 0 : back) < 0) { /* out of memory: whole next time */
+        m->dseen = 0;
+        return 0;
+    }
+    conn_send_text(m->c, push_text.p, push_text.n);
+    a->folded |= pass->clock_len > 0;
+    return 1;
+}
+
+/* Whether m was sent this pass's clock in its update. */
+static int told_clock(table *t, member *m)
+{
+    if (!t->delta || !t->delta->clock_folded || !m->dseen || !conn_state(m->c)->deltas)
+        return 0;
+    int seat = ad_member_seat(t, m);
+    return seat + 1 < t->delta->n && t->delta->aud[seat + 1].folded &&
+           (m->dseen & ~HELD_MAX) == t->delta->aud[seat + 1].serial;
+}
+
+/* The clock push's time left: the one this pass's updates folded in,
+ * when they did, so that every member is told the same deadline_ms. */
+long long ad_delta_clock_left(const table *t, long long left)
+{
+    return t->delta && t->delta->clock_folded ? t->delta->clock_left : left;
+}
+
+/* The clock push's text (NULL: it could not be written) to every member
+ * whose update did not hold it already. */
+void ad_delta_push_clock(table *t, const char *text, size_t n)
+{
+    for (int i = 0; i < t->nmem && text; i++)
+        if (!told_clock(t, &t->mem[i]))
+            conn_send_text(t->mem[i].c, text, n);
+    unfold(t);
 }

@@ -479,11 +479,15 @@ typedef struct ad_delta_found {
     int done;
     uint32_t was;  /* the serial a member must hold to take the delta */
     uint32_t base; /* ... and that text's version */
-    char *delta;   /* its text (NULL: the whole view, it would be no shorter) */
+    char *delta;   /* its text (NULL: the whole view, it would be no shorter; delta.c's) */
     size_t len;
+    int asked_same;   /* n3: asked is the view's to_act (left out) */
+    int play_on_same; /* n3: play_on as in the base's update ("same") */
 } ad_delta_found;
 typedef struct ad_delta_pass {
     ad_delta_found f[AD_MAX_SEATS + 1];
+    int began;        /* n3: a member was looked at (the clock found) */
+    size_t clock_len; /* n3: the clock folded into its updates (0: none) */
 } ad_delta_pass;
 /* For an opted-in member: the update's text sent with "delta" and "base"
  * for its "view" when it may (1: sent; 0: the caller sends the text). */
@@ -491,6 +495,12 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int
                   ad_delta_pass *pass);
 void ad_delta_end(ad_delta_pass *pass);
 void ad_delta_free(table *t); /* the table's views kept for deltas */
+/* n3: the clock push's text (NULL: none written) to every member but the
+ * opted-in ones whose update of this pass carried it ("clock"), and the
+ * time left it says (the one those updates said, when they did). */
+void ad_delta_push_clock(table *t, const char *text, size_t n);
+long long ad_delta_clock_left(const table *t, long long left);
+json_t *ad_clock_json(const table *t);
 
 /* n2 (issue 33, the server's CPU an action): the play_on position as
  * text (race.c), the same bytes as ad_play_on_of's tree written out */

@@ -298,6 +298,7 @@ void ad_push_clock(table *t)
     int64_t left;
     if (!clock_of(t, &seats, &left))
         return;
+    left = ad_delta_clock_left(t, left); /* the deadline the updates said (delta.c) */
     ad_jw_reset(&w);
     RAW(&w, "{\"seats\":[");
     for (int s = 0, n = 0; s < t->players; s++)
@@ -311,8 +312,8 @@ void ad_push_clock(table *t)
     RAW(&w, ",\"push\":\"clock\",\"table\":");
     ad_jw_int(&w, (long long)t->id);
     RAW(&w, "}");
-    for (int i = 0; i < t->nmem && !w.oom; i++)
-        conn_send_text(t->mem[i].c, w.p, w.n);
+    /* not to those whose update held it (delta.c) */
+    ad_delta_push_clock(t, w.oom ? NULL : w.p, w.n);
 }
 
 /* {"seats":[..],"deadline_ms":N}: the asked seats whose clocks run, and the
@@ -328,6 +329,11 @@ static json_t *clock_json(const table *t)
         if (seats & (1u << s))
             json_array_append_new(a, json_integer(s));
     return json_pack("{s:o,s:I}", "seats", a, "deadline_ms", (json_int_t)left);
+}
+
+json_t *ad_clock_json(const table *t)
+{
+    return clock_json(t);
 }
 
 /* The least text a step's events take as a sync tells them: one event

@@ -2,14 +2,16 @@
 // "deltas":true is sent, in each update, what changed in its view since the
 // view it holds; the view it rebuilds from them (web/js/delta.js, the
 // browser's own code) is, at every version, the view a connection that did
-// not opt in is sent whole.  A connection that did not opt in is sent
-// exactly what it was before.
+// not opt in is sent whole; and so are the rest of each update rebuilt from
+// its compact form (updateOf: the events, asked, aloud, play_on) and the
+// clock pushes, folded into updates or not.  A connection that did not opt
+// in is sent exactly what it was before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
     startServer, Client, player, Seat, playToEnd, expectOk, until, isOver, SHORT,
 } from './harness.mjs';
-import { viewOfUpdate } from '../../web/js/delta.js';
+import { updateOf, heldAfter } from '../../web/js/delta.js';
 
 /**
  * What one connection is sent at a table: the view at each version (rebuilt
@@ -20,9 +22,11 @@ class Watcher {
         this.c = client;
         this.table = table;
         this.deltas = deltas;
-        this.held = null; // { v, view }
+        this.held = null; // { v, view, play_on }
         this.views = new Map(); // v -> view
-        this.pushes = new Map(); // v -> the push without view, delta and base
+        this.pushes = new Map(); // v -> the push (rebuilt) without its view
+        this.clocks = new Map(); // v -> the clock pushes after the update of v, in order
+        this.last = -1; // the v of the last update
         this.counts = { delta: 0, whole: 0 };
         this.problems = [];
         client.ws.on('message', (d) => this.#frame(JSON.parse(String(d))));
@@ -30,25 +34,54 @@ class Watcher {
 
     /** the answer to join or watch: the view it holds from then on */
     took(r) {
-        this.held = { v: r.v, view: r.view };
+        this.held = heldAfter(r);
+        this.last = r.v;
         return r;
     }
 
+    #clock(f) {
+        if (!this.clocks.has(this.last)) this.clocks.set(this.last, []);
+        this.clocks.get(this.last).push(f);
+    }
+
     #frame(f) {
+        if (f.push === 'clock' && f.table === this.table) this.#clock(f);
         if (f.push !== 'update' || f.table !== this.table) return;
+        if (!this.deltas && f.clock !== undefined) this.problems.push(`v ${f.v}: a clock folded into an update to a connection that did not opt in`);
         if (!this.deltas && (f.delta !== undefined || f.base !== undefined)) this.problems.push(`v ${f.v}: a delta to a connection that did not opt in`);
         if (f.delta !== undefined && f.base !== this.held?.v) this.problems.push(`v ${f.v}: a delta from v ${f.base} to one holding v ${this.held?.v}`);
-        let view;
-        try { view = viewOfUpdate(this.held, f); } catch (e) { this.problems.push(`v ${f.v}: ${e.message}`); }
-        if (!view) { this.problems.push(`v ${f.v}: no view (${JSON.stringify(f).slice(0, 300)})`); return; }
+        let u = null;
+        try { u = updateOf(this.held, f); } catch (e) { this.problems.push(`v ${f.v}: ${e.message}`); }
+        if (!u) { this.problems.push(`v ${f.v}: no view (${JSON.stringify(f).slice(0, 300)})`); return; }
         this.counts[f.delta !== undefined ? 'delta' : 'whole']++;
-        this.held = { v: f.v, view };
-        this.views.set(f.v, view);
-        const { view: _v, delta: _d, base: _b, ...rest } = f;
+        if (this.deltas) countCompact(f);
+        this.held = heldAfter(u.update, this.held);
+        this.last = f.v;
+        this.views.set(f.v, u.update.view);
+        const { view: _v, ...rest } = u.update;
         if (!f.sync) this.pushes.set(f.v, rest); // (a sync's answer is a push of its own)
+        if (u.clock) this.#clock(u.clock);
     }
 
     get over() { return this.held && isOver(this.held.view); }
+}
+
+/** How often each compact form was sent, over the whole test. */
+const compact = { problems: [], clock: 0, asked: 0, aloud: 0, event_v: 0, seat_acting: 0, play_on_same: 0, play_on_delta: 0, field_by_place: 0, words_again: 0 };
+function countCompact(f) {
+    if (f.clock !== undefined) compact.clock++;
+    if (f.asked === undefined) compact.asked++;
+    if (f.aloud === undefined) compact.aloud++;
+    if ((f.delta?.set || []).some((k, i) => i % 2 === 0 && typeof k === 'number')) compact.field_by_place++; // (a view is an object)
+    if (f.play_on_same === true) compact.play_on_same++;
+    if (f.play_on_delta) compact.play_on_delta++;
+    if (f.play_on !== undefined && f.view === undefined) compact.problems.push(`v ${f.v}: a whole play_on beside a delta`);
+    if ((f.aloud || []).some((l) => typeof l === 'number')) compact.words_again++;
+    for (const e of f.events || []) {
+        if (typeof e.text === 'number') compact.words_again++;
+        if (e.v === undefined) compact.event_v++;
+        if (e.seat_acting === undefined && e.seat !== undefined) compact.seat_acting++;
+    }
 }
 
 async function deltaClient(server, name, token) {
@@ -67,7 +100,8 @@ function sameViews(got, want, what) {
         if (!want.views.has(v)) continue;
         both++;
         assert.deepEqual(view, want.views.get(v), `${what}: the view rebuilt at v ${v} is the view sent whole`);
-        assert.deepEqual(got.pushes.get(v), want.pushes.get(v), `${what}: the rest of the push at v ${v}`);
+        assert.deepEqual(got.pushes.get(v), want.pushes.get(v), `${what}: the rest of the push at v ${v} (events, asked, aloud, play_on)`);
+        assert.deepEqual(got.clocks.get(v) || [], want.clocks.get(v) || [], `${what}: the clock pushes after v ${v}`);
     }
     assert.ok(both >= Math.min(got.views.size, want.views.size) - 2, `${what}: both saw the same versions (${both} of ${got.views.size})`);
     // (whole: the first after a join, a sync's answer, a push with play_on)
@@ -138,7 +172,7 @@ async function playOne(server, game, seats, seed, i) {
     return { n, actions: sa.view ? bp.held.v : 0 };
 }
 
-test('a connection with deltas rebuilds from them, at every version of thousands of actions in every game, the view sent whole to one without', { timeout: 600000 }, async (t) => {
+test('a connection with deltas rebuilds from them, at every version of thousands of actions in every game, the view, events, asked, aloud, play_on and clock pushes sent whole to one without', { timeout: 600000 }, async (t) => {
     const server = await startServer(t, { args: ['--new-players-burst', '100000'] }); // many people, one address
     const actions = {};
     let i = 0;
@@ -153,6 +187,10 @@ test('a connection with deltas rebuilds from them, at every version of thousands
     }
     const total = Object.values(actions).reduce((x, y) => x + y, 0);
     assert.ok(total >= 2000, `thousands of actions: ${JSON.stringify(actions)}`);
+    const { problems, ...forms } = compact;
+    assert.deepEqual(problems.slice(0, 5), [], 'a play_on is sent whole only beside the whole view');
+    console.log(`compact forms sent: ${JSON.stringify(forms)}`);
+    for (const [form, n] of Object.entries(forms)) assert.ok(n > 0, `the compact form ${form} was sent and rebuilt (${JSON.stringify(forms)})`);
     });
 
 test('a connection that did not ask for deltas is sent every update with its whole view, and a bad deltas is refused', { timeout: 60000 }, async (t) => {

@@ -11,24 +11,24 @@ import {
     person, createTable, gotoTable, playByClicks, mySeat, getRecord, Engine, checkFrames, SHORT,
     serverAndBrowser, within,
 } from './harness.mjs';
-import { viewOfUpdate } from '../../web/js/delta.js';
+import { updateOf, heldAfter } from '../../web/js/delta.js';
 
 const s = serverAndBrowser();
 
-/** The page's frames of one table with every update's view rebuilt as the page does. */
+/** The page's frames of one table with every update rebuilt as the page does (its view, and the clock folded into it). */
 function rebuilt(frames, table) {
     let held = null;
     const out = [];
     const failed = [];
     for (const f of frames) {
         if (f.table !== table) continue;
-        if (f.ok && f.view && typeof f.v === 'number') held = { v: f.v, view: f.view };
+        if (f.ok && f.view && typeof f.v === 'number') held = heldAfter(f);
         if (f.push !== 'update') { out.push(f); continue; }
-        const view = viewOfUpdate(held, f);
-        if (!view) { failed.push(f.v); continue; }
-        held = { v: f.v, view };
-        const { delta: _d, base: _b, ...rest } = f;
-        out.push({ ...rest, view });
+        const u = updateOf(held, f);
+        if (!u) { failed.push(f.v); continue; }
+        held = heldAfter(u.update, held);
+        out.push(u.update);
+        if (u.clock) out.push(u.clock);
     }
     return { out, held, failed };
 }

@@ -12,10 +12,12 @@
 // moment later, and `moved` (the table went to another node) reconnects.
 // It asks for deltas (docs/server.md, "Deltas"): an update then carries
 // what changed in the view, which this file applies (delta.js) to the view
-// it holds for the table, so every listener gets updates with their whole
-// `view` as before; a delta it cannot apply is dropped for a `sync`.
+// it holds for the table, and gives back the parts sent compact (events,
+// asked, play_on, the clock folded in: updateOf), so every listener gets
+// updates, and clock pushes, as before; a delta it cannot apply is dropped
+// for a `sync`.
 
-import { viewOfUpdate } from './delta.js';
+import { updateOf, heldAfter } from './delta.js';
 
 /** @typedef {{cmd: string, rid?: number, [k: string]: any}} Request */
 /** @typedef {{ok?: boolean, push?: string, rid?: number, code?: string, error?: string, [k: string]: any}} Frame */
@@ -47,7 +49,7 @@ export class Conn extends EventTarget {
         this.node = null;
         /** @type {number|null} the table this connection was opened for (a cluster's route) */
         this.route = null;
-        /** @type {Map<number, {v: number, view: any}>} the view held of each table, for deltas */
+        /** @type {Map<number, import('./delta.js').Held>} what is held of each table, for deltas */
         this.views = new Map();
         /** @type {Set<number>} tables a sync was asked of, for a delta that did not apply */
         this.resyncing = new Set();
@@ -159,9 +161,15 @@ export class Conn extends EventTarget {
     /** @param {Frame} f */
     onFrame(f) {
         if (f.ok && f.view && typeof f.table === 'number' && typeof f.v === 'number') {
-            this.views.set(f.table, { v: f.v, view: f.view }); // join, watch, create, quick
+            this.views.set(f.table, heldAfter(f)); // join, watch, create, quick
         }
-        if (f.push === 'update' && !this.viewOf(f)) return;
+        let clock = null; // a clock push folded into an update (deltas)
+        if (f.push === 'update') {
+            const u = this.rebuilt(f);
+            if (!u) return;
+            f = u.update;
+            clock = u.clock;
+        }
         if (f.rid !== undefined && this.waiting.has(f.rid)) {
             const w = this.waiting.get(f.rid);
             this.waiting.delete(f.rid);
@@ -176,28 +184,30 @@ export class Conn extends EventTarget {
             const at = this.tables.get(f.table);
             if (at && f.push === 'update' && typeof f.v === 'number') at.v = Math.max(at.v, f.v);
             this.dispatchEvent(new CustomEvent('push', { detail: f }));
+            if (clock) this.dispatchEvent(new CustomEvent('push', { detail: clock }));
         } else if (f.ok === false) {
             this.dispatchEvent(new CustomEvent('refused', { detail: f }));
         }
     }
 
-    /** Gives an update push its whole view (a delta applied to the view
-     * held); false when it cannot: then the push is dropped and the table
-     * synced from the last version seen, which answers with a whole view.
-     * @param {Frame} f */
-    viewOf(f) {
-        const view = viewOfUpdate(this.views.get(f.table) || null, f);
-        if (!view) {
+    /** An update push as sent without deltas (its delta applied to the view
+     * held, its compact parts given back, delta.js's updateOf), and the
+     * clock push it held; null when it cannot be: then the push is dropped
+     * and the table synced from the last version seen, which answers with
+     * a whole view.
+     * @param {Frame} f @returns {{update: Frame, clock: Frame|null}|null} */
+    rebuilt(f) {
+        const u = updateOf(this.views.get(f.table) || null, f);
+        if (!u) {
             const at = this.tables.get(f.table);
             if (at && !this.resyncing.has(f.table)) {
                 this.resyncing.add(f.table);
                 this.sendNow({ cmd: 'sync', table: f.table, v: at.v }).then(() => this.resyncing.delete(f.table));
             }
-            return false;
+            return null;
         }
-        f.view = view;
-        this.views.set(f.table, { v: f.v, view });
-        return true;
+        this.views.set(f.table, heldAfter(u.update, this.views.get(f.table)));
+        return u;
     }
 
     /** Remembers a table this page is at, so a reconnect takes it back.

@@ -1,8 +1,9 @@
 // delta.js - an update's delta applied to the view it was made from
-// (docs/server.md, "Deltas"): {"set":[[k,v]..],"del":[k..],"in":[[k,<delta>]..]},
+// (docs/server.md, "Deltas"): {"set":[k,v,..],"del":[k..],"in":[k,<delta>,..]},
 // where `in` goes one level into the object or array at k (an array's
-// members are named by their index, a number), and "len", in an array's
-// delta, cuts or grows it to that length first.  Shared by the browser
+// members are named by their index; an object's field by its key, or by
+// its place, a number, among the object's keys sorted), and "len", in an
+// array's delta, cuts or grows it to that length first.  Shared by the browser
 // (conn.js) and the server tests, so both rebuild views the same way.
 
 /**
@@ -11,14 +12,20 @@
  * @param {any} view @param {any} delta @returns {any}
  */
 export function applyDelta(view, delta) {
-    const out = Array.isArray(view) ? view.slice() : { ...view };
+    const array = Array.isArray(view);
+    const out = array ? view.slice() : { ...view };
     if (Array.isArray(out) && typeof delta.len === 'number') out.length = delta.len;
-    for (const [k, v] of delta.set || []) out[k] = v;
-    for (const k of delta.del || []) delete out[k];
-    for (const [k, d] of delta.in || []) {
-        const inner = out[k];
+    /** @type {string[]|null} */
+    let sorted = null; // an object's keys, sorted: a number names the field at that place
+    /** @param {string|number} k */
+    const name = (k) => (typeof k === 'number' && !array ? (sorted ||= Object.keys(view).sort())[k] : k);
+    const set = delta.set || [], into = delta.in || [];
+    for (let i = 0; i + 1 < set.length; i += 2) out[name(set[i])] = set[i + 1];
+    for (const k of delta.del || []) delete out[name(k)];
+    for (let i = 0; i + 1 < into.length; i += 2) {
+        const k = name(into[i]), inner = out[k];
         if (inner === null || typeof inner !== 'object') throw new Error(`delta: nothing to go into at ${k}`);
-        out[k] = applyDelta(inner, d);
+        out[k] = applyDelta(inner, into[i + 1]);
     }
     return out;
 }
@@ -34,4 +41,75 @@ export function viewOfUpdate(held, push) {
     if (push.view !== undefined) return push.view;
     if (!push.delta || !held || held.v !== push.base) return null;
     return applyDelta(held.view, push.delta);
+}
+
+/**
+ * What a connection with deltas holds of a table to rebuild its next
+ * update: the view, the play_on of its last update, and the words of its
+ * last updates (`lines`: for each, its events' texts, then its aloud lines).
+ * @typedef {{v: number, view: any, play_on?: any, lines?: string[][]}} Held
+ */
+
+/** How many updates' words are held (the server points back at most 3). */
+const LINES_HELD = 3;
+
+/** An update's words, as the server counts them. @param {any} update @returns {string[]} */
+function wordsOf(update) {
+    const texts = (update.events || []).map((/** @type {any} */ e) => e && e.text).filter((/** @type {any} */ t) => typeof t === 'string');
+    return [...texts, ...(update.aloud || []).filter((/** @type {any} */ l) => typeof l === 'string')];
+}
+
+/**
+ * An update push to a connection with deltas (docs/server.md, "Deltas")
+ * as a connection without them is sent it, and the clock push folded into
+ * it: `update` has its whole `view`, `asked`, `aloud`, `play_on` and
+ * `events` (each event's `v`, `seat_acting` and words given back); `clock` is the clock push it
+ * held (null: none).  null: its view cannot be rebuilt from `held` (ask a
+ * sync).  `held` is not changed; the next is heldAfter(update).
+ * @param {Held|null} held @param {any} push @returns {{update: any, clock: any}|null}
+ */
+export function updateOf(held, push) {
+    const view = viewOfUpdate(held, push);
+    if (!view) return null;
+    const { base: _b, delta: _d, clock: folded, ...update } = push;
+    // a number for words: those sent in an update held, counted back from the last
+    const held_lines = (held?.lines || []).flat();
+    /** @param {any} w */
+    const word = (w) => (typeof w === 'number' ? held_lines[held_lines.length - 1 - w] : w);
+    update.view = view;
+    if (update.asked === undefined) update.asked = Array.isArray(view.to_act) ? view.to_act.slice() : [];
+    const { play_on_same: same, play_on_delta: onDelta } = update;
+    delete update.play_on_same;
+    delete update.play_on_delta;
+    if (same === true) update.play_on = held?.play_on;
+    else if (onDelta) update.play_on = applyDelta(view, onDelta);
+    if (update.play_on === undefined) delete update.play_on;
+    update.aloud = (update.aloud || []).map(word);
+    if (Array.isArray(update.events)) {
+        // an event without v: the one after the event before's, not past the push's
+        let prev = typeof push.base === 'number' ? push.base : push.v - 1;
+        update.events = update.events.map((/** @type {any} */ e) => {
+            const out = { ...e };
+            if (out.v === undefined) out.v = prev >= 0 && prev + 1 < push.v ? prev + 1 : push.v;
+            if (out.seat_acting === undefined && out.seat !== undefined) out.seat_acting = out.seat;
+            if (typeof out.text === 'number') out.text = word(out.text);
+            prev = typeof out.v === 'number' ? out.v : -2;
+            return out;
+        });
+    }
+    let clock = null;
+    if (typeof folded === 'number') clock = { push: 'clock', table: push.table, seats: update.asked, deadline_ms: folded };
+    else if (folded) clock = { push: 'clock', table: push.table, ...folded };
+    return { update, clock };
+}
+
+/**
+ * What is held after an update (as updateOf gives it), or after a join's
+ * or watch's answer, from what was held before (`held`): a sync's answer
+ * adds no words (the server counts only the updates every member is sent).
+ * @param {any} update @param {Held|null} [held] @returns {Held}
+ */
+export function heldAfter(update, held) {
+    const lines = update.push !== 'update' ? [] : update.sync ? held?.lines || [] : [...(held?.lines || []), wordsOf(update)].slice(-LINES_HELD);
+    return { v: update.v, view: update.view, play_on: update.play_on, lines };
 }
