@@ -198,6 +198,15 @@ class AdSeat {
     }
     push(p) {
         if (p.push === 'rematch' && p.table === this.table) { this.rejoin(p.next); return; }
+        /* a rematch is an offer every other person answers (docs/server.md,
+         * "Rematch"): each accepts it once, as boardgame.io's players join */
+        if (p.push === 'rematch_offer' && p.table === this.table && (p.waiting || []).includes(this.seat) &&
+            this.accepted !== this.table && !this.stats.stop) {
+            this.accepted = this.table;
+            this.c.request({ cmd: 'rematch_answer', table: this.table, accept: true })
+                .then((r) => { if (!r.ok) countError(this.stats, r.code); });
+            return;
+        }
         if (p.push !== 'update' || p.table !== this.table) return;
         if (DELTAS) { /* as sent whole: its delta applied, the rest given back */
             const u = updateOf(this.held, p);
@@ -233,6 +242,17 @@ class AdSeat {
         const p = this.latest;
         if (this.busy || this.stats.stop || !p || p.v < this.minV || p.view.phase === 'over') return;
         if (!(p.asked || p.view.to_act).includes(this.seat)) return;
+        /* a person's requests are limited (docs/server.md, "Limits": 50 a
+         * second, bursts of 200): the driver keeps under it, 40 a second in
+         * bursts of 100, as `alphadeck loadtest` does */
+        const t = now();
+        this.tokens = Math.min(100, (this.tokens ?? 100) + ((t - (this.filled ?? t)) * 40) / 1000);
+        this.filled = t;
+        if (this.tokens < 1) {
+            if (!this.waiting) this.waiting = setTimeout(() => { this.waiting = null; this.go(); }, ((1 - this.tokens) * 1000) / 40);
+            return;
+        }
+        this.tokens -= 1;
         const action = p.view.phase === 'challenge' ? { type: 'pass' }
             : { type: 'play', cards: [p.view.hand[0]], say: p.view.call };
         this.busy = true;
@@ -243,6 +263,10 @@ class AdSeat {
         if (r.ok) { this.minV = r.v; ack(this.stats, ms); } else {
             countError(this.stats, r.code);
             this.minV = p.v + 1; /* wait for a newer view rather than retry this one */
+            if (r.code === 'rate_limited') { /* not the view's fault: the same view again, later */
+                this.minV = p.v;
+                this.tokens = 0;
+            }
         }
         this.go();
     }
