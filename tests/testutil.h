@@ -71,6 +71,36 @@ static inline int tu_random_step(ad_table *t, void *view, ad_rng *r, ad_events *
     return 1;
 }
 
+/* A position of a random game, for tu_random_game's check: the table,
+ * the events of the step that made it (NULL at the start), the game's
+ * `new` request and the step's number (0 at the start). */
+typedef void tu_step_check(const ad_table *t, const json_t *events, const char *req, int step);
+
+/* One random game of the `new` request `setup` (its %d: seed), up to 600
+ * steps of tu_random_step drawn from rng_seed; check at its start and
+ * after each step. */
+static inline void tu_random_game(const char *setup, int seed, uint64_t rng_seed, tu_step_check *check)
+{
+    char req[256];
+    snprintf(req, sizeof req, setup, seed);
+    ad_table *t = tu_new(req);
+    void *view = malloc(ad_table_game(t)->state_size);
+    assert_non_null(view);
+    ad_rng r;
+    ad_rng_seed(&r, rng_seed);
+    check(t, NULL, req, 0);
+    for (int step = 1; step < 600; step++) {
+        ad_events ev = {0};
+        if (!tu_random_step(t, view, &r, &ev))
+            break;
+        json_t *events = ad_table_events_json(t, &ev);
+        check(t, events, req, step);
+        json_decref(events);
+    }
+    free(view);
+    ad_table_free(t);
+}
+
 /* Acts and fails the test if the action is refused. */
 #define TU_OK(t, seat, json)                                                                     \
     do {                                                                                         \

@@ -48,27 +48,9 @@ static void read_aloud_lines_are_the_same_from_the_public_view(void **state)
 {
     (void)state;
     for (size_t k = 0; k < sizeof setups / sizeof *setups; k++) {
-        for (int game = 0; game < 8; game++) {
-            char req[256];
-            snprintf(req, sizeof req, setups[k], 300 + game);
-            ad_table *t = tu_new(req);
-            const ad_game *g = ad_table_game(t);
-            void *view = malloc(g->state_size);
-            assert_non_null(view);
-            ad_rng r;
-            ad_rng_seed(&r, (uint64_t)(k * 104729 + (size_t)game));
-            assert_heard_alike(t, NULL, req, 0);
-            for (int step = 1; step < 600; step++) {
-                ad_events ev = {0};
-                if (!tu_random_step(t, view, &r, &ev))
-                    break;
-                json_t *events = ad_table_events_json(t, &ev);
-                assert_heard_alike(t, events, req, step);
-                json_decref(events);
-            }
-            free(view);
-            ad_table_free(t);
-        }
+        for (int game = 0; game < 8; game++)
+            tu_random_game(setups[k], 300 + game, (uint64_t)(k * 104729 + (size_t)game),
+                           assert_heard_alike);
     }
 }
 
