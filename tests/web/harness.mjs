@@ -518,7 +518,13 @@ export async function playByClicks(page, game, ms, opts = {}) {
     const any = page.locator(`${CONTROLS[game]}, .end:not([hidden])`).first();
     for (;;) {
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`${game}: the game did not end within ${ms} ms (${stats.actions} clicks so far)`);
+        if (left <= 0) {
+            // what the page showed, so a failure says where it stood
+            const shown = await page.evaluate(() => (document.querySelector('main, body') || document.body).innerText.slice(0, 600))
+                .catch(() => '(no page)');
+            await page.screenshot({ path: `${os.tmpdir()}/stuck-${game}.png` }).catch(() => {});
+            throw new Error(`${game}: the game did not end within ${ms} ms (${stats.actions} clicks so far); the page showed: ${JSON.stringify(shown)}`);
+        }
         try {
             await any.waitFor({ state: 'visible', timeout: Math.min(left, 20000) });
         } catch {
