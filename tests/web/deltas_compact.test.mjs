@@ -8,25 +8,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { person, createTable, gotoTable, playByClicks, serverAndBrowser, within, until } from './harness.mjs';
+import { person, createTable, gotoTable, playByClicks, serverAndBrowser, within, until, recordSpeech } from './harness.mjs';
 import { updateOf, heldAfter } from '../../web/js/delta.js';
 
 const s = serverAndBrowser();
-
-/** every page of p records what it is asked to say in window.__said, with Read aloud on */
-async function recording(p) {
-    await p.context.addInitScript(() => {
-        localStorage.setItem('alphadeck.aloud', '1');
-        /** @type {string[]} */
-        const said = [];
-        Object.defineProperty(window, '__said', { value: said });
-        class Utterance { constructor(text) { this.text = text; } }
-        Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
-        Object.defineProperty(window, 'speechSynthesis', {
-            value: { speak: (u) => said.push(u.text), cancel: () => {}, getVoices: () => [] }, configurable: true,
-        });
-    });
-}
 
 /** A connection without deltas at the page's own seat: its updates by v, and its clock pushes after each. */
 async function plainSeat(server, token, table) {
@@ -79,7 +64,7 @@ test('a browser with deltas reads aloud the lines a connection without them is s
         const p = await person(s.browser, s.server, 'Cleo');
         let plain = null;
         try {
-            await recording(p);
+            await recordSpeech(p);
             const page = await p.open('#/');
             const token = await page.evaluate(() => localStorage.getItem('alphadeck.token'));
             const made = await createTable(page, {

@@ -507,6 +507,26 @@ export const CONTROLS = {
 };
 
 /**
+ * Every page of person p records what it is asked to say in
+ * window.__said (speechSynthesis stubbed), with the Read aloud switch
+ * stored on (aloud) or off.
+ * @param {any} p @param {boolean} [aloud]
+ */
+export async function recordSpeech(p, aloud = true) {
+    await p.context.addInitScript((on) => {
+        localStorage.setItem('alphadeck.aloud', on ? '1' : '0');
+        /** @type {string[]} */
+        const said = [];
+        Object.defineProperty(window, '__said', { value: said });
+        class Utterance { constructor(text) { this.text = text; } }
+        Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+        Object.defineProperty(window, 'speechSynthesis', {
+            value: { speak: (u) => said.push(u.text), cancel: () => {}, getVoices: () => [] }, configurable: true,
+        });
+    }, aloud);
+}
+
+/**
  * Plays this page's seat by clicks until the end-of-game panel shows (or,
  * with opts.actions, until it has acted that many times); returns
  * { end, actions, refusals }.

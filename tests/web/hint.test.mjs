@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverAndBrowser, person, createTable, gotoTable, playByClicks, httpGet, PHONE } from './harness.mjs';
+import { serverAndBrowser, person, createTable, gotoTable, playByClicks, httpGet, PHONE, recordSpeech } from './harness.mjs';
 
 const s = serverAndBrowser();
 const SHOTS = process.env.SHOTS || '';
@@ -25,19 +25,7 @@ async function shot(page, name) {
  * aloud: Read aloud on, and what the page asks to say kept in window.__said */
 async function atTable(name, req, aloud = false) {
     const p = await person(s.browser, s.server, name, { viewport: PHONE });
-    if (aloud) {
-        await p.context.addInitScript(() => {
-            localStorage.setItem('alphadeck.aloud', '1');
-            /** @type {string[]} */
-            const said = [];
-            Object.defineProperty(window, '__said', { value: said });
-            class Utterance { constructor(text) { this.text = text; } }
-            Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
-            Object.defineProperty(window, 'speechSynthesis', {
-                value: { speak: (u) => said.push(u.text), cancel: () => {}, getVoices: () => [] }, configurable: true,
-            });
-        });
-    }
+    if (aloud) await recordSpeech(p);
     const page = await p.open('#/');
     const made = await createTable(page, { players: 2, seats: ['open', 'basic'], ...req });
     await gotoTable(page, made.table);

@@ -7,31 +7,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverAndBrowser, person, createTable, gotoTable, playByClicks } from './harness.mjs';
+import { serverAndBrowser, person, createTable, gotoTable, playByClicks, recordSpeech } from './harness.mjs';
 
 const s = serverAndBrowser();
 const SHOTS = process.env.SHOTS || '';
-
-/** every page of p records what it is asked to say in window.__said; aloud: the switch */
-async function recording(p, aloud) {
-    await p.context.addInitScript((on) => {
-        localStorage.setItem('alphadeck.aloud', on ? '1' : '0');
-        /** @type {string[]} */
-        const said = [];
-        Object.defineProperty(window, '__said', { value: said });
-        class Utterance { constructor(text) { this.text = text; } }
-        Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
-        Object.defineProperty(window, 'speechSynthesis', {
-            value: { speak: (u) => said.push(u.text), cancel: () => {}, getVoices: () => [] }, configurable: true,
-        });
-    }, aloud);
-}
 
 /** a Sequence game against a bot, played by clicks to its end (or `actions` moves) */
 async function playSequence(name, aloud, actions = 0) {
     const p = await person(s.browser, s.server, name);
     try {
-        await recording(p, aloud);
+        await recordSpeech(p, aloud);
         const page = await p.open('#/');
         const made = await createTable(page, {
             game: 'sequence', players: 2, seats: ['open', 'basic'], options: { max_turns: 200 }, bot_pause_ms: 0,
