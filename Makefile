@@ -174,7 +174,7 @@ $(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 
-$(B)/tests/%: tests/property/%.c tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/%: tests/property/%.c tests/testutil.h $(wildcard tests/property/*.h) $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 

@@ -11,13 +11,6 @@
  */
 #include "walk_words.h"
 
-static int hands(void)
-{
-    const char *e = getenv("AD_PROP_GAMES");
-    int n = e ? atoi(e) : 0;
-    n = (n > 0 ? n : 10000) / 4;
-    return n < 50 ? 50 : n;
-}
 
 /* ----------------------------------------------------------------- hands */
 
@@ -57,7 +50,7 @@ test_words_of_hands_with_copies_of_multi_letter_cards_and_up_to_5_wilds_are_the_
     ad_rng r;
     ad_rng_seed(&r, 3303);
     long words = 0;
-    int n = hands();
+    int n = walk_hands(4, 50);
     for (int h = 0; h < n; h++) {
         uint8_t hand[16];
         int size = 4 + (int)ad_rng_below(&r, 11), wilds = (int)ad_rng_below(&r, 6);

@@ -13,13 +13,6 @@
  */
 #include "walk_words.h"
 
-static int hands(void)
-{
-    const char *e = getenv("AD_PROP_GAMES");
-    int n = e ? atoi(e) : 0;
-    n = (n > 0 ? n : 10000) / 2;
-    return n < 100 ? 100 : n;
-}
 
 /* ---------------------------------------------------------------- hands */
 
@@ -55,7 +48,7 @@ test_words_are_the_walks_words_in_its_order_for_hands_of_1_to_16_cards_with_0_to
     ad_rng r;
     ad_rng_seed(&r, 33);
     long words = 0;
-    int n = hands(), seen[3] = {0};
+    int n = walk_hands(2, 100), seen[3] = {0};
     for (int h = 0; h < n; h++) {
         uint8_t hand[16];
         int wilds = h % 3, size = 1 + (int)ad_rng_below(&r, 16);

@@ -13,6 +13,16 @@
 
 #include "alphadeck/lexicon.h"
 
+/* How many hands a property test deals: AD_PROP_GAMES (10,000 by
+ * default) / per, and at least `least`. */
+static inline int walk_hands(int per, int least)
+{
+    const char *e = getenv("AD_PROP_GAMES");
+    int n = e ? atoi(e) : 0;
+    n = (n > 0 ? n : 10000) / per;
+    return n < least ? least : n;
+}
+
 #define WALK_SLOTS (1u << 18) /* more than twice the words of any hand tested */
 
 typedef struct offered {
