@@ -18,6 +18,26 @@ void ad_table_view_text(const ad_table *t, int seat, ad_jw *w);
 void ad_view_state_text(const ad_game *g, const void *view, ad_jw *w);
 /* A claim game's view (made by its .view) appended to w (claim_text.c). */
 void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w);
+/* A claim game's public view appended to w, with cut[4]: where the
+ * viewer's own parts go in it (claim_text.c), for ad_claim_view_seat. */
+void ad_claim_view_pub(const ad_game *g, const void *view, ad_jw *w, size_t cut[4]);
+/* A seat's view (made by .view for that seat) appended to w: the public
+ * text pub (ad_claim_view_pub's, with its cuts) with the seat's own parts. */
+void ad_claim_view_seat(const void *seat_view, const ad_jw *pub, const size_t cut[4], ad_jw *w);
+
+/* The public part of one position's views, written once and shared by
+ * every seat's (the server writes a view a seat at every update): zero it
+ * (ad_view_share_reset) when the position changes. */
+typedef struct {
+    ad_jw pub;     /* the public view's text */
+    size_t cut[4]; /* ad_claim_view_pub's */
+    int ready;     /* 1: pub is this position's */
+} ad_view_share;
+void ad_view_share_reset(ad_view_share *sh);
+/* ad_table_view_text, the same bytes, with the public part from sh (made
+ * there at the first call after a reset) for the games that share it. */
+void ad_table_view_text_shared(const ad_table *t, int seat, ad_view_share *sh, ad_jw *w);
+
 /* The public view as far as read-aloud lines read it (narrate.h's
  * ad_aloud_*): a claim game's few fields (ad_claim_aloud_view), the whole
  * public view's tree for the others; the same lines either way. */

@@ -168,13 +168,14 @@ static int view_straight(const table *t)
 }
 
 /* seat's view (-1: a watcher's) as text into w: the one place a seat's
- * view in an update is written.  tree: view_of's, when not straight. */
-static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree)
+ * view in an update is written.  tree: view_of's, when not straight; sh:
+ * the update's public part, shared by its seats. */
+static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree, ad_view_share *sh)
 {
     if (tree)
         ad_jw_tree(w, tree);
     else
-        ad_table_view_text(game_table(t), seat < 0 ? AD_PUBLIC : seat, w);
+        ad_table_view_text_shared(game_table(t), seat < 0 ? AD_PUBLIC : seat, sh, w);
 }
 
 #define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
@@ -188,7 +189,7 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree)
  * a seat's own view is then written without a tree.  on: the text of the
  * position seat may play on in, or NULL. */
 static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
-                        const json_t *asked, const ad_jw *on, json_t **pub)
+                        const json_t *asked, const ad_jw *on, json_t **pub, ad_view_share *sh)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
     if (!tree && !*pub)
@@ -209,7 +210,7 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     RAW(w, ",\"events\":");
     ad_told_text(w, &n, events);
     RAW(w, ",\"view\":");
-    view_text(w, t, seat, tree);
+    view_text(w, t, seat, tree, sh);
     RAW(w, ",\"asked\":");
     ad_jw_tree(w, asked);
     RAW(w, ",\"aloud\":");
@@ -240,7 +241,9 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     static ad_jw texts[AD_MAX_SEATS + 1];
     uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
     static ad_jw on; /* the play_on position's text, kept */
+    static ad_view_share share; /* the views' public part, its buffer kept */
     json_t *asked = asked_json(t), *pub = NULL;
+    ad_view_share_reset(&share);
     int on_seat = ad_play_on_text(t, &on);
     ad_delta_pass dp = {0};
     for (int i = 0; i < t->nmem; i++) {
@@ -251,7 +254,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
             update_text(w, t, events, seat, sync_of, asked,
-                        seat >= 0 && seat == on_seat ? &on : NULL, &pub);
+                        seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share);
             written |= 1u << (seat + 1);
         }
         if (!w->oom && !ad_delta_send(t, m, seat, w->p, w->n, sync_of, &dp)) /* opted in: a delta */

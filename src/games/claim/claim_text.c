@@ -199,21 +199,34 @@ static void put_hidden(ad_jw *w, const claim_state *s)
     }
 }
 
-void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w)
+/* w's length past base, into cut[i] when cuts are asked for. */
+static void mark_cut(const ad_jw *w, size_t base, size_t *cut, int i)
+{
+    if (cut)
+        cut[i] = w->n - base;
+}
+
+/* The view, and, when cut is not NULL, where the viewer's own parts are in
+ * it (ad_claim_view_pub's cuts). */
+static void view_text_cut(const ad_game *g, const void *view, ad_jw *w, size_t *cut)
 {
     const claim_state *s = view;
     const ad_deck *d = s->deck;
     int n = s->players;
+    size_t base = w->n;
     ad_jw_raw(w, "{\"game\":", 8);
     put_name(w, s->rules->id);
     KEY(w, "players");
     ad_jw_int(w, n);
     KEY(w, "seat");
+    mark_cut(w, base, cut, 0);
     put_int_or_null(w, s->viewer);
+    mark_cut(w, base, cut, 1);
     KEY(w, "phase");
     put_name(w, phase_names[s->phase]);
     KEY(w, "to_act");
     put_seats(w, g->to_act(s), n);
+    mark_cut(w, base, cut, 2);
     put_hidden(w, s);
     KEY(w, "hand_counts");
     PUT_INTS(w, s->count, n);
@@ -248,9 +261,13 @@ void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w)
     ad_jw_int(w, s->max_turns);
     KEY(w, "packs");
     ad_jw_int(w, s->packs);
+    mark_cut(w, base, cut, 3);
     if (s->phase == CC_CHALLENGE) {
         KEY(w, "claim");
         put_claim(w, s);
+        mark_cut(w, base, cut, 3);
+        if (cut) /* the cut is before the claim's closing brace */
+            cut[3]--;
     }
     if (s->rules->pays_points)
         put_match(w, s);
@@ -259,6 +276,42 @@ void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w)
         PUT_INTS(w, s->ranking, n);
     }
     ad_jw_raw(w, "}", 1);
+}
+
+void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w)
+{
+    view_text_cut(g, view, w, NULL);
+}
+
+void ad_claim_view_pub(const ad_game *g, const void *view, ad_jw *w, size_t cut[4])
+{
+    view_text_cut(g, view, w, cut);
+}
+
+/* The public text's bytes [from, to) appended to w. */
+static void put_span(ad_jw *w, const ad_jw *pub, size_t from, size_t to)
+{
+    ad_jw_raw(w, pub->p + from, to - from);
+}
+
+/* A seat's view differs from the public one in three places only: the
+ * "seat" it names, its own hand and laid row after "to_act" (put_hidden),
+ * and, in a challenge, its own claim's cards at the end of "claim"
+ * (put_claim); the rest is the public text's bytes.  The seat's parts are
+ * read from its own view, so nothing else of the state is. */
+void ad_claim_view_seat(const void *seat_view, const ad_jw *pub, const size_t cut[4], ad_jw *w)
+{
+    const claim_state *s = seat_view;
+    put_span(w, pub, 0, cut[0]);
+    put_int_or_null(w, s->viewer);
+    put_span(w, pub, cut[1], cut[2]);
+    put_hidden(w, s);
+    put_span(w, pub, cut[2], cut[3]);
+    if (s->phase == CC_CHALLENGE && s->viewer == s->claim_seat) {
+        KEY(w, "cards");
+        put_cards(w, s->deck, s->claim_cards, s->claim_n);
+    }
+    put_span(w, pub, cut[3], pub->n);
 }
 
 /* The fields of a claim view its read-aloud lines read (aloud_claim.c's
