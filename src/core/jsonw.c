@@ -1,6 +1,7 @@
 /*
- * jsonw.c - the JSON writer of jsonw.h: a growing buffer, escaping done a
- * run of plain bytes at a time, integers without printf.
+ * jsonw.c - the JSON writer of jsonw.h: a growing buffer (its common case,
+ * room enough, inline in jsonw.h), escaping done a run of plain bytes at a
+ * time, integers without printf.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,7 @@ int ad_jw_room(ad_jw *w, size_t n)
     return 0;
 }
 
-void ad_jw_raw(ad_jw *w, const char *s, size_t n)
+void ad_jw_raw_grow(ad_jw *w, const char *s, size_t n)
 {
     if (ad_jw_room(w, n) == 0) {
         memcpy(w->p + w->n, s, n);
@@ -60,6 +61,12 @@ static unsigned char escape_of(unsigned char c)
     }
 }
 
+/* escape_of(c) == 0, the test of most bytes, without the switch. */
+static inline int plain(unsigned char c)
+{
+    return c >= 0x20 && c != '"' && c != '\\';
+}
+
 void ad_jw_str(ad_jw *w, const char *s, size_t n)
 {
     /* at most 6 bytes a byte (\u00XX) and the quotes: one check of room */
@@ -68,10 +75,15 @@ void ad_jw_str(ad_jw *w, const char *s, size_t n)
     char *o = w->p + w->n;
     *o++ = '"';
     for (size_t i = 0; i < n; i++) {
+        size_t run = i; /* a run of plain bytes, copied at once */
+        while (run < n && plain((unsigned char)s[run]))
+            run++;
+        memcpy(o, s + i, run - i);
+        o += run - i;
+        if ((i = run) == n)
+            break;
         unsigned char c = (unsigned char)s[i], e = escape_of(c);
-        if (!e) {
-            *o++ = (char)c;
-        } else if (e == 1) {
+        if (e == 1) {
             static const char hex[] = "0123456789ABCDEF";
             memcpy(o, "\\u00", 4);
             o[4] = hex[c >> 4];

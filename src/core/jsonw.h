@@ -10,6 +10,7 @@
 #define AD_CORE_JSONW_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -30,8 +31,20 @@ static inline void ad_jw_reset(ad_jw *w)
 void ad_jw_free(ad_jw *w);
 /* Room for n more bytes; 0, or -1 (w->oom set) when out of memory. */
 int ad_jw_room(ad_jw *w, size_t n);
-/* Bytes as they are (text already JSON: a key with its quotes, a comma). */
-void ad_jw_raw(ad_jw *w, const char *s, size_t n);
+/* ad_jw_raw when w has no room for n more bytes: grows it. */
+void ad_jw_raw_grow(ad_jw *w, const char *s, size_t n);
+/* Bytes as they are (text already JSON: a key with its quotes, a comma).
+ * Inline: most are a byte or two, and a call to room and then to memcpy
+ * each was more than the copy.  After oom, what is written is not used. */
+static inline void ad_jw_raw(ad_jw *w, const char *s, size_t n)
+{
+    if (w->cap - w->n > n) { /* one byte spare: ad_jw_text's NUL */
+        memcpy(w->p + w->n, s, n);
+        w->n += n;
+    } else {
+        ad_jw_raw_grow(w, s, n);
+    }
+}
 /* A string, quoted and escaped as jansson does: '"' and '\\' escaped,
  * control characters as \b \f \n \r \t or \u00XX, the rest (UTF-8
  * included) as it is. */
