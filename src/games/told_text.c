@@ -4,6 +4,8 @@
  * seat at every update; building a jansson tree a seat for them, only to
  * write it out and free it, was a tenth of the server's time (2026-11-28).
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "told_text.h"
@@ -102,6 +104,99 @@ void ad_told_text(ad_jw *w, narrator *n, const json_t *events)
         if (i)
             RAW(w, ",");
         told_one(w, n, e);
+    }
+    RAW(w, "]");
+}
+
+void ad_told_share_reset(ad_told_share *sh)
+{
+    ad_jw_reset(&sh->text);
+    sh->ready = 0;
+}
+
+/* Whether e's told form is its fields and then "text": an object without
+ * a "text" of its own (an event with one keeps it in its own place). */
+static int shareable(const json_t *e)
+{
+    return json_is_object(e) && !json_object_get(e, "text");
+}
+
+/* "{" and e's fields into w, as told_one writes them before "text". */
+static void put_fields(ad_jw *w, json_t *e)
+{
+    const char *k;
+    json_t *v;
+    int first = 1;
+    RAW(w, "{");
+    json_object_foreach(e, k, v) {
+        if (!first)
+            RAW(w, ",");
+        first = 0;
+        ad_jw_str(w, k, strlen(k));
+        RAW(w, ":");
+        ad_jw_tree(w, v);
+    }
+}
+
+/* sh made for events: 0, or -1 (out of memory: told whole). */
+static int make_share(ad_told_share *sh, const json_t *events)
+{
+    size_t n = json_array_size(events);
+    if (n > sh->cap) {
+        size_t *a = realloc(sh->start, n * sizeof *a), *b = a ? realloc(sh->end, n * sizeof *b) : NULL;
+        if (a)
+            sh->start = a;
+        if (!b)
+            return -1;
+        sh->end = b;
+        sh->cap = n;
+    }
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        sh->start[i] = sh->end[i] = SIZE_MAX;
+        if (!shareable(e))
+            continue;
+        sh->start[i] = sh->text.n;
+        put_fields(&sh->text, e);
+        sh->end[i] = sh->text.n;
+    }
+    return sh->text.oom ? -1 : 0;
+}
+
+/* Event i told from its shared fields: the same bytes as told_one. */
+static void told_shared(ad_jw *w, narrator *n, json_t *e, const ad_told_share *sh, size_t i)
+{
+    char text[400];
+    size_t from = sh->start[i], to = sh->end[i];
+    ad_jw_raw(w, sh->text.p + from, to - from);
+    if (sentence(n, e, text, sizeof text)) {
+        if (to - from > 1) /* not "{" alone: fields before */
+            RAW(w, ",");
+        RAW(w, "\"text\":");
+        ad_jw_str(w, text, strlen(text));
+    }
+    RAW(w, "}");
+}
+
+void ad_told_text_shared(ad_jw *w, narrator *n, const json_t *events, ad_told_share *sh)
+{
+    if (!sh->ready)
+        sh->ready = make_share(sh, events) == 0 ? 1 : -1;
+    if (sh->ready < 0) {
+        ad_told_text(w, n, events);
+        return;
+    }
+    size_t i;
+    json_t *e;
+    RAW(w, "[");
+    json_array_foreach(events, i, e) {
+        if (i)
+            RAW(w, ",");
+        if (sh->start[i] == SIZE_MAX)
+            told_one(w, n, e);
+        else
+            told_shared(w, n, e, sh, i);
     }
     RAW(w, "]");
 }

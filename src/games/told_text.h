@@ -17,6 +17,21 @@
 json_t *ad_told_tree(narrator *n, const json_t *events);
 void ad_told_text(ad_jw *w, narrator *n, const json_t *events);
 
+/* The events' fields, written once for every seat told them (the server
+ * tells one step's events to each seat at an update: only the sentence
+ * differs, "You" to the one who acted).  Zero it (ad_told_share_reset)
+ * when the events change. */
+typedef struct {
+    ad_jw text;    /* each shared event's fields, "{" and its fields, no "}" */
+    size_t *start; /* [i]: event i's fields in text, SIZE_MAX: told whole */
+    size_t *end;
+    size_t cap;    /* room in start and end */
+    int ready;     /* 1: made for this update's events; -1: not shared */
+} ad_told_share;
+void ad_told_share_reset(ad_told_share *sh);
+/* ad_told_text's bytes, the fields from sh (made at the first call). */
+void ad_told_text_shared(ad_jw *w, narrator *n, const json_t *events, ad_told_share *sh);
+
 /* Whether s is UTF-8 that jansson takes as a string. */
 int ad_told_utf8(const char *s);
 

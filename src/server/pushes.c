@@ -189,7 +189,8 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree, ad
  * a seat's own view is then written without a tree.  on: the text of the
  * position seat may play on in, or NULL. */
 static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
-                        const json_t *asked, const ad_jw *on, json_t **pub, ad_view_share *sh)
+                        const json_t *asked, const ad_jw *on, json_t **pub, ad_view_share *sh,
+                        ad_told_share *told)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
     if (!tree && !*pub)
@@ -208,7 +209,7 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     RAW(w, ",\"v\":");
     ad_jw_int(w, (long long)version(t));
     RAW(w, ",\"events\":");
-    ad_told_text(w, &n, events);
+    ad_told_text_shared(w, &n, events, told);
     RAW(w, ",\"view\":");
     view_text(w, t, seat, tree, sh);
     RAW(w, ",\"asked\":");
@@ -242,8 +243,10 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
     static ad_jw on; /* the play_on position's text, kept */
     static ad_view_share share; /* the views' public part, its buffer kept */
+    static ad_told_share told;  /* the events' fields, likewise */
     json_t *asked = asked_json(t), *pub = NULL;
     ad_view_share_reset(&share);
+    ad_told_share_reset(&told);
     int on_seat = ad_play_on_text(t, &on);
     ad_delta_pass dp = {0};
     for (int i = 0; i < t->nmem; i++) {
@@ -254,7 +257,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
             update_text(w, t, events, seat, sync_of, asked,
-                        seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share);
+                        seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share, &told);
             written |= 1u << (seat + 1);
         }
         if (!w->oom && !ad_delta_send(t, m, seat, w->p, w->n, sync_of, &dp)) /* opted in: a delta */
