@@ -23,6 +23,17 @@ void ad_view_state_text(const ad_game *g, const void *view, ad_jw *w)
     }
 }
 
+void ad_action_text(const ad_game *g, const void *st, const ad_action *a, ad_jw *w)
+{
+    if (is_claim(g)) {
+        ad_claim_action_text(st, a, w);
+        return;
+    }
+    json_t *j = g->action_to_json(st, a);
+    ad_jw_tree(w, j);
+    json_decref(j);
+}
+
 void ad_view_share_reset(ad_view_share *sh)
 {
     ad_jw_reset(&sh->pub);

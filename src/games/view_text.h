@@ -18,6 +18,11 @@ void ad_table_view_text(const ad_table *t, int seat, ad_jw *w);
 void ad_view_state_text(const ad_game *g, const void *view, ad_jw *w);
 /* A claim game's view (made by its .view) appended to w (claim_text.c). */
 void ad_claim_view_text(const ad_game *g, const void *view, ad_jw *w);
+/* An action of a state's (g->action_to_json's tree) as compact text
+ * appended to w: the claim games' without a tree (ad_claim_action_text). */
+void ad_action_text(const ad_game *g, const void *st, const ad_action *a, ad_jw *w);
+void ad_claim_action_text(const void *st, const ad_action *a, ad_jw *w);
+
 /* A claim game's public view appended to w, with cut[4]: where the
  * viewer's own parts go in it (claim_text.c), for ad_claim_view_seat. */
 void ad_claim_view_pub(const ad_game *g, const void *view, ad_jw *w, size_t cut[4]);

@@ -5,6 +5,7 @@
  * pending steps for the pass's commit.  A waiting table nobody is at
  * closes when its expiry comes (expire).
  */
+#include "games/view_text.h"
 #include "lobby_impl.h"
 
 /* A person sits at the table and is here (a connection of theirs is at
@@ -73,6 +74,22 @@ void ad_schedule(lobby *l, table *t)
         srv_timer(l->srv, &t->tm, at - srv_now_ms());
 }
 
+/* The action's text as the store keeps it (action_to_json's tree's
+ * compact text), malloc'd; NULL when out of memory.  Written straight,
+ * not through a tree (view_text.h's ad_action_text). */
+static char *action_text(const ad_game *g, const void *st, const ad_action *a)
+{
+    static ad_jw w; /* the loop thread's, kept */
+    ad_jw_reset(&w);
+    ad_action_text(g, st, a, &w);
+    char *text = w.oom ? NULL : malloc(w.n + 1);
+    if (text) {
+        memcpy(text, w.p, w.n);
+        text[w.n] = '\0';
+    }
+    return text;
+}
+
 /* A director's applied steps, pending until the pass's commit: each with
  * its action as JSON text and its public step (+ "v") for the push. */
 static void pend_steps(lobby *l, table *t, const ad_director_out *out)
@@ -82,14 +99,12 @@ static void pend_steps(lobby *l, table *t, const ad_director_out *out)
     for (int i = 0; i < out->n; i++) {
         const ad_director_step *s = &out->step[i];
         t->pend = ad_grown(t->pend, t->npend, &t->cpend, sizeof *t->pend, 8);
-        json_t *aj = t->g->action_to_json(ad_table_state(gt), &s->action);
         pend_step *p = &t->pend[t->npend++];
         p->v = base + (uint32_t)i + 1;
         p->seat = s->seat;
         p->by = s->by;
         p->at_ms = s->at_ms;
-        p->action = ad_text_over(NULL, aj); /* jansson's compact text, by our writer */
-        json_decref(aj);
+        p->action = action_text(t->g, ad_table_state(gt), &s->action);
         p->ev = s->json ? json_incref(s->json) : json_object();
         json_object_set_new(p->ev, "v", json_integer(p->v));
         mark_dirty(l, t);

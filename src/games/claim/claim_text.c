@@ -314,6 +314,27 @@ void ad_claim_view_seat(const void *seat_view, const ad_jw *pub, const size_t cu
     put_span(w, pub, cut[3], pub->n);
 }
 
+/* A literal's bytes. */
+#define LIT(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
+
+/* claim.c's claim_action_to_json, as its compact text. */
+void ad_claim_action_text(const void *st, const ad_action *a, ad_jw *w)
+{
+    const claim_state *s = st;
+    if (a->type != CC_A_PLAY) {
+        if (a->type == CC_A_PASS)
+            LIT(w, "{\"type\":\"pass\"}");
+        else
+            LIT(w, "{\"type\":\"challenge\"}");
+        return;
+    }
+    LIT(w, "{\"type\":\"play\",\"cards\":");
+    put_cards(w, s->deck, a->cards, a->n);
+    KEY(w, "say");
+    put_name(w, s->deck->class_name[a->arg[0]]);
+    ad_jw_raw(w, "}", 1);
+}
+
 /* The fields of a claim view its read-aloud lines read (aloud_claim.c's
  * turn and window lines, aloud.c's plain turn), as a tree: the server
  * reads an update aloud from this, not from the whole public view's tree
