@@ -4,6 +4,7 @@
  * dispatches it by that table, and the list a refusal gives comes from it.
  * A new command is a line here and a handler in the file of its job.
  */
+#include "core/jsonr.h"
 #include "lobby_impl.h"
 
 table *ad_req_table(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -90,8 +91,7 @@ static void refuse_unknown(conn *c, const json_t *rid)
 
 void lobby_request(lobby *l, conn *c, const char *text, size_t len)
 {
-    json_error_t je;
-    json_t *req = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    json_t *req = ad_jsonr_load(text, len); /* json_loadb's tree, most without its lexer */
     if (!json_is_object(req)) {
         json_decref(req);
         return refuse(c, NULL, CODE_BAD_JSON, "a frame is one JSON object");
