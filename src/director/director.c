@@ -384,9 +384,13 @@ static int apply(ad_director *d, int seat, const ad_action *a, uint8_t by, doubl
     st->at_ms = whole_ms(t);
     st->json = NULL;
     if (d->o.json && !d->o.silent) {
-        /* public: the events only, for the action may hold face-down cards */
-        st->json = json_pack("{s:i,s:I,s:o}", "seat", seat, "at_ms", (json_int_t)st->at_ms,
-                             "events", ad_table_events_json(d->t, &st->ev));
+        /* public: the events only, for the action may hold face-down
+         * cards; set one by one, not by json_pack, whose reading of its
+         * format cost as much again as the tree (2026-11-28) */
+        st->json = json_object();
+        json_object_set_new_nocheck(st->json, "seat", json_integer(seat));
+        json_object_set_new_nocheck(st->json, "at_ms", json_integer((json_int_t)st->at_ms));
+        json_object_set_new_nocheck(st->json, "events", ad_table_events_json(d->t, &st->ev));
         if (by_name(by))
             json_object_set_new(st->json, "by", json_string(by_name(by)));
     }

@@ -817,46 +817,68 @@ static json_t *claim_action_to_json(const void *st, const ad_action *a)
     return json_pack("{s:s}", "type", a->type == CC_A_PASS ? "pass" : "challenge");
 }
 
+/* An event's tree: {"type":type} and then fields i1, i2 (NULL: none) with
+ * ints, and s1 with a string (NULL: none), in that order; built one field
+ * at a time, not by json_pack, whose reading of its format cost as much
+ * as the tree (2026-11-28). */
+static json_t *event_of(const char *type, const char *i1, int v1, const char *i2, int v2)
+{
+    json_t *j = json_object();
+    json_object_set_new_nocheck(j, "type", json_string(type));
+    if (i1)
+        json_object_set_new_nocheck(j, i1, json_integer(v1));
+    if (i2)
+        json_object_set_new_nocheck(j, i2, json_integer(v2));
+    return j;
+}
+
+static json_t *with_str(json_t *j, const char *k, const char *v)
+{
+    json_object_set_new_nocheck(j, k, json_string(v));
+    return j;
+}
+
 static json_t *claim_event_json(const void *st, const ad_event *e)
 {
     const claim_state *s = st;
     const ad_deck *d = s->deck;
     switch (e->type) {
     case CC_EV_PLAY: /* one play per apply: the state's claim is this play's */
-        return json_pack("{s:s,s:i,s:i,s:s,s:s}", "type", "play", "seat", e->seat, "count",
-                         e->other, "say", d->class_name[e->value], "called",
-                         d->class_name[s->claim_call]);
+        return with_str(with_str(event_of("play", "seat", e->seat, "count", e->other), "say",
+                                 d->class_name[e->value]),
+                        "called", d->class_name[s->claim_call]);
     case CC_EV_NOPLAY:
-        return json_pack("{s:s,s:i,s:s}", "type", "no_play", "seat", e->seat, "say",
-                         d->class_name[e->value]);
+        return with_str(event_of("no_play", "seat", e->seat, NULL, 0), "say",
+                        d->class_name[e->value]);
     case CC_EV_PASS:
-        return json_pack("{s:s,s:i}", "type", "pass", "seat", e->seat);
+        return event_of("pass", "seat", e->seat, NULL, 0);
     case CC_EV_STANDS:
-        return json_pack("{s:s,s:i}", "type", "stands", "seat", e->seat);
+        return event_of("stands", "seat", e->seat, NULL, 0);
     case CC_EV_CHALLENGE:
-        return json_pack("{s:s,s:i,s:i}", "type", "challenge", "seat", e->seat, "of", e->other);
+        return event_of("challenge", "seat", e->seat, "of", e->other);
     case CC_EV_REVEAL: {
         /* the cards turned up name the official challenger (none: a last play face up) */
-        json_t *j = json_pack("{s:s,s:i,s:o,s:b}", "type", "reveal", "seat", e->seat, "cards",
-                              ad_json_cards(d, e->cards, e->n), "true", (int)e->value);
+        json_t *j = event_of("reveal", "seat", e->seat, NULL, 0);
+        json_object_set_new_nocheck(j, "cards", ad_json_cards(d, e->cards, e->n));
+        json_object_set_new_nocheck(j, "true", json_boolean(e->value));
         if (e->other >= 0)
             json_object_set_new(j, "challenger", json_integer(e->other));
         return j;
     }
     case CC_EV_TAKE:
-        return json_pack("{s:s,s:i,s:i}", "type", "take", "seat", e->seat, "count", e->value);
+        return event_of("take", "seat", e->seat, "count", e->value);
     case CC_EV_WIN:
-        return json_pack("{s:s,s:i,s:i}", "type", "out", "seat", e->seat, "deal", e->value);
+        return event_of("out", "seat", e->seat, "deal", e->value);
     case CC_EV_SCORE:
-        return json_pack("{s:s,s:i,s:i}", "type", "score", "seat", e->seat, "points", e->value);
+        return event_of("score", "seat", e->seat, "points", e->value);
     case CC_EV_DEAL:
-        return json_pack("{s:s,s:i,s:i}", "type", "deal", "dealer", e->seat, "deal", e->value);
+        return event_of("deal", "dealer", e->seat, "deal", e->value);
     case CC_EV_OVER:
-        return json_pack("{s:s,s:i}", "type", "over", "winner", e->seat);
+        return event_of("over", "winner", e->seat, NULL, 0);
     case CC_EV_TIME_UP:
-        return json_pack("{s:s,s:i,s:i}", "type", "time_up", "seat", e->seat, "turns", e->value);
+        return event_of("time_up", "seat", e->seat, "turns", e->value);
     }
-    return json_pack("{s:s}", "type", "unknown");
+    return event_of("unknown", NULL, 0, NULL, 0);
 }
 
 #define CLAIM_GAME(ID, TITLE, MINP, MAXP, OPTS, INIT)                                           \

@@ -344,7 +344,12 @@ json_t *ad_claim_aloud_view(const ad_game *g, const void *view)
 {
     const claim_state *s = view;
     const ad_deck *d = s->deck;
-    return json_pack("{s:s,s:o,s:s,s:i}", "phase", phase_names[s->phase], "to_act",
-                     ad_json_seats(g->to_act(s), s->players), "call", d->class_name[s->call],
-                     "max_cards", s->maxplay);
+    /* one field at a time: json_pack's reading of its format was as much
+     * as the tree */
+    json_t *j = json_object();
+    json_object_set_new_nocheck(j, "phase", json_string(phase_names[s->phase]));
+    json_object_set_new_nocheck(j, "to_act", ad_json_seats(g->to_act(s), s->players));
+    json_object_set_new_nocheck(j, "call", json_string(d->class_name[s->call]));
+    json_object_set_new_nocheck(j, "max_cards", json_integer(s->maxplay));
+    return j;
 }
