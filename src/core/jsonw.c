@@ -1,7 +1,7 @@
 /*
  * jsonw.c - the JSON writer of jsonw.h: a growing buffer (its common case,
- * room enough, inline in jsonw.h), escaping done a run of plain bytes at a
- * time, integers without printf.
+ * room enough, inline in jsonw.h), a byte's escape tested by a comparison
+ * or two, integers without printf.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,20 +69,19 @@ static inline int plain(unsigned char c)
 
 void ad_jw_str(ad_jw *w, const char *s, size_t n)
 {
-    /* at most 6 bytes a byte (\u00XX) and the quotes: one check of room */
-    if (ad_jw_room(w, n * 6 + 2) < 0)
+    /* at most 6 bytes a byte (\u00XX) and the quotes: one check of room,
+     * inline, as most strings are a card's name or a key */
+    if (w->cap - w->n <= n * 6 + 2 && ad_jw_room(w, n * 6 + 2) < 0)
         return;
     char *o = w->p + w->n;
     *o++ = '"';
     for (size_t i = 0; i < n; i++) {
-        size_t run = i; /* a run of plain bytes, copied at once */
-        while (run < n && plain((unsigned char)s[run]))
-            run++;
-        memcpy(o, s + i, run - i);
-        o += run - i;
-        if ((i = run) == n)
-            break;
-        unsigned char c = (unsigned char)s[i], e = escape_of(c);
+        unsigned char c = (unsigned char)s[i];
+        if (plain(c)) {
+            *o++ = (char)c;
+            continue;
+        }
+        unsigned char e = escape_of(c);
         if (e == 1) {
             static const char hex[] = "0123456789ABCDEF";
             memcpy(o, "\\u00", 4);
