@@ -30,7 +30,8 @@ LOBBY_SRC := src/server/lobby.c src/server/commands.c src/server/identity.c \
              src/server/race.c \
              src/server/delta.c \
              src/server/hint.c src/server/buckets.c src/server/learn.c \
-             src/server/loop_stats.c
+             src/server/loop_stats.c \
+             src/server/json_pool.c
 LOBBY_DEPS := $(LOBBY_SRC) src/server/bus.c src/server/names.c $(STORE_SRC) tests/server_stub.c
 LOBBY_LIBS := $(STORE_LIBS) $(shell pkg-config --libs libcrypto) -lunistring
 

@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <unistd.h>
 
+#include "json_pool.h"
 #include "lobby_impl.h"
 #include "loop_stats.h"
 
@@ -223,6 +224,7 @@ void ad_trim(lobby *l)
         return;
     }
     int64_t t0 = ad_loop_stats_on ? ad_ls_now() : 0;
+    ad_json_pool_trim(); /* the trees' blocks kept, first */
     malloc_trim(0);
     if (ad_loop_stats_on)
         ad_ls_add(LS_TRIM, ad_ls_now() - t0);

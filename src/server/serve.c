@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "json_pool.h"
 #include "serve.h"
 #include "net.h"
 
@@ -480,6 +481,7 @@ static int serve_start(server *s, const serve_opts *o, store **st)
 
 int ad_cli_serve(int argc, char **argv)
 {
+    ad_json_pool_use(); /* before any tree: its blocks are freed by the pool */
     serve_opts o;
     int rc = parse(&o, argc, argv);
     if (rc >= 0)
