@@ -90,12 +90,14 @@ static json_t *integer(reader *r)
     if (neg)
         r->p++;
     const char *first = r->p;
-    long long v = 0;
     while (r->p < r->end && *r->p >= '0' && *r->p <= '9')
-        v = v * 10 + (*r->p++ - '0');
+        r->p++;
     size_t digits = (size_t)(r->p - first);
     if (digits == 0 || digits > 18 || (*first == '0' && digits > 1))
         return NULL;
+    long long v = 0; /* summed once the digits are known to fit */
+    for (const char *d = first; d < r->p; d++)
+        v = v * 10 + (*d - '0');
     if (r->p < r->end && (*r->p == '.' || *r->p == 'e' || *r->p == 'E'))
         return NULL;
     return json_integer(neg ? -v : v);

@@ -80,6 +80,9 @@ void ad_json_pool_use(void)
     owner = pthread_self();
     on = 1;
     json_set_alloc_funcs(pool_malloc, pool_free);
+#else
+    (void)pool_malloc;
+    (void)pool_free;
 #endif
 }
 
