@@ -155,6 +155,10 @@ $(B)/tests/test_store: tests/unit/test_store.c $(STORE_SRC) $(HEADERS) tests/tes
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
 
+$(B)/tests/test_store_cost: tests/unit/test_store_cost.c $(STORE_SRC) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
+
 # the server's names (src/server/names.c) are not in the library: libunistring's
 $(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
@@ -168,6 +172,10 @@ $(B)/tests/test_lobby: tests/unit/test_lobby.c $(LOBBY_DEPS) tests/server_stub.h
 
 # bench/store-pass.c: how long a pass of the server's loop holds the store
 $(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
+
+# bench/store-cost.c: the store's CPU time an action, alone (issue 33, p2)
+$(B)/store-cost: bench/store-cost.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a

@@ -83,6 +83,12 @@ void store_rollback(store *s);
 /* A table's actions in order, as a JSON array of {"seat","action"[,"by"],"at_ms"};
  * NULL with err set on error. */
 json_t *store_actions(store *s, int64_t id, ad_err *err);
+/* How many times store_append read the log to check that an action follows
+ * it (SQLite; -1 where it is not counted, PostgreSQL checks inside its
+ * INSERT).  The SQLite store vouches without a read for a version that
+ * follows one it committed or appended in the open transaction itself
+ * (issue 33: the check was a twentieth of the commit's time). */
+long long ad_store_log_reads(store *s);
 
 /*
  * Several nodes on one store (PostgreSQL only; docs/deploy.md).  A node

@@ -48,6 +48,8 @@ typedef struct store_ops {
     int (*lapsed)(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
                   ad_err *err);
     int (*notify)(store *s, const char *payload, ad_err *err);
+    /* the times an append read the log to check it follows (NULL: not counted) */
+    long long (*log_reads)(store *s);
 } store_ops;
 
 struct store {

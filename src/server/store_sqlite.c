@@ -12,6 +12,16 @@
 
 #include "store_backend.h"
 
+/* How many tables' last stored versions a store remembers (a table's slot:
+ * its id modulo this); a table not remembered is looked up, as before. */
+#define KNOWN_SLOTS 4096
+
+/* Table `id` holds its versions 1 to v in the log (id 0: the slot is empty). */
+typedef struct known_v {
+    int64_t id;
+    uint32_t v;
+} known_v;
+
 typedef struct sqlite_store {
     store base;
     sqlite3 *db;
@@ -23,6 +33,16 @@ typedef struct sqlite_store {
      * mallocs at 10,000 connections */
     sqlite3_stmt *begin, *commit, *rollback;
     int in_tx;
+    /* The `follows` check vouched for without a read: the log only grows
+     * (nothing deletes an action) and has no gap, so once versions 1 to v
+     * of a table were committed, any v' <= v is stored for good.  `known`
+     * is what committed transactions stored; `tx` what the open one
+     * appended, in order (moved to `known` at its commit, dropped at its
+     * rollback). */
+    known_v known[KNOWN_SLOTS];
+    known_v *tx;
+    size_t ntx, ctx;
+    long long log_reads; /* the `follows` lookups the log was read for */
 } sqlite_store;
 
 static const store_dialect dialect = {
@@ -58,6 +78,7 @@ static void lite_close(store *s)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         sqlite3_finalize(all[i]);
     sqlite3_close(q->db);
+    free(q->tx);
     free(q->where);
     free(q);
 }
@@ -148,6 +169,9 @@ static int prepare_all(sqlite_store *q, ad_err *err)
 
 static const store_ops lite_ops;
 
+/* WAL, every commit on disk before it returns (FULL) */
+#define WAL_SETUP "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
+
 store *store_sqlite_open(const char *where, ad_err *err)
 {
     sqlite_store *q = calloc(1, sizeof *q);
@@ -167,9 +191,7 @@ store *store_sqlite_open(const char *where, ad_err *err)
     /* a locked database is waited for a little, then refused (never hangs the loop long) */
     sqlite3_busy_timeout(q->db, 200);
     ad_err why;
-    if (lite_exec(&q->base,
-                  "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
-                  &why) < 0) {
+    if (lite_exec(&q->base, WAL_SETUP, &why) < 0) {
         ad_err_set(err, AD_E_IO, "cannot set up the database %s: %s", where, why.text);
         lite_close(&q->base);
         return NULL;
@@ -304,11 +326,45 @@ static int lite_begin(store *s, ad_err *err)
     return 0;
 }
 
+static known_v *slot(known_v *set, int64_t id)
+{
+    return &set[(uint64_t)id % KNOWN_SLOTS];
+}
+
+/* Version v-1 of table id is in the log, as this store knows without a
+ * read: committed before (known), or the open transaction's last append
+ * (which the transaction itself sees; commit.c appends a table's steps of
+ * a pass one after another, so only the last one need be looked at). */
+static int vouched(const sqlite_store *q, int64_t id, uint32_t v)
+{
+    const known_v *k = &q->known[(uint64_t)id % KNOWN_SLOTS];
+    if (k->id == id && v - 1 <= k->v)
+        return 1;
+    return q->ntx > 0 && q->tx[q->ntx - 1].id == id && q->tx[q->ntx - 1].v == v - 1;
+}
+
+/* Remembers, for the open transaction, that id's log now ends at v. */
+static void appended(sqlite_store *q, int64_t id, uint32_t v)
+{
+    if (q->ntx == q->ctx) {
+        size_t c = q->ctx ? 2 * q->ctx : 64;
+        known_v *bigger = realloc(q->tx, c * sizeof *bigger);
+        if (!bigger) { /* out of memory: forget the pass (its next appends read the log) */
+            q->ntx = 0;
+            return;
+        }
+        q->tx = bigger;
+        q->ctx = c;
+    }
+    q->tx[q->ntx++] = (known_v){id, v};
+}
+
 static int lite_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
                        int64_t at_ms, ad_err *err)
 {
     sqlite_store *q = lite(s);
-    if (v != 1) {
+    if (v != 1 && !vouched(q, id, v)) {
+        q->log_reads++;
         sqlite3_bind_int64(q->follows, 1, id);
         sqlite3_bind_int64(q->follows, 2, v - 1);
         int rc = sqlite3_step(q->follows);
@@ -334,6 +390,7 @@ static int lite_append(store *s, int64_t id, uint32_t v, int seat, const char *a
                           "the database could not store an action: version %u of table %lld "
                           "does not follow its stored log",
                           v, (long long)id);
+    appended(q, id, v);
     return 0;
 }
 
@@ -345,6 +402,7 @@ static void lite_rollback(store *s)
         sqlite3_reset(q->rollback);
     }
     q->in_tx = 0;
+    q->ntx = 0; /* what it appended is not in the log */
 }
 
 static int lite_commit(store *s, ad_err *err)
@@ -355,7 +413,15 @@ static int lite_commit(store *s, ad_err *err)
         return -1;
     }
     q->in_tx = 0;
+    for (size_t i = 0; i < q->ntx; i++) /* in order: a table's newest is the last */
+        *slot(q->known, q->tx[i].id) = q->tx[i];
+    q->ntx = 0;
     return 0;
+}
+
+static long long lite_log_reads(store *s)
+{
+    return lite(s)->log_reads;
 }
 
 static json_t *lite_actions(store *s, int64_t id, ad_err *err)
@@ -396,4 +462,5 @@ static const store_ops lite_ops = {
     .commit = lite_commit,
     .rollback = lite_rollback,
     .actions = lite_actions,
+    .log_reads = lite_log_reads,
 };
