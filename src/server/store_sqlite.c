@@ -169,8 +169,19 @@ static int prepare_all(sqlite_store *q, ad_err *err)
 
 static const store_ops lite_ops;
 
-/* WAL, every commit on disk before it returns (FULL) */
-#define WAL_SETUP "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
+/* WAL, every commit on disk before it returns (FULL), and the WAL copied
+ * into the database file (a checkpoint: each page changed since, written
+ * once, and two fsyncs) once it holds WAL_PAGES pages, not SQLite's 1,000:
+ * the server's commits rewrite the same pages (each table's last leaf of
+ * the log), so a checkpoint every 4,000 writes each of them once for four
+ * times the commits; the store's CPU an action fell from 11.7 to 10.1 µs
+ * (bench/store-cost.c, bench/notes/2026-11-28-p2-store-cost.md).  The cost:
+ * a WAL of up to 16 MB at 4 KiB pages on disk (reused, not truncated), read
+ * through once when the server starts after a crash (some 13 ms). */
+#define WAL_PAGES "4000"
+#define WAL_SETUP                                                                          \
+    "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "           \
+    "PRAGMA wal_autocheckpoint=" WAL_PAGES ";"
 
 store *store_sqlite_open(const char *where, ad_err *err)
 {

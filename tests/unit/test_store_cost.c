@@ -3,8 +3,11 @@
  * an action that follows one the store itself committed, or appended
  * just before in the same transaction, is stored without reading the log
  * to check it, and what was rolled back or written by another opening of
- * the store is never vouched for (a gap or a fork is refused as before).
+ * the store is never vouched for (a gap or a fork is refused as before);
+ * the WAL is copied into the database file once it holds 4,000 pages, not
+ * SQLite's 1,000, and grows no further than that and one commit.
  */
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../testutil.h"
@@ -115,6 +118,55 @@ static void test_what_another_opening_of_the_store_wrote_is_read_not_guessed(voi
     store_close(s);
 }
 
+static long long file_size(const char *suffix)
+{
+    char p[160];
+    snprintf(p, sizeof p, "%s%s", where, suffix);
+    struct stat st;
+    return stat(p, &st) == 0 ? (long long)st.st_size : 0;
+}
+
+/* `passes` commits of 40 actions, each near a page of its own (3,000
+ * bytes), on 40 tables: 40 to 120 pages a commit; stops early once the WAL
+ * holds `pages` (0: never).  Returns the WAL's largest size after a commit. */
+static long long commits(store *s, const int64_t *id, uint32_t *v, int passes, long long pages)
+{
+    static char action[3000];
+    memset(action, 'x', sizeof action - 1);
+    ad_err e;
+    long long most = 0;
+    for (int i = 0; i < passes && !(pages && most >= pages * (4096 + 24)); i++) {
+        assert_int_equal(store_begin(s, &e), 0);
+        for (int t = 0; t < 40; t++)
+            assert_int_equal(store_append(s, id[t], ++v[t], 0, action, 0, 0, &e), 0);
+        assert_int_equal(store_commit(s, &e), 0);
+        long long now = file_size("-wal");
+        most = now > most ? now : most;
+    }
+    return most;
+}
+
+static void test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_further(
+    void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id[40];
+    uint32_t v[40] = {0};
+    for (int t = 0; t < 40; t++)
+        id[t] = new_table(s);
+    assert_true(commits(s, id, v, 100, 1500) >= 1500 * (4096 + 24));
+    /* past SQLite's 1,000 pages: nothing copied yet, the database file as made */
+    assert_true(file_size("") < 100 * 4096);
+    /* 6,000 pages more: copied, and the WAL reused from its start */
+    long long most = commits(s, id, v, 150, 0);
+    assert_true(file_size("") > 1000 * 4096);
+    /* 4,000 pages and the commit that passed them (at most 3 pages an action here) */
+    assert_true(most <= (4000 + 3 * 40) * (4096 + 24) + 32);
+    store_close(s);
+}
+
 #define CASE(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -123,6 +175,7 @@ int main(void)
         CASE(test_an_action_after_one_this_store_stored_is_kept_without_reading_the_log),
         CASE(test_a_rolled_back_action_is_not_vouched_for),
         CASE(test_what_another_opening_of_the_store_wrote_is_read_not_guessed),
+        CASE(test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_further),
     };
     return cmocka_run_group_tests_name("the store's cost an action", tests, NULL, NULL);
 }
