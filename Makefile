@@ -17,7 +17,7 @@ LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 # the command alone (its full-screen client) links ncursesw; the library does not
 CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets libuv sqlite3 libpq libcrypto) -lunistring
 # the server's store: its front and its two back ends (src/server/store*.c)
-STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c
+STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c src/server/store_wal.c
 STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
 # the server's lobby, by job (src/server/lobby_impl.h), and what a test of
 # it links beside it: the store, the bus, names, and the transport and the

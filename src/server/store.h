@@ -89,6 +89,10 @@ json_t *store_actions(store *s, int64_t id, ad_err *err);
  * follows one it committed or appended in the open transaction itself
  * (issue 33: the check was a twentieth of the commit's time). */
 long long ad_store_log_reads(store *s);
+/* How many writes the SQLite stores of this process made to their WAL
+ * files: a commit's frames go in one write of up to 120 KiB (store_wal.c),
+ * where SQLite alone made two a page. */
+long long ad_store_wal_writes(void);
 
 /*
  * Several nodes on one store (PostgreSQL only; docs/deploy.md).  A node

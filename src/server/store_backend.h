@@ -77,6 +77,11 @@ json_t *store_action_json(int seat, const char *action, int by, int64_t at_ms);
  * by "***". */
 void store_where_shown(const char *where, char *out, size_t len);
 
+/* The name of the VFS that writes a WAL's frames of a commit in one piece
+ * (store_wal.c), registered on the first call; NULL when it could not be
+ * (SQLite's default VFS is used). */
+const char *ad_store_wal_vfs(void);
+
 store *store_sqlite_open(const char *where, ad_err *err);
 store *store_pg_open(const char *where, ad_err *err);
 

@@ -1,7 +1,8 @@
 /*
  * store_sqlite.c - the store (store.h) on SQLite, the embedded default:
  * one database file in WAL mode with synchronous=FULL, so a committed
- * transaction survives a crash or a power cut.  The schema is store.c's;
+ * transaction survives a crash or a power cut (its WAL written through
+ * store_wal.c's VFS: a commit's frames in one write).  The schema is store.c's;
  * this file spells SQLite's words for it and runs the statements.
  */
 #include <stdio.h>
@@ -192,7 +193,8 @@ store *store_sqlite_open(const char *where, ad_err *err)
     }
     q->base.ops = &lite_ops;
     q->where = strdup(where);
-    if (sqlite3_open_v2(where, &q->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+    if (sqlite3_open_v2(where, &q->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                        ad_store_wal_vfs()) !=
         SQLITE_OK) {
         ad_err_set(err, AD_E_IO, "cannot open the database %s: %s", where,
                    q->db ? sqlite3_errmsg(q->db) : "out of memory");

@@ -5,9 +5,16 @@
  * to check it, and what was rolled back or written by another opening of
  * the store is never vouched for (a gap or a fork is refused as before);
  * the WAL is copied into the database file once it holds 4,000 pages, not
- * SQLite's 1,000, and grows no further than that and one commit.
+ * SQLite's 1,000, and grows no further than that and one commit; a
+ * commit's pages go to the WAL in one write (store_wal.c), and what that
+ * keeps in memory is never lost or stale: a commit is on disk when it
+ * returns (a process killed right after keeps it, one killed mid-pass
+ * keeps nothing of that pass), and a transaction larger than SQLite's
+ * cache, which reads back what it wrote, stores every byte.
  */
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../testutil.h"
@@ -167,6 +174,101 @@ static void test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_
     store_close(s);
 }
 
+static void test_a_commits_pages_go_to_the_wal_in_one_write(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id[40];
+    uint32_t v[40] = {0};
+    for (int t = 0; t < 40; t++)
+        id[t] = new_table(s);
+    commits(s, id, v, 1, 0);
+    long long size = file_size("-wal"), before = ad_store_wal_writes();
+    commits(s, id, v, 1, 0); /* 40 to 120 pages, less than 120 KiB a write */
+    long long grew = file_size("-wal") - size, made = ad_store_wal_writes() - before;
+    assert_true(grew >= 40 * (4096 + 24));
+    assert_true(made >= 1 && made <= (grew + (120 << 10) - 1) / (120 << 10));
+    store_close(s);
+}
+
+/* The child: `passes` commits of 40 actions, each told on fd once it
+ * returned, then a pass begun and killed in its middle. */
+static void commit_then_die(int fd, int passes)
+{
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id[40];
+    uint32_t v[40] = {0};
+    for (int t = 0; t < 40; t++)
+        store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id[t], &e);
+    for (int i = 0; i < passes; i++) {
+        commits(s, id, v, 1, 0);
+        if (write(fd, &i, sizeof i) != sizeof i)
+            _exit(2);
+    }
+    store_begin(s, &e);
+    for (int t = 0; t < 20; t++)
+        store_append(s, id[t], ++v[t], 0, "{}", 0, 0, &e);
+    kill(getpid(), SIGKILL);
+}
+
+static void test_every_commit_is_kept_by_a_process_killed_after_it(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(60); /* a time limit: never hangs the suite */
+        close(fds[0]);
+        commit_then_die(fds[1], 30);
+        _exit(3);
+    }
+    close(fds[1]);
+    int i, told = 0, status;
+    while (read(fds[0], &i, sizeof i) == sizeof i)
+        told = i + 1;
+    close(fds[0]);
+    waitpid(pid, &status, 0);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    assert_int_equal(told, 30);
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_non_null(s);
+    for (int64_t id = 1; id <= 40; id++) {
+        json_t *a = store_actions(s, id, &e);
+        assert_int_equal(json_array_size(a), 30); /* every commit, nothing of the killed pass */
+        json_decref(a);
+    }
+    store_close(s);
+}
+
+static void test_a_transaction_larger_than_the_cache_keeps_every_byte(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id = new_table(s);
+    static char action[3000];
+    assert_int_equal(store_begin(s, &e), 0);
+    for (uint32_t v = 1; v <= 1500; v++) { /* some 1,500 pages: SQLite writes part before */
+        snprintf(action, sizeof action, "{\"n\":%u,\"pad\":\"%2900u\"}", v, v);
+        assert_int_equal(store_append(s, id, v, 0, action, 0, 0, &e), 0);
+    }
+    assert_int_equal(store_commit(s, &e), 0);
+    store_close(s);
+    s = store_open(where, &e);
+    json_t *a = store_actions(s, id, &e);
+    assert_int_equal(json_array_size(a), 1500);
+    for (size_t k = 0; k < 1500; k++)
+        assert_int_equal(
+            json_integer_value(json_object_get(json_object_get(json_array_get(a, k), "action"), "n")),
+            (json_int_t)k + 1);
+    json_decref(a);
+    store_close(s);
+}
+
 #define CASE(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -176,6 +278,9 @@ int main(void)
         CASE(test_a_rolled_back_action_is_not_vouched_for),
         CASE(test_what_another_opening_of_the_store_wrote_is_read_not_guessed),
         CASE(test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_further),
+        CASE(test_a_commits_pages_go_to_the_wal_in_one_write),
+        CASE(test_every_commit_is_kept_by_a_process_killed_after_it),
+        CASE(test_a_transaction_larger_than_the_cache_keeps_every_byte),
     };
     return cmocka_run_group_tests_name("the store's cost an action", tests, NULL, NULL);
 }
