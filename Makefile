@@ -17,7 +17,7 @@ LDLIBS  := $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 # the command alone (its full-screen client) links ncursesw; the library does not
 CLI_LIBS := $(shell pkg-config --libs ncursesw libwebsockets libuv sqlite3 libpq libcrypto) -lunistring
 # the server's store: its front and its two back ends (src/server/store*.c)
-STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c
+STORE_SRC := src/server/store.c src/server/store_sqlite.c src/server/store_pg.c src/server/store_wal.c
 STORE_LIBS := $(shell pkg-config --libs sqlite3 libpq)
 # the server's lobby, by job (src/server/lobby_impl.h), and what a test of
 # it links beside it: the store, the bus, names, and the transport and the
@@ -156,6 +156,10 @@ $(B)/tests/test_store: tests/unit/test_store.c $(STORE_SRC) $(HEADERS) tests/tes
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
 
+$(B)/tests/test_store_cost: tests/unit/test_store_cost.c $(STORE_SRC) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
+
 # the server's names (src/server/names.c) are not in the library: libunistring's
 $(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
@@ -169,6 +173,10 @@ $(B)/tests/test_lobby: tests/unit/test_lobby.c $(LOBBY_DEPS) tests/server_stub.h
 
 # bench/store-pass.c: how long a pass of the server's loop holds the store
 $(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
+
+# bench/store-cost.c: the store's CPU time an action, alone (issue 33, p2)
+$(B)/store-cost: bench/store-cost.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a

@@ -241,6 +241,11 @@ json_t *store_actions(store *s, int64_t id, ad_err *err)
     return s->ops->actions(s, id, err);
 }
 
+long long ad_store_log_reads(store *s)
+{
+    return s->ops->log_reads ? s->ops->log_reads(s) : -1;
+}
+
 /* ------------------------------------------------------------- a cluster */
 
 static int no_cluster(ad_err *err)

@@ -83,6 +83,16 @@ void store_rollback(store *s);
 /* A table's actions in order, as a JSON array of {"seat","action"[,"by"],"at_ms"};
  * NULL with err set on error. */
 json_t *store_actions(store *s, int64_t id, ad_err *err);
+/* How many times store_append read the log to check that an action follows
+ * it (SQLite; -1 where it is not counted, PostgreSQL checks inside its
+ * INSERT).  The SQLite store vouches without a read for a version that
+ * follows one it committed or appended in the open transaction itself
+ * (issue 33: the check was a twentieth of the commit's time). */
+long long ad_store_log_reads(store *s);
+/* How many writes the SQLite stores of this process made to their WAL
+ * files: a commit's frames go in one write of up to 120 KiB (store_wal.c),
+ * where SQLite alone made two a page. */
+long long ad_store_wal_writes(void);
 
 /*
  * Several nodes on one store (PostgreSQL only; docs/deploy.md).  A node

@@ -48,6 +48,8 @@ typedef struct store_ops {
     int (*lapsed)(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
                   ad_err *err);
     int (*notify)(store *s, const char *payload, ad_err *err);
+    /* the times an append read the log to check it follows (NULL: not counted) */
+    long long (*log_reads)(store *s);
 } store_ops;
 
 struct store {
@@ -74,6 +76,11 @@ json_t *store_action_json(int seat, const char *action, int by, int64_t at_ms);
 /* `where` as it may be shown in a message: a URL's password is replaced
  * by "***". */
 void store_where_shown(const char *where, char *out, size_t len);
+
+/* The name of the VFS that writes a WAL's frames of a commit in one piece
+ * (store_wal.c), registered on the first call; NULL when it could not be
+ * (SQLite's default VFS is used). */
+const char *ad_store_wal_vfs(void);
 
 store *store_sqlite_open(const char *where, ad_err *err);
 store *store_pg_open(const char *where, ad_err *err);

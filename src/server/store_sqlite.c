@@ -1,7 +1,8 @@
 /*
  * store_sqlite.c - the store (store.h) on SQLite, the embedded default:
  * one database file in WAL mode with synchronous=FULL, so a committed
- * transaction survives a crash or a power cut.  The schema is store.c's;
+ * transaction survives a crash or a power cut (its WAL written through
+ * store_wal.c's VFS: a commit's frames in one write).  The schema is store.c's;
  * this file spells SQLite's words for it and runs the statements.
  */
 #include <stdio.h>
@@ -11,6 +12,16 @@
 #include <sqlite3.h>
 
 #include "store_backend.h"
+
+/* How many tables' last stored versions a store remembers (a table's slot:
+ * its id modulo this); a table not remembered is looked up, as before. */
+#define KNOWN_SLOTS 4096
+
+/* Table `id` holds its versions 1 to v in the log (id 0: the slot is empty). */
+typedef struct known_v {
+    int64_t id;
+    uint32_t v;
+} known_v;
 
 typedef struct sqlite_store {
     store base;
@@ -23,6 +34,16 @@ typedef struct sqlite_store {
      * mallocs at 10,000 connections */
     sqlite3_stmt *begin, *commit, *rollback;
     int in_tx;
+    /* The `follows` check vouched for without a read: the log only grows
+     * (nothing deletes an action) and has no gap, so once versions 1 to v
+     * of a table were committed, any v' <= v is stored for good.  `known`
+     * is what committed transactions stored; `tx` what the open one
+     * appended, in order (moved to `known` at its commit, dropped at its
+     * rollback). */
+    known_v known[KNOWN_SLOTS];
+    known_v *tx;
+    size_t ntx, ctx;
+    long long log_reads; /* the `follows` lookups the log was read for */
 } sqlite_store;
 
 static const store_dialect dialect = {
@@ -58,6 +79,7 @@ static void lite_close(store *s)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         sqlite3_finalize(all[i]);
     sqlite3_close(q->db);
+    free(q->tx);
     free(q->where);
     free(q);
 }
@@ -148,6 +170,20 @@ static int prepare_all(sqlite_store *q, ad_err *err)
 
 static const store_ops lite_ops;
 
+/* WAL, every commit on disk before it returns (FULL), and the WAL copied
+ * into the database file (a checkpoint: each page changed since, written
+ * once, and two fsyncs) once it holds WAL_PAGES pages, not SQLite's 1,000:
+ * the server's commits rewrite the same pages (each table's last leaf of
+ * the log), so a checkpoint every 4,000 writes each of them once for four
+ * times the commits; the store's CPU an action fell from 11.7 to 10.1 µs
+ * (bench/store-cost.c, bench/notes/2026-11-28-p2-store-cost.md).  The cost:
+ * a WAL of up to 16 MB at 4 KiB pages on disk (reused, not truncated), read
+ * through once when the server starts after a crash (some 13 ms). */
+#define WAL_PAGES "4000"
+#define WAL_SETUP                                                                          \
+    "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "           \
+    "PRAGMA wal_autocheckpoint=" WAL_PAGES ";"
+
 store *store_sqlite_open(const char *where, ad_err *err)
 {
     sqlite_store *q = calloc(1, sizeof *q);
@@ -157,7 +193,8 @@ store *store_sqlite_open(const char *where, ad_err *err)
     }
     q->base.ops = &lite_ops;
     q->where = strdup(where);
-    if (sqlite3_open_v2(where, &q->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+    if (sqlite3_open_v2(where, &q->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                        ad_store_wal_vfs()) !=
         SQLITE_OK) {
         ad_err_set(err, AD_E_IO, "cannot open the database %s: %s", where,
                    q->db ? sqlite3_errmsg(q->db) : "out of memory");
@@ -167,9 +204,7 @@ store *store_sqlite_open(const char *where, ad_err *err)
     /* a locked database is waited for a little, then refused (never hangs the loop long) */
     sqlite3_busy_timeout(q->db, 200);
     ad_err why;
-    if (lite_exec(&q->base,
-                  "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
-                  &why) < 0) {
+    if (lite_exec(&q->base, WAL_SETUP, &why) < 0) {
         ad_err_set(err, AD_E_IO, "cannot set up the database %s: %s", where, why.text);
         lite_close(&q->base);
         return NULL;
@@ -304,11 +339,45 @@ static int lite_begin(store *s, ad_err *err)
     return 0;
 }
 
+static known_v *slot(known_v *set, int64_t id)
+{
+    return &set[(uint64_t)id % KNOWN_SLOTS];
+}
+
+/* Version v-1 of table id is in the log, as this store knows without a
+ * read: committed before (known), or the open transaction's last append
+ * (which the transaction itself sees; commit.c appends a table's steps of
+ * a pass one after another, so only the last one need be looked at). */
+static int vouched(const sqlite_store *q, int64_t id, uint32_t v)
+{
+    const known_v *k = &q->known[(uint64_t)id % KNOWN_SLOTS];
+    if (k->id == id && v - 1 <= k->v)
+        return 1;
+    return q->ntx > 0 && q->tx[q->ntx - 1].id == id && q->tx[q->ntx - 1].v == v - 1;
+}
+
+/* Remembers, for the open transaction, that id's log now ends at v. */
+static void appended(sqlite_store *q, int64_t id, uint32_t v)
+{
+    if (q->ntx == q->ctx) {
+        size_t c = q->ctx ? 2 * q->ctx : 64;
+        known_v *bigger = realloc(q->tx, c * sizeof *bigger);
+        if (!bigger) { /* out of memory: forget the pass (its next appends read the log) */
+            q->ntx = 0;
+            return;
+        }
+        q->tx = bigger;
+        q->ctx = c;
+    }
+    q->tx[q->ntx++] = (known_v){id, v};
+}
+
 static int lite_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
                        int64_t at_ms, ad_err *err)
 {
     sqlite_store *q = lite(s);
-    if (v != 1) {
+    if (v != 1 && !vouched(q, id, v)) {
+        q->log_reads++;
         sqlite3_bind_int64(q->follows, 1, id);
         sqlite3_bind_int64(q->follows, 2, v - 1);
         int rc = sqlite3_step(q->follows);
@@ -334,6 +403,7 @@ static int lite_append(store *s, int64_t id, uint32_t v, int seat, const char *a
                           "the database could not store an action: version %u of table %lld "
                           "does not follow its stored log",
                           v, (long long)id);
+    appended(q, id, v);
     return 0;
 }
 
@@ -345,6 +415,7 @@ static void lite_rollback(store *s)
         sqlite3_reset(q->rollback);
     }
     q->in_tx = 0;
+    q->ntx = 0; /* what it appended is not in the log */
 }
 
 static int lite_commit(store *s, ad_err *err)
@@ -355,7 +426,15 @@ static int lite_commit(store *s, ad_err *err)
         return -1;
     }
     q->in_tx = 0;
+    for (size_t i = 0; i < q->ntx; i++) /* in order: a table's newest is the last */
+        *slot(q->known, q->tx[i].id) = q->tx[i];
+    q->ntx = 0;
     return 0;
+}
+
+static long long lite_log_reads(store *s)
+{
+    return lite(s)->log_reads;
 }
 
 static json_t *lite_actions(store *s, int64_t id, ad_err *err)
@@ -396,4 +475,5 @@ static const store_ops lite_ops = {
     .commit = lite_commit,
     .rollback = lite_rollback,
     .actions = lite_actions,
+    .log_reads = lite_log_reads,
 };

@@ -1,0 +1,286 @@
+/*
+ * test_store_cost.c - the SQLite store's cheaper commit (issue 33, p2):
+ * an action that follows one the store itself committed, or appended
+ * just before in the same transaction, is stored without reading the log
+ * to check it, and what was rolled back or written by another opening of
+ * the store is never vouched for (a gap or a fork is refused as before);
+ * the WAL is copied into the database file once it holds 4,000 pages, not
+ * SQLite's 1,000, and grows no further than that and one commit; a
+ * commit's pages go to the WAL in one write (store_wal.c), and what that
+ * keeps in memory is never lost or stale: a commit is on disk when it
+ * returns (a process killed right after keeps it, one killed mid-pass
+ * keeps nothing of that pass), and a transaction larger than SQLite's
+ * cache, which reads back what it wrote, stores every byte.
+ */
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../testutil.h"
+#include "server/store.h"
+
+static char where[128];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(where, sizeof where, "/tmp/ad-test-store-cost-%d.db", (int)getpid());
+    unlink(where);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char p[160];
+    unlink(where);
+    snprintf(p, sizeof p, "%s-wal", where);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", where);
+    unlink(p);
+    return 0;
+}
+
+/* One transaction appending versions vs of table id; 0 or -1. */
+static int pass(store *s, int64_t id, const uint32_t *vs, int n, ad_err *e)
+{
+    if (store_begin(s, e) < 0)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (store_append(s, id, vs[i], 0, "{}", 0, 0, e) < 0) {
+            store_rollback(s);
+            return -1;
+        }
+    return store_commit(s, e);
+}
+
+static int64_t new_table(store *s)
+{
+    ad_err e;
+    int64_t id;
+    assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
+    return id;
+}
+
+static void test_an_action_after_one_this_store_stored_is_kept_without_reading_the_log(
+    void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id = new_table(s), other = new_table(s);
+    assert_int_equal(pass(s, id, (uint32_t[]){1, 2, 3}, 3, &e), 0); /* after its own appends */
+    assert_int_equal(pass(s, other, (uint32_t[]){1}, 1, &e), 0);
+    assert_int_equal(pass(s, id, (uint32_t[]){4}, 1, &e), 0); /* after a commit */
+    assert_int_equal(pass(s, id, (uint32_t[]){5, 6}, 2, &e), 0);
+    assert_int_equal(pass(s, other, (uint32_t[]){2}, 1, &e), 0);
+    assert_int_equal(ad_store_log_reads(s), 0);
+    json_t *a = store_actions(s, id, &e);
+    assert_int_equal(json_array_size(a), 6);
+    json_decref(a);
+    store_close(s);
+}
+
+static void test_a_rolled_back_action_is_not_vouched_for(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id = new_table(s);
+    assert_int_equal(pass(s, id, (uint32_t[]){1}, 1, &e), 0);
+    assert_int_equal(store_begin(s, &e), 0);
+    assert_int_equal(store_append(s, id, 2, 0, "{}", 0, 0, &e), 0);
+    store_rollback(s);
+    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* 2 is not in the log */
+    assert_non_null(strstr(e.text, "does not follow"));
+    /* a pass that failed at an append leaves nothing vouched for either */
+    assert_int_equal(pass(s, id, (uint32_t[]){2, 4}, 2, &e), -1);
+    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1);
+    assert_int_equal(pass(s, id, (uint32_t[]){2, 3}, 2, &e), 0);
+    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* and no fork */
+    json_t *a = store_actions(s, id, &e);
+    assert_int_equal(json_array_size(a), 3);
+    json_decref(a);
+    store_close(s);
+}
+
+static void test_what_another_opening_of_the_store_wrote_is_read_not_guessed(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e), *t = store_open(where, &e);
+    assert_non_null(t);
+    int64_t id = new_table(s);
+    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    assert_int_equal(pass(t, id, (uint32_t[]){3, 4}, 2, &e), 0);
+    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* a fork: refused */
+    assert_int_equal(pass(s, id, (uint32_t[]){6}, 1, &e), -1); /* a gap: refused */
+    assert_int_equal(pass(s, id, (uint32_t[]){5}, 1, &e), 0);  /* read, and follows */
+    assert_true(ad_store_log_reads(s) >= 1);
+    json_t *a = store_actions(t, id, &e);
+    assert_int_equal(json_array_size(a), 5);
+    json_decref(a);
+    store_close(t);
+    store_close(s);
+}
+
+static long long file_size(const char *suffix)
+{
+    char p[160];
+    snprintf(p, sizeof p, "%s%s", where, suffix);
+    struct stat st;
+    return stat(p, &st) == 0 ? (long long)st.st_size : 0;
+}
+
+/* `passes` commits of 40 actions, each near a page of its own (3,000
+ * bytes), on 40 tables: 40 to 120 pages a commit; stops early once the WAL
+ * holds `pages` (0: never).  Returns the WAL's largest size after a commit. */
+static long long commits(store *s, const int64_t *id, uint32_t *v, int passes, long long pages)
+{
+    static char action[3000];
+    memset(action, 'x', sizeof action - 1);
+    ad_err e;
+    long long most = 0;
+    for (int i = 0; i < passes && !(pages && most >= pages * (4096 + 24)); i++) {
+        assert_int_equal(store_begin(s, &e), 0);
+        for (int t = 0; t < 40; t++)
+            assert_int_equal(store_append(s, id[t], ++v[t], 0, action, 0, 0, &e), 0);
+        assert_int_equal(store_commit(s, &e), 0);
+        long long now = file_size("-wal");
+        most = now > most ? now : most;
+    }
+    return most;
+}
+
+static void test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_further(
+    void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id[40];
+    uint32_t v[40] = {0};
+    for (int t = 0; t < 40; t++)
+        id[t] = new_table(s);
+    assert_true(commits(s, id, v, 100, 1500) >= 1500 * (4096 + 24));
+    /* past SQLite's 1,000 pages: nothing copied yet, the database file as made */
+    assert_true(file_size("") < 100 * 4096);
+    /* 6,000 pages more: copied, and the WAL reused from its start */
+    long long most = commits(s, id, v, 150, 0);
+    assert_true(file_size("") > 1000 * 4096);
+    /* 4,000 pages and the commit that passed them (at most 3 pages an action here) */
+    assert_true(most <= (4000 + 3 * 40) * (4096 + 24) + 32);
+    store_close(s);
+}
+
+static void test_a_commits_pages_go_to_the_wal_in_one_write(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id[40];
+    uint32_t v[40] = {0};
+    for (int t = 0; t < 40; t++)
+        id[t] = new_table(s);
+    commits(s, id, v, 1, 0);
+    long long size = file_size("-wal"), before = ad_store_wal_writes();
+    commits(s, id, v, 1, 0); /* 40 to 120 pages, less than 120 KiB a write */
+    long long grew = file_size("-wal") - size, made = ad_store_wal_writes() - before;
+    assert_true(grew >= 40 * (4096 + 24));
+    assert_true(made >= 1 && made <= (grew + (120 << 10) - 1) / (120 << 10));
+    store_close(s);
+}
+
+/* The child: `passes` commits of 40 actions, each told on fd once it
+ * returned, then a pass begun and killed in its middle. */
+static void commit_then_die(int fd, int passes)
+{
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id[40];
+    uint32_t v[40] = {0};
+    for (int t = 0; t < 40; t++)
+        store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id[t], &e);
+    for (int i = 0; i < passes; i++) {
+        commits(s, id, v, 1, 0);
+        if (write(fd, &i, sizeof i) != sizeof i)
+            _exit(2);
+    }
+    store_begin(s, &e);
+    for (int t = 0; t < 20; t++)
+        store_append(s, id[t], ++v[t], 0, "{}", 0, 0, &e);
+    kill(getpid(), SIGKILL);
+}
+
+static void test_every_commit_is_kept_by_a_process_killed_after_it(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(60); /* a time limit: never hangs the suite */
+        close(fds[0]);
+        commit_then_die(fds[1], 30);
+        _exit(3);
+    }
+    close(fds[1]);
+    int i, told = 0, status;
+    while (read(fds[0], &i, sizeof i) == sizeof i)
+        told = i + 1;
+    close(fds[0]);
+    waitpid(pid, &status, 0);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    assert_int_equal(told, 30);
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_non_null(s);
+    for (int64_t id = 1; id <= 40; id++) {
+        json_t *a = store_actions(s, id, &e);
+        assert_int_equal(json_array_size(a), 30); /* every commit, nothing of the killed pass */
+        json_decref(a);
+    }
+    store_close(s);
+}
+
+static void test_a_transaction_larger_than_the_cache_keeps_every_byte(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id = new_table(s);
+    static char action[3000];
+    assert_int_equal(store_begin(s, &e), 0);
+    for (uint32_t v = 1; v <= 1500; v++) { /* some 1,500 pages: SQLite writes part before */
+        snprintf(action, sizeof action, "{\"n\":%u,\"pad\":\"%2900u\"}", v, v);
+        assert_int_equal(store_append(s, id, v, 0, action, 0, 0, &e), 0);
+    }
+    assert_int_equal(store_commit(s, &e), 0);
+    store_close(s);
+    s = store_open(where, &e);
+    json_t *a = store_actions(s, id, &e);
+    assert_int_equal(json_array_size(a), 1500);
+    for (size_t k = 0; k < 1500; k++)
+        assert_int_equal(
+            json_integer_value(json_object_get(json_object_get(json_array_get(a, k), "action"), "n")),
+            (json_int_t)k + 1);
+    json_decref(a);
+    store_close(s);
+}
+
+#define CASE(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        CASE(test_an_action_after_one_this_store_stored_is_kept_without_reading_the_log),
+        CASE(test_a_rolled_back_action_is_not_vouched_for),
+        CASE(test_what_another_opening_of_the_store_wrote_is_read_not_guessed),
+        CASE(test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_further),
+        CASE(test_a_commits_pages_go_to_the_wal_in_one_write),
+        CASE(test_every_commit_is_kept_by_a_process_killed_after_it),
+        CASE(test_a_transaction_larger_than_the_cache_keeps_every_byte),
+    };
+    return cmocka_run_group_tests_name("the store's cost an action", tests, NULL, NULL);
+}
