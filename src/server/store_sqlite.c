@@ -175,10 +175,13 @@ static const store_ops lite_ops;
  * once, and two fsyncs) once it holds WAL_PAGES pages, not SQLite's 1,000:
  * the server's commits rewrite the same pages (each table's last leaf of
  * the log), so a checkpoint every 4,000 writes each of them once for four
- * times the commits; the store's CPU an action fell from 11.7 to 10.1 µs
- * (bench/store-cost.c, bench/notes/2026-11-28-p2-store-cost.md).  The cost:
- * a WAL of up to 16 MB at 4 KiB pages on disk (reused, not truncated), read
- * through once when the server starts after a crash (some 13 ms). */
+ * times the commits (bench/store-cost.c,
+ * bench/notes/2026-11-28-p2-store-cost.md).  The cost: a WAL of up to 16 MB
+ * at 4 KiB pages on disk (reused, not truncated), read through once when
+ * the server starts after a crash (some 13 ms).  FULL is also what
+ * store_wal.c stands on: it writes a commit's frames at the sync, and
+ * with a lower setting SQLite would publish frames it never synced (so
+ * never wrote) to other openings of the file. */
 #define WAL_PAGES "4000"
 #define WAL_SETUP                                                                          \
     "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "           \

@@ -17,6 +17,7 @@
  * database file and the journals other than the WAL are SQLite's own.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,8 @@ typedef struct wal_file {
 } wal_file;
 
 static sqlite3_vfs *unix_vfs;
-static long long writes; /* the writes made to WAL files (ad_store_wal_writes) */
+/* the writes made to WAL files (ad_store_wal_writes), by any thread */
+static _Atomic long long writes;
 
 static wal_file *wf(sqlite3_file *f)
 {
