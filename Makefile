@@ -82,6 +82,9 @@ $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
 # declare (their `#pragma GCC visibility push(default)`); the binary and the
 # tests link the archive, so they still reach the internal functions.
 $(LIB_OBJ): LIB_CFLAGS := -fPIC -fvisibility=hidden -fno-semantic-interposition
+# The words query's hot files at -O3 in the default build (issue 33, p1):
+LEX_HOT := src/lexicon/words.c src/lexicon/multi.c src/lexicon/ways.c src/lexicon/scan.c
+$(LEX_HOT:%.c=$(B)/obj/%.o): LIB_CFLAGS += $(if $(filter -O2,$(OPT)),-O3)
 
 $(B)/libalphadeck.a: $(LIB_OBJ)
 	@rm -f $@
