@@ -482,24 +482,32 @@ static uint64_t *sort_keys(ad_lex_results *r)
     return a;
 }
 
-/* The first of e[from..n) at or past table word `after` (or n): a step
- * of 1, 2, 4 ... past it, then halves back. */
-static int first_past(const lex_rec *e, int from, int n, uint32_t after)
+/* The first of e[from..) at or past table word `after`: the records are
+ * in table order, so it is from plus how many of them are before it,
+ * counted 8 at a time without a branch a record (e has 8 records past its
+ * end that are past every word).  The merge's places only grow, so all
+ * its counting goes over the list once: a search (a few steps a waiting
+ * word, each either way at random) cost more. */
+static inline int first_past(const lex_rec *e, int from, uint32_t after)
 {
-    int lo = from, step = 1;
-    while (lo + step - 1 < n && e[lo + step - 1].at < after) {
-        lo += step;
-        step *= 2;
+    for (;;) {
+        int before = 0;
+        for (int k = 0; k < 8; k++)
+            before += e[from + k].at < after;
+        from += before;
+        if (before < 8)
+            return from;
     }
-    int hi = lo + step - 1 < n ? lo + step - 1 : n; /* e[hi] is past, or hi is n */
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (e[mid].at < after)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+}
+
+/* n records from e to t, 8 at a time (both have room for 8 past the end):
+ * most runs are shorter than 8, and take one copy of fixed size. */
+static inline void copy_run(lex_rec *t, const lex_rec *e, int n)
+{
+    int k = 0;
+    do
+        memcpy(t + k, e + k, 8 * sizeof *e);
+    while ((k += 8) < n);
 }
 
 int ad_lex_merge_multi(ad_lex_results *r)
@@ -514,8 +522,8 @@ int ad_lex_merge_multi(ad_lex_results *r)
     for (int j = 0; j < r->nm; j++) { /* the single-card words before it, then it */
         const lex_mrec *m = key ? &r->m[key[j] & 0xffffff] : &r->m[j];
         if (m->after != last) { /* else the words before it are in */
-            int past = first_past(r->e, i, r->n, m->after);
-            memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(past - i));
+            int past = first_past(r->e, i, m->after);
+            copy_run(r->tmp + k, r->e + i, past - i);
             k += past - i;
             i = past;
             last = m->after;

@@ -156,7 +156,8 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
                        int lack, const uint64_t *fit, int nfit);
 /* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
 int ad_lex_merge_multi(ad_lex_results *r);
-/* Room in r->tmp for the merged list, and in key and ktmp (words.c). */
+/* Room in r->tmp for the merged list and 8 records more, and in key and
+ * ktmp; r->e gets 8 records past its end past every table word (words.c). */
 int ad_lex_room_to_merge(ad_lex_results *r);
 
 /* The table word number of a record that is not in the pool. */
