@@ -199,17 +199,37 @@ uint64_t ad_lex_multi_order(uint32_t after_n, int j0, int m)
     return (uint64_t)after_n << 12 | (uint64_t)(63 - j0) << 6 | (uint64_t)m;
 }
 
+/* The places of word i whose card the hand has, into fits (room for
+ * LEX_FITS + 1); returns how many, or LEX_FITS + 1 for more.  A word of
+ * one or two places (most) reads both without a branch a place: how many
+ * a word has is data, and the loop's end went either way (the table has
+ * room for two places past its last). */
+static inline int fitting(const lex_hand *h, const lex_sigs *s, long i, uint64_t *fits)
+{
+    uint32_t k = s->occ_at[i], nk = s->occ_at[i + 1] - k;
+    if (nk <= 2) {
+        uint64_t o0 = s->occ[k], o1 = s->occ[k + 1];
+        int v0 = (nk >= 1) & (h->count[(o0 >> 40) & (AD_LEX_CARD_MAX - 1)] != 0);
+        int v1 = (nk == 2) & (h->count[(o1 >> 40) & (AD_LEX_CARD_MAX - 1)] != 0);
+        fits[0] = v0 ? o0 : o1;
+        fits[1] = o1;
+        return v0 + v1;
+    }
+    int found = 0;
+    for (; k < s->occ_at[i + 1] && found <= LEX_FITS; k++) {
+        fits[found] = s->occ[k];
+        found += h->count[(s->occ[k] >> 40) & 0xff] != 0;
+    }
+    return found;
+}
+
 int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
                       int lack)
 {
     if (s->len[i] & LEX_SIGS_INEXACT)
         return 1;
     uint64_t fits[LEX_FITS + 1];
-    int found = 0;
-    for (uint32_t k = s->occ_at[i]; k < s->occ_at[i + 1] && found <= LEX_FITS; k++) {
-        fits[found] = s->occ[k];
-        found += h->count[(s->occ[k] >> 40) & 0xff] != 0;
-    }
+    int found = fitting(h, s, i, fits);
     if (found > LEX_FITS)
         return 1;
     if (found != 1) {
