@@ -93,6 +93,42 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
     return k;
 }
 
+/* The exact kept words of cand from `from` on, 8 at a time (words.h,
+ * ad_lex_take8): the tests on length and lack, the single-card words'
+ * records made, and both kinds compressed out, all without a branch a
+ * word; stops at the first 8 that hold a word whose signature is not
+ * exact (few), which take their own way. */
+__attribute__((target("avx512f,avx512vl,popcnt"))) static long
+take8_avx512(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e, long *ne,
+             uint64_t *maybe, long *nmaybe)
+{
+    __m512i low7 = _mm512_set1_epi64(0x7f), low32 = _mm512_set1_epi64(0xffffffff);
+    __m512i min = _mm512_set1_epi64(t->min), w = _mm512_set1_epi64(t->wilds);
+    __m512i inexact = _mm512_set1_epi64((long long)LEX_SIGS_INEXACT << 32);
+    __mmask8 lacks = t->lacks ? 0xff : 0;
+    long k = from, ns = *ne, nm = *nmaybe; /* in registers: the stores could alias them */
+    for (; k + 8 <= n; k += 8) {
+        __m512i v = _mm512_loadu_si512((const void *)(cand + k));
+        if (_mm512_test_epi64_mask(v, inexact))
+            break;
+        __m512i len = _mm512_and_si512(_mm512_srli_epi64(v, 32), low7);
+        __m512i lack = _mm512_srli_epi64(v, 40);
+        __mmask8 ok = _mm512_cmpge_epu64_mask(len, min);
+        __mmask8 single = _mm512_mask_cmple_epu64_mask(ok, lack, w);
+        __mmask8 more = ok & (__mmask8)~single & lacks;
+        __m512i rec = _mm512_or_si512(
+            _mm512_or_si512(_mm512_and_si512(v, low32), _mm512_slli_epi64(len, 32)),
+            _mm512_or_si512(_mm512_slli_epi64(len, 40), _mm512_slli_epi64(lack, 48)));
+        _mm512_storeu_si512((void *)(e + ns), _mm512_maskz_compress_epi64(single, rec));
+        ns += __builtin_popcount(single);
+        _mm512_storeu_si512((void *)(maybe + nm), _mm512_maskz_compress_epi64(more, v));
+        nm += __builtin_popcount(more);
+    }
+    *ne = ns;
+    *nmaybe = nm;
+    return k;
+}
+
 int ad_lex_scan_ways(void)
 {
     int ways = 1 << LEX_SCAN_PLAIN;
@@ -133,7 +169,8 @@ void ad_lex_scan_use(int way)
     chosen = way >= 0 && (ad_lex_scan_ways() & (1 << way)) ? way : -1;
 }
 
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+/* The way the scans take now. */
+static int way_now(void)
 {
     int way = chosen;
     if (way < 0) {
@@ -142,5 +179,21 @@ long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint6
               : ways & (1 << LEX_SCAN_POPCNT) ? LEX_SCAN_POPCNT
                                                : LEX_SCAN_PLAIN;
     }
-    return scan_by(way, s, h, from, to, out);
+    return way;
+}
+
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+{
+    return scan_by(way_now(), s, h, from, to, out);
+}
+
+long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e,
+                  long *ne, uint64_t *maybe, long *nmaybe)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (way_now() == LEX_SCAN_AVX512)
+        return take8_avx512(cand, from, n, t, e, ne, maybe, nmaybe);
+#endif
+    (void)cand, (void)from, (void)n, (void)t, (void)e, (void)ne, (void)maybe, (void)nmaybe;
+    return -1;
 }
