@@ -48,7 +48,9 @@ keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m256i mm
     __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
     __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
     __mmask8 has = _mm256_test_epi32_mask(m, mm);
-    __m512i lack = _mm512_mask_andnot_epi64(_mm512_andnot_si512(one, v), has, all, v);
+    /* the letters chosen first, so the signatures are read once (the
+     * compiler read them twice, once for each and-not) */
+    __m512i lack = _mm512_andnot_si512(_mm512_mask_blend_epi64(has, one, all), v);
     return _mm512_cmple_epu64_mask(_mm512_popcnt_epi64(lack), w);
 }
 
