@@ -80,9 +80,11 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
         k += __builtin_popcount(keep);
         idx = _mm512_add_epi32(idx, sixteen);
     }
+    const uint64_t *sig = s->sig, lacking = ~h->sig; /* in registers: out could alias h->sig */
+    const uint8_t *len = s->len;
     for (long j = 0; j < k; j++) {
-        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[at[j]] & ~h->sig);
-        out[j] = at[j] | (uint64_t)s->len[at[j]] << 32 | lack << 40;
+        uint64_t lack = (uint64_t)__builtin_popcountll(sig[at[j]] & lacking);
+        out[j] = at[j] | (uint64_t)len[at[j]] << 32 | lack << 40;
     }
     for (; i < to; i++) {
         uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
