@@ -343,13 +343,17 @@ void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m)
 
 /* ------------------------------------------------------------------ order */
 
-/* The full key of a waiting word, NUL-terminated (choices are never 0):
- * in the pool, or made into buf from its word and the places, ids and
- * indexes in the hand of the cards of its first way. */
-static const char *full_key(const ad_lex_results *r, const lex_mrec *m, char *buf)
+/* The key of a waiting word past its first multi-letter card,
+ * NUL-terminated (choices are never 0): in the pool, or made into buf
+ * from its word and the places, ids and indexes in the hand of the cards
+ * of its first way.  Words of the same order share their choices up to
+ * and with that card (its place j0 is in the order), so these rests
+ * order them as their whole keys would, and fewer letters are read. */
+static const char *key_past_card(const ad_lex_results *r, const lex_mrec *m, char *buf)
 {
+    int j0 = 63 - (int)((m->order >> 6) & 63);
     if (m->rec.cards == 1)
-        return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n;
+        return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n + j0 + 1;
     const lex_cards *t = ad_lex_cards_get();
     uint8_t one[3] = {m->rec.n, m->rec.cards, (uint8_t)(m->order & 63)};
     const uint8_t *pl = one;
@@ -360,7 +364,10 @@ static const char *full_key(const ad_lex_results *r, const lex_mrec *m, char *bu
         npl = *pl++;
     }
     const char *word = lex_rec_word(r, &m->rec);
-    for (int p = 0; p < m->rec.len;) {
+    int p = pl[0] + t->len[pl[1]]; /* past the first card */
+    pl += 3;
+    npl--;
+    while (p < m->rec.len) {
         if (npl && p == pl[0]) {
             buf[n++] = (char)(27 + pl[2]);
             p += t->len[pl[1]];
@@ -382,7 +389,7 @@ static int before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
     char ka[AD_LEX_WORD_MAX + 1], kb[AD_LEX_WORD_MAX + 1];
     if (a->rank != LEX_KEY_CARDS && b->rank != LEX_KEY_CARDS && a->rank != b->rank)
         return a->rank < b->rank;
-    return strcmp(full_key(r, a, ka), full_key(r, b, kb)) < 0;
+    return strcmp(key_past_card(r, a, ka), key_past_card(r, b, kb)) < 0;
 }
 
 /* Whether waiting words a and b are in walk order (their orders equal:
