@@ -9,6 +9,8 @@
  * more with AVX-512 (8 words a step), the one the processor can run
  * chosen at run time.
  */
+#include <stddef.h>
+
 #include "words.h"
 
 #define SCAN_BODY                                                                            \
@@ -102,6 +104,10 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
  * records made, and both kinds compressed out, all without a branch a
  * word; stops at the first 8 that hold a word whose signature is not
  * exact (few), which take their own way. */
+_Static_assert(sizeof(lex_rec) == 8 && offsetof(lex_rec, len) == 4 && offsetof(lex_rec, n) == 5 &&
+                   offsetof(lex_rec, wilds) == 6 && offsetof(lex_rec, cards) == 7,
+               "take8_avx512 makes a record as one 64-bit lane");
+
 __attribute__((target("avx512f,avx512vl,popcnt"))) static long
 take8_avx512(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e, long *ne,
              uint64_t *maybe, long *nmaybe)
