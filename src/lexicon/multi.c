@@ -240,9 +240,9 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
     uint64_t fit = fits[0];
     int id = (int)(fit >> 40) & 0xff, pos = (int)(fit >> 32) & 0xff, m = h->mindex[id];
     uint64_t need = s->sig[i] & ~h->one[m];
-    if (!lex_at_most(need, h->wilds) || len - h->mlen[m] + 1 < h->min)
+    lack = lex_count_at_most(need, h->wilds);
+    if (lack < 0 || len - h->mlen[m] + 1 < h->min)
         return 0;
-    lack = (int)(lex_bits((uint32_t)need) + lex_bits((uint32_t)(need >> 32)));
     lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)lack, (uint8_t)id};
     lex_wait(r, &(lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit,
                             lex_rank(i, 0)});
