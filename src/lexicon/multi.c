@@ -525,9 +525,12 @@ static uint64_t *sort_keys(ad_lex_results *r)
 static inline int first_past(const lex_rec *e, int from, uint32_t after)
 {
     for (;;) {
-        int before = 0;
-        for (int k = 0; k < 8; k++)
-            before += e[from + k].at < after;
+        int low = 0, high = 0; /* two sums side by side: half the chain of adds */
+        for (int k = 0; k < 4; k++) {
+            low += e[from + k].at < after;
+            high += e[from + 4 + k].at < after;
+        }
+        int before = low + high;
         from += before;
         if (before < 8)
             return from;
