@@ -39,6 +39,22 @@ static inline int lex_at_most(uint64_t x, int w)
     return x == 0;
 }
 
+/* How many bits x has when they are at most w, else -1: counted as they
+ * are cleared, in the same loop as lex_at_most's. */
+static inline int lex_count_at_most(uint64_t x, int w)
+{
+    if (w > 4) {
+        int n = (int)(lex_bits((uint32_t)x) + lex_bits((uint32_t)(x >> 32)));
+        return n <= w ? n : -1;
+    }
+    int n = 0;
+    for (int k = 0; k < w; k++) {
+        n += x != 0;
+        x &= x - 1;
+    }
+    return x == 0 ? n : -1;
+}
+
 static inline uint32_t lex_target(uint32_t e)
 {
     return e & ~LEX_FINAL;

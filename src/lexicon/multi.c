@@ -199,17 +199,37 @@ uint64_t ad_lex_multi_order(uint32_t after_n, int j0, int m)
     return (uint64_t)after_n << 12 | (uint64_t)(63 - j0) << 6 | (uint64_t)m;
 }
 
+/* The places of word i whose card the hand has, into fits (room for
+ * LEX_FITS + 1); returns how many, or LEX_FITS + 1 for more.  A word of
+ * one or two places (most) reads both without a branch a place: how many
+ * a word has is data, and the loop's end went either way (the table has
+ * room for two places past its last). */
+static inline int fitting(const lex_hand *h, const lex_sigs *s, long i, uint64_t *fits)
+{
+    uint32_t k = s->occ_at[i], nk = s->occ_at[i + 1] - k;
+    if (nk <= 2) {
+        uint64_t o0 = s->occ[k], o1 = s->occ[k + 1];
+        int v0 = (nk >= 1) & (h->count[(o0 >> 40) & (AD_LEX_CARD_MAX - 1)] != 0);
+        int v1 = (nk == 2) & (h->count[(o1 >> 40) & (AD_LEX_CARD_MAX - 1)] != 0);
+        fits[0] = v0 ? o0 : o1;
+        fits[1] = o1;
+        return v0 + v1;
+    }
+    int found = 0;
+    for (; k < s->occ_at[i + 1] && found <= LEX_FITS; k++) {
+        fits[found] = s->occ[k];
+        found += h->count[(s->occ[k] >> 40) & 0xff] != 0;
+    }
+    return found;
+}
+
 int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
                       int lack)
 {
     if (s->len[i] & LEX_SIGS_INEXACT)
         return 1;
     uint64_t fits[LEX_FITS + 1];
-    int found = 0;
-    for (uint32_t k = s->occ_at[i]; k < s->occ_at[i + 1] && found <= LEX_FITS; k++) {
-        fits[found] = s->occ[k];
-        found += h->count[(s->occ[k] >> 40) & 0xff] != 0;
-    }
+    int found = fitting(h, s, i, fits);
     if (found > LEX_FITS)
         return 1;
     if (found != 1) {
@@ -220,9 +240,9 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
     uint64_t fit = fits[0];
     int id = (int)(fit >> 40) & 0xff, pos = (int)(fit >> 32) & 0xff, m = h->mindex[id];
     uint64_t need = s->sig[i] & ~h->one[m];
-    if (!lex_at_most(need, h->wilds) || len - h->mlen[m] + 1 < h->min)
+    lack = lex_count_at_most(need, h->wilds);
+    if (lack < 0 || len - h->mlen[m] + 1 < h->min)
         return 0;
-    lack = (int)(lex_bits((uint32_t)need) + lex_bits((uint32_t)(need >> 32)));
     lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)lack, (uint8_t)id};
     lex_wait(r, &(lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit,
                             lex_rank(i, 0)});
@@ -323,13 +343,17 @@ void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m)
 
 /* ------------------------------------------------------------------ order */
 
-/* The full key of a waiting word, NUL-terminated (choices are never 0):
- * in the pool, or made into buf from its word and the places, ids and
- * indexes in the hand of the cards of its first way. */
-static const char *full_key(const ad_lex_results *r, const lex_mrec *m, char *buf)
+/* The key of a waiting word past its first multi-letter card,
+ * NUL-terminated (choices are never 0): in the pool, or made into buf
+ * from its word and the places, ids and indexes in the hand of the cards
+ * of its first way.  Words of the same order share their choices up to
+ * and with that card (its place j0 is in the order), so these rests
+ * order them as their whole keys would, and fewer letters are read. */
+static const char *key_past_card(const ad_lex_results *r, const lex_mrec *m, char *buf)
 {
+    int j0 = 63 - (int)((m->order >> 6) & 63);
     if (m->rec.cards == 1)
-        return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n;
+        return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n + j0 + 1;
     const lex_cards *t = ad_lex_cards_get();
     uint8_t one[3] = {m->rec.n, m->rec.cards, (uint8_t)(m->order & 63)};
     const uint8_t *pl = one;
@@ -340,7 +364,10 @@ static const char *full_key(const ad_lex_results *r, const lex_mrec *m, char *bu
         npl = *pl++;
     }
     const char *word = lex_rec_word(r, &m->rec);
-    for (int p = 0; p < m->rec.len;) {
+    int p = pl[0] + t->len[pl[1]]; /* past the first card */
+    pl += 3;
+    npl--;
+    while (p < m->rec.len) {
         if (npl && p == pl[0]) {
             buf[n++] = (char)(27 + pl[2]);
             p += t->len[pl[1]];
@@ -362,7 +389,7 @@ static int before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
     char ka[AD_LEX_WORD_MAX + 1], kb[AD_LEX_WORD_MAX + 1];
     if (a->rank != LEX_KEY_CARDS && b->rank != LEX_KEY_CARDS && a->rank != b->rank)
         return a->rank < b->rank;
-    return strcmp(full_key(r, a, ka), full_key(r, b, kb)) < 0;
+    return strcmp(key_past_card(r, a, ka), key_past_card(r, b, kb)) < 0;
 }
 
 /* Whether waiting words a and b are in walk order (their orders equal:
@@ -382,10 +409,16 @@ static int by_walk(const void *a, const void *b, void *r)
 }
 
 /* Keys sorted by order (a), each run of one order put in walk order one
- * word at a time: few move, those without a rank. */
+ * word at a time: few move, those without a rank.  Whether a word is in
+ * place after the one before is told first without a branch (another
+ * order, or a greater rank: most), as about half the words share their
+ * order with the one before, at random. */
 static void put_right(const ad_lex_results *r, uint64_t *a)
 {
-    for (int i = 1; i < r->nm; i++)
+    for (int i = 1; i < r->nm; i++) {
+        uint32_t x = r->m[a[i - 1] & 0xffffff].rank, y = r->m[a[i] & 0xffffff].rank;
+        if ((a[i - 1] >> 24 != a[i] >> 24) | ((x < y) & (y != LEX_KEY_CARDS)))
+            continue;
         for (int j = i; j > 0 && a[j - 1] >> 24 == a[j] >> 24 &&
                         !in_order(r, &r->m[a[j - 1] & 0xffffff], &r->m[a[j] & 0xffffff]);
              j--) {
@@ -393,6 +426,7 @@ static void put_right(const ad_lex_results *r, uint64_t *a)
             a[j] = a[j - 1];
             a[j - 1] = t;
         }
+    }
 }
 
 /* The number of bits that hold values 0..v. */
@@ -482,24 +516,35 @@ static uint64_t *sort_keys(ad_lex_results *r)
     return a;
 }
 
-/* The first of e[from..n) at or past table word `after` (or n): a step
- * of 1, 2, 4 ... past it, then halves back. */
-static int first_past(const lex_rec *e, int from, int n, uint32_t after)
+/* The first of e[from..) at or past table word `after`: the records are
+ * in table order, so it is from plus how many of them are before it,
+ * counted 8 at a time without a branch a record (e has 8 records past its
+ * end that are past every word).  The merge's places only grow, so all
+ * its counting goes over the list once: a search (a few steps a waiting
+ * word, each either way at random) cost more. */
+static inline int first_past(const lex_rec *e, int from, uint32_t after)
 {
-    int lo = from, step = 1;
-    while (lo + step - 1 < n && e[lo + step - 1].at < after) {
-        lo += step;
-        step *= 2;
+    for (;;) {
+        int low = 0, high = 0; /* two sums side by side: half the chain of adds */
+        for (int k = 0; k < 4; k++) {
+            low += e[from + k].at < after;
+            high += e[from + 4 + k].at < after;
+        }
+        int before = low + high;
+        from += before;
+        if (before < 8)
+            return from;
     }
-    int hi = lo + step - 1 < n ? lo + step - 1 : n; /* e[hi] is past, or hi is n */
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (e[mid].at < after)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+}
+
+/* n records from e to t, 8 at a time (both have room for 8 past the end):
+ * most runs are shorter than 8, and take one copy of fixed size. */
+static inline void copy_run(lex_rec *t, const lex_rec *e, int n)
+{
+    int k = 0;
+    do
+        memcpy(t + k, e + k, 8 * sizeof *e);
+    while ((k += 8) < n);
 }
 
 int ad_lex_merge_multi(ad_lex_results *r)
@@ -514,8 +559,8 @@ int ad_lex_merge_multi(ad_lex_results *r)
     for (int j = 0; j < r->nm; j++) { /* the single-card words before it, then it */
         const lex_mrec *m = key ? &r->m[key[j] & 0xffffff] : &r->m[j];
         if (m->after != last) { /* else the words before it are in */
-            int past = first_past(r->e, i, r->n, m->after);
-            memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(past - i));
+            int past = first_past(r->e, i, m->after);
+            copy_run(r->tmp + k, r->e + i, past - i);
             k += past - i;
             i = past;
             last = m->after;

@@ -9,6 +9,8 @@
  * more with AVX-512 (8 words a step), the one the processor can run
  * chosen at run time.
  */
+#include <stddef.h>
+
 #include "words.h"
 
 #define SCAN_BODY                                                                            \
@@ -48,7 +50,9 @@ keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m256i mm
     __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
     __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
     __mmask8 has = _mm256_test_epi32_mask(m, mm);
-    __m512i lack = _mm512_mask_andnot_epi64(_mm512_andnot_si512(one, v), has, all, v);
+    /* the letters chosen first, so the signatures are read once (the
+     * compiler read them twice, once for each and-not) */
+    __m512i lack = _mm512_andnot_si512(_mm512_mask_blend_epi64(has, one, all), v);
     return _mm512_cmple_epu64_mask(_mm512_popcnt_epi64(lack), w);
 }
 
@@ -78,9 +82,11 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
         k += __builtin_popcount(keep);
         idx = _mm512_add_epi32(idx, sixteen);
     }
+    const uint64_t *sig = s->sig, lacking = ~h->sig; /* in registers: out could alias h->sig */
+    const uint8_t *len = s->len;
     for (long j = 0; j < k; j++) {
-        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[at[j]] & ~h->sig);
-        out[j] = at[j] | (uint64_t)s->len[at[j]] << 32 | lack << 40;
+        uint64_t lack = (uint64_t)__builtin_popcountll(sig[at[j]] & lacking);
+        out[j] = at[j] | (uint64_t)len[at[j]] << 32 | lack << 40;
     }
     for (; i < to; i++) {
         uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
@@ -90,6 +96,46 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
         out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
         k += keep;
     }
+    return k;
+}
+
+/* The exact kept words of cand from `from` on, 8 at a time (words.h,
+ * ad_lex_take8): the tests on length and lack, the single-card words'
+ * records made, and both kinds compressed out, all without a branch a
+ * word; stops at the first 8 that hold a word whose signature is not
+ * exact (few), which take their own way. */
+_Static_assert(sizeof(lex_rec) == 8 && offsetof(lex_rec, len) == 4 && offsetof(lex_rec, n) == 5 &&
+                   offsetof(lex_rec, wilds) == 6 && offsetof(lex_rec, cards) == 7,
+               "take8_avx512 makes a record as one 64-bit lane");
+
+__attribute__((target("avx512f,avx512vl,popcnt"))) static long
+take8_avx512(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e, long *ne,
+             uint64_t *maybe, long *nmaybe)
+{
+    __m512i low7 = _mm512_set1_epi64(0x7f), low32 = _mm512_set1_epi64(0xffffffff);
+    __m512i min = _mm512_set1_epi64(t->min), w = _mm512_set1_epi64(t->wilds);
+    __m512i inexact = _mm512_set1_epi64((long long)LEX_SIGS_INEXACT << 32);
+    __mmask8 lacks = t->lacks ? 0xff : 0;
+    long k = from, ns = *ne, nm = *nmaybe; /* in registers: the stores could alias them */
+    for (; k + 8 <= n; k += 8) {
+        __m512i v = _mm512_loadu_si512((const void *)(cand + k));
+        if (_mm512_test_epi64_mask(v, inexact))
+            break;
+        __m512i len = _mm512_and_si512(_mm512_srli_epi64(v, 32), low7);
+        __m512i lack = _mm512_srli_epi64(v, 40);
+        __mmask8 ok = _mm512_cmpge_epu64_mask(len, min);
+        __mmask8 single = _mm512_mask_cmple_epu64_mask(ok, lack, w);
+        __mmask8 more = ok & (__mmask8)~single & lacks;
+        __m512i rec = _mm512_or_si512(
+            _mm512_or_si512(_mm512_and_si512(v, low32), _mm512_slli_epi64(len, 32)),
+            _mm512_or_si512(_mm512_slli_epi64(len, 40), _mm512_slli_epi64(lack, 48)));
+        _mm512_storeu_si512((void *)(e + ns), _mm512_maskz_compress_epi64(single, rec));
+        ns += __builtin_popcount(single);
+        _mm512_storeu_si512((void *)(maybe + nm), _mm512_maskz_compress_epi64(more, v));
+        nm += __builtin_popcount(more);
+    }
+    *ne = ns;
+    *nmaybe = nm;
     return k;
 }
 
@@ -133,7 +179,8 @@ void ad_lex_scan_use(int way)
     chosen = way >= 0 && (ad_lex_scan_ways() & (1 << way)) ? way : -1;
 }
 
-long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+/* The way the scans take now. */
+static int way_now(void)
 {
     int way = chosen;
     if (way < 0) {
@@ -142,5 +189,21 @@ long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint6
               : ways & (1 << LEX_SCAN_POPCNT) ? LEX_SCAN_POPCNT
                                                : LEX_SCAN_PLAIN;
     }
-    return scan_by(way, s, h, from, to, out);
+    return way;
+}
+
+long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+{
+    return scan_by(way_now(), s, h, from, to, out);
+}
+
+long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e,
+                  long *ne, uint64_t *maybe, long *nmaybe)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (way_now() == LEX_SCAN_AVX512)
+        return take8_avx512(cand, from, n, t, e, ne, maybe, nmaybe);
+#endif
+    (void)cand, (void)from, (void)n, (void)t, (void)e, (void)ne, (void)maybe, (void)nmaybe;
+    return -1;
 }

@@ -235,7 +235,7 @@ static int place_all(lex_sigs *s)
         s->nocc += places_in(s, i, from, NULL, NULL);
     }
     s->occ_at[s->n] = (uint32_t)s->nocc;
-    s->occ = malloc(sizeof *s->occ * (size_t)s->nocc + 8);
+    s->occ = malloc(sizeof *s->occ * ((size_t)s->nocc + 2)); /* multi.c reads 2 past */
     if (!s->occ)
         return -1;
     for (int p = 0; p < AD_LEX_WORD_MAX; p++)

@@ -106,6 +106,21 @@ typedef struct lex_hand {
  * lack << 40; returns how many. */
 long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out);
 
+/* What taking a block's kept words needs of the hand (words.c). */
+typedef struct lex_take {
+    int min, wilds, lacks; /* lacks: whether a word may need a multi-letter card */
+} lex_take;
+
+/* The kept words cand[from..n) whose signatures are exact, taken 8 at a
+ * time where the scan takes the AVX-512 way (scan.c): the records of
+ * those of single cards into e from *ne on, the others of at least min
+ * letters into maybe from *nmaybe on (when t->lacks), both counts moved
+ * on; stops at the first 8 that hold a word whose signature is not exact,
+ * or fewer than 8 left, and returns where (-1: not this way, all are the
+ * caller's).  e and maybe have room for 8 more. */
+long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e,
+                  long *ne, uint64_t *maybe, long *nmaybe);
+
 /* The scans there are: plain C, with the popcnt instruction, with AVX-512.
  * ad_lex_scan_ways: those this build and processor can run (bit per way);
  * ad_lex_scan_use: every scan from now on takes that way (-1, or one the
@@ -156,7 +171,8 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
                        int lack, const uint64_t *fit, int nfit);
 /* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
 int ad_lex_merge_multi(ad_lex_results *r);
-/* Room in r->tmp for the merged list, and in key and ktmp (words.c). */
+/* Room in r->tmp for the merged list and 8 records more, and in key and
+ * ktmp; r->e gets 8 records past its end past every table word (words.c). */
 int ad_lex_room_to_merge(ad_lex_results *r);
 
 /* The table word number of a record that is not in the pool. */
