@@ -166,6 +166,11 @@ $(B)/tests/test_lobby: tests/unit/test_lobby.c $(LOBBY_DEPS) tests/server_stub.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS)
 
+# the workers' packed views (src/server/view_pack.c) and the workers themselves
+$(B)/tests/test_view_pack: tests/unit/test_view_pack.c src/server/view_pack.c src/server/workers.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/server/view_pack.c src/server/workers.c $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
+
 # bench/store-pass.c: how long a pass of the server's loop holds the store
 $(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
