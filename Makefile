@@ -162,7 +162,7 @@ $(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tes
 
 # the lobby is not in the library: its test links it and what it needs
 # (LOBBY_DEPS), net.c and the workers stubbed with a clock the test moves
-$(B)/tests/test_lobby: tests/unit/test_lobby.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/test_lobby $(B)/tests/test_lobby_trim: $(B)/tests/test_lobby%: tests/unit/test_lobby%.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS)
 
