@@ -5,6 +5,7 @@
  * noway's 2,368).  Packed, it is runs of zeros and of other bytes; unpacked,
  * the very bytes it was, so the bot decides as it would have.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "view_pack.h"
@@ -19,13 +20,24 @@ static size_t bytes_run(const unsigned char *v, size_t size, size_t b)
     return b;
 }
 
+/* The end of the run of zeros from i: eight bytes a step while it can
+ * (a view is mostly zeros: byte by byte, packing took 4 us a view). */
+static size_t zeros_run(const unsigned char *v, size_t size, size_t i)
+{
+    size_t z = i;
+    uint64_t w;
+    while (z + 8 <= size && z - i + 8 <= 0xffff && (memcpy(&w, v + z, 8), w == 0))
+        z += 8;
+    while (z < size && z - i < 0xffff && !v[z])
+        z++;
+    return z;
+}
+
 size_t ad_view_pack(const unsigned char *v, size_t size, unsigned char *out)
 {
     size_t k = 0, i = 0;
     while (i < size) {
-        size_t z = i;
-        while (z < size && z - i < 0xffff && !v[z])
-            z++;
+        size_t z = zeros_run(v, size, i);
         size_t b = bytes_run(v, size, z);
         if (out) {
             out[k] = (unsigned char)((z - i) & 0xff);
