@@ -95,6 +95,8 @@ static void run_job(node *x, unsigned char **buf, size_t *cap)
             x->job->ans.seat = rq->seat;
             x->job->ans.rc = -1;
             ad_err_set(&x->job->ans.err, AD_E_INTERNAL, "out of memory");
+            free(x->packed);
+            x->packed = NULL;
             return;
         }
         *buf = b;
