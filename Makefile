@@ -171,9 +171,14 @@ $(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tes
 
 # the lobby is not in the library: its test links it and what it needs
 # (LOBBY_DEPS), net.c and the workers stubbed with a clock the test moves
-$(B)/tests/test_lobby: tests/unit/test_lobby.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/test_lobby $(B)/tests/test_lobby_trim: $(B)/tests/test_lobby%: tests/unit/test_lobby%.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS)
+
+# the workers' packed views (src/server/view_pack.c) and the workers themselves
+$(B)/tests/test_view_pack: tests/unit/test_view_pack.c src/server/view_pack.c src/server/workers.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/server/view_pack.c src/server/workers.c $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 
 # bench/store-pass.c: how long a pass of the server's loop holds the store
 $(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a

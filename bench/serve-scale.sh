@@ -10,7 +10,10 @@
 # seats and closed, and the CPU the server and the load client took over
 # the load (the server's an ack: what one action costs it, whatever
 # else runs on the machine).  Then it stops the server and prints one
-# summary (SERVE_LOG=FILE: the server's stderr is kept there).  The server
+# summary (SERVE_LOG=FILE: the server's stderr is kept there;
+# AFTER_SECONDS=N: the server is watched N seconds more after the loadtest
+# left, default 0.6, while its stand-in bots play on at every table it
+# left, and the summary says the most RSS it reached then).  The server
 # is asked for CLIENTS connections (--max-connections):
 # 19,000 fit under this machine's limit of 20,000 files a process (issue 33).
 #
@@ -88,7 +91,7 @@ timeout -k 5 $((setup + load + 30)) "$bin" loadtest --url "ws://127.0.0.1:$port/
     >"$dir/loadtest.json" &
 echo $! >"$dir/ltpid"
 wait $! || rc=$?
-sleep 0.6
+sleep "${AFTER_SECONDS:-0.6}"
 kill "$mpid" 2>/dev/null || true
 echo "serve-scale: loadtest exited $rc: $(cat "$dir/loadtest.json")"
 # the summary: the last sample before the load's end, and the last of all
@@ -100,13 +103,15 @@ const end = j.setup_s + j.load_s;
 const inLoad = mem.filter((m) => m[0] <= end - 0.5).pop() || [0, 0, 0, 0];
 const atStart = mem.filter((m) => m[0] <= j.setup_s).pop() || [0, 0, 0, 0];
 const last = mem[mem.length - 1] || [0, 0, 0];
+const after = mem.filter((m) => m[0] > end).reduce((a, m) => (m[2] > a[2] ? m : a), [0, 0, 0]);
 const mib = (k) => `${(k / 1024).toFixed(0)} MiB`;
 const f = (x, d = 1) => (x === null || x === undefined ? "-" : Number(x).toFixed(d));
 console.log(`serve-scale: ${j.held} of ${j.clients} connections held (${j.seated} seated, ${j.failed} failed, ` +
     `${j.dropped} dropped); set-up ${f(j.setup_s)} s, then ${f(j.load_s)} s of load at ${f(j.acks_per_s, 0)} acks/s: ` +
     `p50 ${f(j.p50_ms, 2)} ms, p99 ${f(j.p99_ms, 2)} ms, max ${f(j.max_ms, 2)} ms; errors ${JSON.stringify(j.errors)}`);
 console.log(`serve-scale: server memory at the end of the load (${f(inLoad[0])} s): VmHWM ${mib(inLoad[1])}, VmRSS ${mib(inLoad[2])}; ` +
-    `after the loadtest left (${f(last[0])} s): VmHWM ${mib(last[1])}, VmRSS ${mib(last[2])}`);
+    `after the loadtest left (${f(last[0])} s): VmHWM ${mib(last[1])}, VmRSS ${mib(last[2])}; ` +
+    `the most after the load ended: VmRSS ${mib(after[2])} (${f(after[0])} s)`);
 // CPU over the samples that bracket the load (ticks are 1/100 s: getconf CLK_TCK)
 const cpuS = (inLoad[3] - atStart[3]) / Number(process.argv[3]), spanS = inLoad[0] - atStart[0];
 const acksIn = j.acks_per_s * spanS;
@@ -118,8 +123,11 @@ console.log(`serve-scale: server CPU over ${f(spanS)} s of the load: ${f(cpuS)} 
     `${j.held > 0 ? f(inLoad[2] * 1024 / j.held, 0) : "-"} bytes of RSS a held connection`);
 ' "$dir/loadtest.json" "$dir/mem" "$(getconf CLK_TCK)" || true
 # with ALPHADECK_LOOP_STATS=SECONDS (docs/server.md, "The loop's passes")
-# the server's lines of stats go to SERVE_LOG (or stderr), the rest as before
+# the server's lines of stats (loop and memory) go to SERVE_LOG (or
+# stderr), the rest as before
 if [ -n "${SERVE_LOG:-}" ]; then cp "$dir/serve.err" "$SERVE_LOG"; fi
-grep -v -e '^alphadeck serve: stopped' -e '^alphadeck serve: loop stats' "$dir/serve.err" | head -5 >&2 || true
-[ -n "${SERVE_LOG:-}" ] || grep '^alphadeck serve: loop stats' "$dir/serve.err" >&2 || true
+grep -v -e '^alphadeck serve: stopped' -e '^alphadeck serve: loop stats' \
+    -e '^alphadeck serve: memory stats' "$dir/serve.err" | head -5 >&2 || true
+[ -n "${SERVE_LOG:-}" ] || grep -e '^alphadeck serve: loop stats' -e '^alphadeck serve: memory stats' \
+    "$dir/serve.err" >&2 || true
 exit "$rc"

@@ -359,6 +359,9 @@ json_t *ad_table_events_json(const ad_table *t, const ad_events *ev);
 json_t *ad_table_record_json(const ad_table *t);
 /* Replays a record; NULL with err set when any step fails. */
 ad_table *ad_table_load(const json_t *record, ad_err *err);
+/* The record's steps (*steps valid until the table's next act or free),
+ * and how many; steps NULL: the count alone, which costs nothing (the
+ * table keeps its steps packed, and unpacks them when asked for them). */
 int ad_table_steps(const ad_table *t, const ad_step **steps);
 /* Checks that seat is a seat of this table. */
 int ad_table_check_seat(const ad_table *t, const json_t *seat, int *out, ad_err *err);

@@ -832,8 +832,7 @@ ad_director *ad_director_new(ad_table *t, const ad_seat_cfg *seats, const ad_dir
     }
     d->standin_fn = fn[AD_MAX_SEATS];
     d->standin_on_state = (uint8_t)reads[AD_MAX_SEATS];
-    const ad_step *steps;
-    d->version = (uint32_t)ad_table_steps(t, &steps);
+    d->version = (uint32_t)ad_table_steps(t, NULL);
     d->now = (double)now_ms;
     d->quick = -1;
     d->settled = -1;

@@ -188,12 +188,11 @@ static json_t *cmd_seat(engine *en, const char *cmd, const json_t *req)
         reply = json_pack("{s:b,s:o}", "ok", 1, "actions", g->legal_json(view, seat));
     } else { /* bot */
         const json_t *lv = json_object_get(req, "level"), *sv = json_object_get(req, "seed");
-        const ad_step *steps;
         ad_rng r;
         ad_action a;
         /* default: a seed from the game's, the move number and the seat */
         uint64_t seed = ad_table_seed(t) * 0x9e3779b97f4a7c15ULL +
-                        (uint64_t)ad_table_steps(t, &steps) * 1000003u + (uint64_t)seat;
+                        (uint64_t)ad_table_steps(t, NULL) * 1000003u + (uint64_t)seat;
         const json_t *tv = json_object_get(req, "think_ms"), *nv = json_object_get(req, "sims");
         if (lv && !json_is_string(lv)) {
             reply = failf(AD_E_BAD_FIELD, "\"level\" must be a string");

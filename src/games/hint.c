@@ -78,7 +78,6 @@ json_t *ad_hint_table_named(const ad_table *t, int seat, const char *const *name
                             const ad_bot_opts *think, ad_err *err)
 {
     const ad_game *g = ad_table_game(t);
-    const ad_step *steps;
     int players = ad_table_players(t);
     if (ad_check_seat(seat, players, 0, err) < 0)
         return NULL;
@@ -88,7 +87,7 @@ json_t *ad_hint_table_named(const ad_table *t, int seat, const char *const *name
         return NULL;
     }
     g->view(ad_table_state(t), seat, view);
-    uint64_t seed = ad_hint_seed(ad_table_seed(t), seat, (uint64_t)ad_table_steps(t, &steps));
+    uint64_t seed = ad_hint_seed(ad_table_seed(t), seat, (uint64_t)ad_table_steps(t, NULL));
     json_t *h = ad_hint_view_named(g, view, players, seat, names, think, seed, err);
     free(view);
     return h;

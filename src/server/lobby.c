@@ -201,6 +201,8 @@ void ad_free_table(table *t)
  */
 #define KEEP_FINISHED 20
 #define TRIM_AFTER 32       /* tables freed */
+#define TRIM_AFTER_GONE 1024 /* or connections gone */
+#define TRIM_SETTLE_MS 1000 /* after that many went: the rest of a crowd goes meanwhile */
 #define TRIM_EVERY_MS 5000
 
 static int evictable(const table *t)
@@ -215,7 +217,7 @@ static int evictable(const table *t)
  * the lobby's tick (lobby_timer). */
 void ad_trim(lobby *l)
 {
-    if (l->freed < TRIM_AFTER)
+    if (l->freed < TRIM_AFTER && l->conns_gone < TRIM_AFTER_GONE)
         return;
     int64_t now = srv_now_ms(), wait = l->trimmed_ms + TRIM_EVERY_MS - now;
     if (wait > 0) {
@@ -229,7 +231,19 @@ void ad_trim(lobby *l)
     if (ad_loop_stats_on)
         ad_ls_add(LS_TRIM, ad_ls_now() - t0);
     l->freed = 0;
+    l->conns_gone = 0;
     l->trimmed_ms = now;
+}
+
+/* Many connections gone (19,000 people leaving at once): what their
+ * buffers and the frames of their leaving took is free in the heap but
+ * still resident, in holes no sbrk gives back, 30 to 40 MB of them (issue
+ * 33, p4); a trim a moment later, once the crowd is gone, returns those
+ * pages to the system. */
+void ad_conn_counted_gone(lobby *l)
+{
+    if (++l->conns_gone == TRIM_AFTER_GONE && !ad_cluster_on(l)) /* a cluster's node ticks anyway */
+        srv_timer(l->srv, &l->tick, TRIM_SETTLE_MS);
 }
 
 void ad_evict_finished(lobby *l)

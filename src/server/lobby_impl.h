@@ -206,6 +206,7 @@ struct lobby {
     ad_director_out out; /* scratch for every director call */
     int evict;           /* a finished table may leave memory (ad_evict_finished) */
     int freed;           /* tables it freed since the heap was last trimmed */
+    int conns_gone;      /* connections gone since then (p4) */
     int64_t trimmed_ms;  /* ... when that was */
     lobby_limits lim;
     /* new players made by each address lately: a bucket each (new_player_ok) */
@@ -506,5 +507,10 @@ json_t *ad_clock_json(const table *t);
  * text (race.c), the same bytes as ad_play_on_of's tree written out */
 #include "core/jsonw.h"
 int ad_play_on_text(const table *t, ad_jw *w);
+
+/* p4 (issue 33, the memory a server holds after a crowd leaves): a
+ * connection gone is counted, and once many have gone, the heap is
+ * trimmed a moment later (lobby.c). */
+void ad_conn_counted_gone(lobby *l);
 
 #endif

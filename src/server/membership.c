@@ -288,6 +288,7 @@ void lobby_conn_gone(lobby *l, conn *c)
     cl->name = NULL;
     cl->cat = 0;
     ad_acks_forget(l, c);
+    ad_conn_counted_gone(l);
 }
 
 /* The seats' names as the table says them: a person's, or NULL for a bot's
