@@ -107,7 +107,13 @@ void lobby_request(lobby *l, conn *c, const char *text, size_t len)
         refuse_unknown(c, rid);
     else if (k->hello && !conn_state(c)->player)
         refuse(c, rid, CODE_NO_HELLO, "say hello (with your name) first");
-    else
+    else {
+        /* an act joins the commit put off (lobby_pass_end); anything else
+         * (a join, a watch, a sync answering a view and its version) is
+         * answered after it, so that what it tells is stored and pushed */
+        if (k->run != ad_cmd_act)
+            ad_commit_put_off_now(l);
         k->run(l, c, req, rid);
+    }
     json_decref(req);
 }

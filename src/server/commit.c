@@ -184,6 +184,7 @@ static void count_pass(lobby *l, int64_t t0, const int64_t sched0[2])
     ad_ls_add(LS_COMMIT_CPU, (sched[0] - sched0[0]) / 1000);
     ad_ls_add(LS_COMMIT_QUEUED, (sched[1] - sched0[1]) / 1000);
     ad_ls_count(LS_ACTS, l->nacks);
+    ad_ls_count(LS_COMMITS, 1);
     int n = 0;
     for (table *t = l->dirty; t; t = t->dnext)
         n++;

@@ -195,6 +195,11 @@ struct lobby {
     char node[64];
     bus *bus;
     srv_timer_t tick; /* (also a trim put off: trim) */
+    /* the group commit's pace (lobby_pass_end): when the last commit was,
+     * and a timer that ends the pass that commits when one is put off */
+    int64_t committed_us;
+    srv_timer_t commit_tm;
+    int commit_put_off;
     struct gone {
         int64_t id;
         char to[64]; /* the node it goes to ("": its lease lapsed, or was lost) */
@@ -512,5 +517,10 @@ int ad_play_on_text(const table *t, ad_jw *w);
  * connection gone is counted, and once many have gone, the heap is
  * trimmed a moment later (lobby.c). */
 void ad_conn_counted_gone(lobby *l);
+
+/* The group commit's pace (lobby.c, lobby_pass_end): the commit put off,
+ * made now (nothing when none is), before a request that tells a table's
+ * view or version (commands.c). */
+void ad_commit_put_off_now(lobby *l);
 
 #endif

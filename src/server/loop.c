@@ -226,7 +226,7 @@ static int timed_pass(server *s)
     int64_t t1 = ad_ls_now();
     int64_t wait = s->uv ? (int64_t)((uv_metrics_idle_time(&s->loop) - idle0) / 1000) : 0;
     s->woken = 0;
-    lobby_flush(s->l);
+    lobby_pass_end(s->l);
     int64_t t2 = ad_ls_now();
     ad_net_flush(s);
     int64_t t3 = ad_ls_now();
@@ -250,7 +250,7 @@ void ad_loop_run(server *s)
         else if (lws_service(s->ctx, 0) < 0)
             break;
         s->woken = 0;
-        lobby_flush(s->l);
+        lobby_pass_end(s->l);
         ad_net_flush(s);
     }
     lobby_flush(s->l);

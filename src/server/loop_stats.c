@@ -155,12 +155,13 @@ static void write_line(int64_t span)
     }
     fprintf(stderr,
             "alphadeck serve: loop stats: %.1f s, %llu passes, %lld acts, %lld tables stored, "
-            "%lld timers fired; busy %.1f%% of the time (%s), on a CPU %.1f%%; the loop's thread "
+            "%lld commits, %lld timers fired; busy %.1f%% of the time (%s), on a CPU %.1f%%; the loop's thread "
             "ran %.1f%% of the time and waited for a CPU %.1f%%; a pass's busy time p50 %.2f ms, "
             "p99 %.2f ms, p99.9 %.2f ms, max %.2f ms; the busiest (ms): %s, after a wait of "
             "%.2f, on a CPU %.2f; it had %lld acts, %lld tables stored, %lld timers fired\n",
             (double)span / 1e6, (unsigned long long)ls.passes, (long long)ls.sum.count[LS_ACTS],
-            (long long)ls.sum.count[LS_TABLES], (long long)ls.sum.count[LS_FIRED],
+            (long long)ls.sum.count[LS_TABLES], (long long)ls.sum.count[LS_COMMITS],
+            (long long)ls.sum.count[LS_FIRED],
             (double)ls.sum.busy * pc, parts, (double)ls.sum.cpu * pc, on_cpu, queued,
             quantile_ms(0.5), quantile_ms(0.99), quantile_ms(0.999),
             (double)ls.worst.busy / 1000, worst, (double)ls.worst.part[LS_WAIT] / 1000,

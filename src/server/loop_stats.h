@@ -20,7 +20,7 @@ enum { LS_WAIT, LS_WORK, LS_TIMERS, LS_COMMIT, LS_PUSH, LS_EVICT, LS_TRIM, LS_SE
 enum { LS_COMMIT_CPU = LS_PARTS, LS_COMMIT_QUEUED, LS_ALL };
 /* What a pass did: acts acknowledged (or refused), tables stored, timers
  * fired. */
-enum { LS_ACTS, LS_TABLES, LS_FIRED, LS_COUNTS };
+enum { LS_ACTS, LS_TABLES, LS_COMMITS, LS_FIRED, LS_COUNTS };
 
 extern int ad_loop_stats_on;
 

@@ -81,6 +81,7 @@ static const serve_option options[] = {
     {"--talk-every-ms", "MS", LOBBY(talk_every_ms), 0, 3600000, 0},
     {"--fill-after-seconds", "N", LOBBY(fill_after_s), 1, 3600, 0},
     {"--rematch-seconds", "N", LOBBY(rematch_s), 1, 3600, 0},
+    {"--commit-every-ms", "MS", LOBBY(commit_every_ms), 0, 1000, 0},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 

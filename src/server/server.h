@@ -89,6 +89,7 @@
 #define SRV_TALK_CHARS 200             /* a message's characters, at most */
 #define SRV_TALK_BURST 5               /* reactions and messages at once (--talk-burst), */
 #define SRV_TALK_EVERY_MS 2000         /* ... then one every so often (--talk-every-ms) */
+#define SRV_COMMIT_EVERY_MS 5          /* a busy loop's commits at most this often (--commit-every-ms) */
 
 typedef struct server server;
 typedef struct conn conn;
@@ -130,6 +131,11 @@ void lobby_refuse_frame(conn *c, const char *text, size_t len, const char *code,
                         const char *words);
 void lobby_conn_gone(lobby *l, conn *c);          /* before c is freed */
 void lobby_flush(lobby *l);                       /* end of a pass: commit, ack, push */
+/* The end of a pass of the loop: lobby_flush, or, when the last commit
+ * was less than lim.commit_every_ms ago, that put off until then (a timer
+ * ends the pass that commits).  Acts are acknowledged after their commit
+ * either way. */
+void lobby_pass_end(lobby *l);
 void lobby_worker_answers(lobby *l);              /* take the workers' answers */
 void lobby_timer(lobby *l, table *t);
 /* How long a person may be gone from a game in play before the stand-in
@@ -144,6 +150,7 @@ typedef struct lobby_limits {
     int talk_burst, talk_every_ms; /* table talk: at once, then one every so often */
     int fill_after_s; /* quick's tables: bots take the open seats then (quick.c) */
     int rematch_s;    /* a rematch offer stands this long (rematch.c) */
+    int commit_every_ms; /* the group commit's pace while the loop is busy (lobby_pass_end) */
 } lobby_limits;
 lobby_limits lobby_limits_default(void);
 void lobby_set_limits(lobby *l, const lobby_limits *lim);

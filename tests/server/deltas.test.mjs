@@ -173,7 +173,10 @@ async function playOne(server, game, seats, seed, i) {
 }
 
 test('a connection with deltas rebuilds from them, at every version of thousands of actions in every game, the view, events, asked, aloud, play_on and clock pushes sent whole to one without', { timeout: 600000 }, async (t) => {
-    const server = await startServer(t, { args: ['--new-players-burst', '100000'] }); // many people, one address
+    // many people, one address; a commit every pass, so that updates are
+    // mostly of one step and every compact form comes up (the default pace
+    // batches steps: the next test)
+    const server = await startServer(t, { args: ['--new-players-burst', '100000', '--commit-every-ms', '0'] });
     const actions = {};
     let i = 0;
     for (const game of Object.keys(LAYOUTS)) {
@@ -192,6 +195,19 @@ test('a connection with deltas rebuilds from them, at every version of thousands
     console.log(`compact forms sent: ${JSON.stringify(forms)}`);
     for (const [form, n] of Object.entries(forms)) assert.ok(n > 0, `the compact form ${form} was sent and rebuilt (${JSON.stringify(forms)})`);
     });
+
+test('at the default commit pace (updates of several steps, a sync answered between commits), a connection with deltas rebuilds every version of a game of each kind', { timeout: 300000 }, async (t) => {
+    const server = await startServer(t, { args: ['--new-players-burst', '100000'] });
+    let i = 50, total = 0;
+    for (const game of Object.keys(LAYOUTS)) {
+        const seats = LAYOUTS[game][0];
+        const { n: compared, actions: n } = await playOne(server, game, seats, 100 * i + 7, i);
+        assert.ok(compared > 0 && n > 0, `${game}: views compared (${compared}) over ${n} actions`);
+        total += n;
+        i++;
+    }
+    assert.ok(total >= 100, `actions: ${total}`);
+});
 
 test('a connection that did not ask for deltas is sent every update with its whole view, and a bad deltas is refused', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);

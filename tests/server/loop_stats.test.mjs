@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, twoPersonTable, playToEnd, until } from './harness.mjs';
 
-const LINE = /^alphadeck serve: loop stats: [\d.]+ s, (\d+) passes, (\d+) acts, (\d+) tables stored, (\d+) timers fired; busy [\d.]+% of the time \(work [\d.]+%, timers [\d.]+%, commit [\d.]+% \(on a CPU [\d.]+%, waiting for one [\d.]+%\), push [\d.]+%, evict [\d.]+%, trim [\d.]+%, send [\d.]+%\), on a CPU [\d.]+%; the loop's thread ran [\d.]+% of the time and waited for a CPU [\d.]+%; a pass's busy time p50 [\d.]+ ms, p99 [\d.]+ ms, p99\.9 [\d.]+ ms, max [\d.]+ ms; the busiest \(ms\): work [\d.]+, timers [\d.]+, commit [\d.]+ \(on a CPU [\d.]+, waiting for one [\d.]+\), push [\d.]+, evict [\d.]+, trim [\d.]+, send [\d.]+, after a wait of [\d.]+, on a CPU [\d.]+; it had \d+ acts, \d+ tables stored, \d+ timers fired$/;
+const LINE = /^alphadeck serve: loop stats: [\d.]+ s, (\d+) passes, (\d+) acts, (\d+) tables stored, (\d+) commits, (\d+) timers fired; busy [\d.]+% of the time \(work [\d.]+%, timers [\d.]+%, commit [\d.]+% \(on a CPU [\d.]+%, waiting for one [\d.]+%\), push [\d.]+%, evict [\d.]+%, trim [\d.]+%, send [\d.]+%\), on a CPU [\d.]+%; the loop's thread ran [\d.]+% of the time and waited for a CPU [\d.]+%; a pass's busy time p50 [\d.]+ ms, p99 [\d.]+ ms, p99\.9 [\d.]+ ms, max [\d.]+ ms; the busiest \(ms\): work [\d.]+, timers [\d.]+, commit [\d.]+ \(on a CPU [\d.]+, waiting for one [\d.]+\), push [\d.]+, evict [\d.]+, trim [\d.]+, send [\d.]+, after a wait of [\d.]+, on a CPU [\d.]+; it had \d+ acts, \d+ tables stored, \d+ timers fired$/;
 
 async function serverWith(t, stats) {
     const saved = process.env.ALPHADECK_LOOP_STATS;
