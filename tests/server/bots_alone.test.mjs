@@ -4,7 +4,7 @@
 // pass, so every pass ends, commits and answers).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, Seat } from './harness.mjs';
+import { startServer, player, expectOk, againstABot } from './harness.mjs';
 
 test('a person\'s act is acknowledged within moments while 100 tables of bots alone play as fast as they can', { timeout: 120000 }, async (t) => {
     // one player's 100 tables of bots alone: past the default limits
@@ -21,13 +21,7 @@ test('a person\'s act is acknowledged within moments while 100 tables of bots al
         expectOk(await bea.request({ cmd: 'leave', table: r.table }), 'leave it');
     }
     // Ada plays against a bot that answers at once
-    const ada = await player(server, 'Ada');
-    t.after(() => ada.terminate());
-    const cr = expectOk(await ada.request({
-        cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], options: { max_turns: 2000 }, bot_pause_ms: 0,
-    }), 'create');
-    const seat = new Seat(ada, cr.table, cr.seat);
-    await seat.join();
+    const seat = await againstABot(t, server);
     // the bots are playing
     const st = JSON.parse((await (await fetch(`${server.url}/api/stats`)).text())).tables;
     assert.ok(st.playing >= 50, `the bots' tables in play: ${JSON.stringify(st)}`);

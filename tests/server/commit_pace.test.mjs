@@ -9,7 +9,7 @@
 // version it tells has been stored and pushed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, Seat, sleep, isOver } from './harness.mjs';
+import { startServer, player, expectOk, Seat, sleep, isOver, againstABot } from './harness.mjs';
 
 const LINE = /^alphadeck serve: loop stats: ([\d.]+) s, (\d+) passes, (\d+) acts, (\d+) tables stored, (\d+) commits, /;
 
@@ -39,13 +39,7 @@ async function busy(t, server) {
         }), `create bots' table ${i}`);
         expectOk(await bea.request({ cmd: 'leave', table: r.table }), 'leave it');
     }
-    const ada = await player(server, 'Ada');
-    t.after(() => ada.terminate());
-    const cr = expectOk(await ada.request({
-        cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], options: { max_turns: 2000 }, bot_pause_ms: 0,
-    }), 'create');
-    const seat = new Seat(ada, cr.table, cr.seat);
-    await seat.join();
+    const seat = await againstABot(t, server);
     // the set-up's requests each end the commit put off (a request but an
     // act is answered after it): the lines from a window later on
     await sleep(700);

@@ -339,6 +339,21 @@ export async function player(server, name, token) {
     return c;
 }
 
+/**
+ * A person (named `name`) at a new table of No Way against one bot that
+ * answers at once, joined: their Seat (the connection is ended with t).
+ */
+export async function againstABot(t, server, name = 'Ada') {
+    const c = await player(server, name);
+    t.after(() => c.terminate());
+    const cr = expectOk(await c.request({
+        cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], options: { max_turns: 2000 }, bot_pause_ms: 0,
+    }), 'create');
+    const seat = new Seat(c, cr.table, cr.seat);
+    await seat.join();
+    return seat;
+}
+
 export function expectOk(r, what) {
     if (!r || r.ok !== true) throw new Error(`${what}: expected ok, got ${JSON.stringify(r).slice(0, 500)}`);
     return r;

@@ -8,7 +8,7 @@
 // someone looks at costs little memory and leaves it with them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, httpGet, getRecord, sleep, tmpDir, Seat, until, refused } from './harness.mjs';
+import { startServer, player, expectOk, httpGet, getRecord, sleep, tmpDir, until, refused, againstABot } from './harness.mjs';
 
 /** GET /api/stats: { tables: {waiting, playing, over}, memory: {heap_kib, rss_kib} } */
 async function stats(server) {
@@ -212,13 +212,7 @@ test('a flood of tables of strong bots alone never holds up a person\'s basic bo
         }
     }));
     // Ada plays No Way against a basic bot that answers at once
-    const ada = await player(server, 'Ada');
-    t.after(() => ada.terminate());
-    const cr = expectOk(await ada.request({
-        cmd: 'create', game: 'noway', players: 2, seats: ['open', 'basic'], options: { max_turns: 2000 }, bot_pause_ms: 0,
-    }), 'create');
-    const seat = new Seat(ada, cr.table, cr.seat);
-    await seat.join();
+    const seat = await againstABot(t, server);
     assert.ok((await stats(server)).tables.playing >= 200, 'the bots\' tables are in play');
     // from each act of Ada's to her next turn: the bot's answers (a challenge window, its turn)
     const waits = [];
