@@ -10,7 +10,8 @@
 # seats and closed, and the CPU the server and the load client took over
 # the load (the server's an ack: what one action costs it, whatever
 # else runs on the machine).  Then it stops the server and prints one
-# summary (SERVE_LOG=FILE: the server's stderr is kept there;
+# summary (SERVE_ARGS: more options for the server, as
+# "--commit-every-ms 0"; SERVE_LOG=FILE: the server's stderr is kept there;
 # AFTER_SECONDS=N: the server is watched N seconds more after the loadtest
 # left, default 0.6, while its stand-in bots play on at every table it
 # left, and the summary says the most RSS it reached then).  The server
@@ -51,7 +52,7 @@ trap cleanup EXIT INT TERM
 # for longer than the 10 s a connection has to say it
 "$bin" serve --port 0 --host 127.0.0.1 --db "$dir/scale.db" --connections-per-address 0 \
     --hello-seconds 120 --new-players-burst 1000000 --waiting-per-address 1000000 \
-    --max-connections "$clients" \
+    --max-connections "$clients" ${SERVE_ARGS:-} \
     >"$dir/serve.out" 2>"$dir/serve.err" &
 spid=$!
 i=0

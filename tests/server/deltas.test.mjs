@@ -174,8 +174,8 @@ async function playOne(server, game, seats, seed, i) {
 
 test('a connection with deltas rebuilds from them, at every version of thousands of actions in every game, the view, events, asked, aloud, play_on and clock pushes sent whole to one without', { timeout: 600000 }, async (t) => {
     // many people, one address; a commit every pass, so that updates are
-    // mostly of one step and every compact form comes up (the default pace
-    // batches steps: the next test)
+    // mostly of one step and every compact form comes up (a pace batches
+    // steps: the next test)
     const server = await startServer(t, { args: ['--new-players-burst', '100000', '--commit-every-ms', '0'] });
     const actions = {};
     let i = 0;
@@ -196,8 +196,8 @@ test('a connection with deltas rebuilds from them, at every version of thousands
     for (const [form, n] of Object.entries(forms)) assert.ok(n > 0, `the compact form ${form} was sent and rebuilt (${JSON.stringify(forms)})`);
     });
 
-test('at the default commit pace (updates of several steps, a sync answered between commits), a connection with deltas rebuilds every version of a game of each kind', { timeout: 300000 }, async (t) => {
-    const server = await startServer(t, { args: ['--new-players-burst', '100000'] });
+test('with commits paced at 5 ms (updates of several steps, a sync answered between commits), a connection with deltas rebuilds every version of a game of each kind', { timeout: 300000 }, async (t) => {
+    const server = await startServer(t, { args: ['--new-players-burst', '100000', '--commit-every-ms', '5'] });
     let i = 50, total = 0;
     for (const game of Object.keys(LAYOUTS)) {
         const seats = LAYOUTS[game][0];
