@@ -299,6 +299,16 @@ static int64_t now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* The commit, and the timer of one put off no longer needed. */
+static void commit_now(lobby *l)
+{
+    if (l->commit_put_off) {
+        l->commit_put_off = 0;
+        srv_timer_cancel(&l->commit_tm);
+    }
+    lobby_flush(l);
+}
+
 void lobby_pass_end(lobby *l)
 {
     int64_t gap = (int64_t)l->lim.commit_every_ms * 1000;
@@ -312,21 +322,15 @@ void lobby_pass_end(lobby *l)
         }
         l->committed_us = now;
     }
-    if (l->commit_put_off) {
-        l->commit_put_off = 0;
-        srv_timer_cancel(&l->commit_tm);
-    }
-    lobby_flush(l);
+    commit_now(l);
 }
 
 void ad_commit_put_off_now(lobby *l)
 {
     if (!l->commit_put_off)
         return;
-    l->commit_put_off = 0;
-    srv_timer_cancel(&l->commit_tm);
     l->committed_us = now_us();
-    lobby_flush(l);
+    commit_now(l);
 }
 
 void lobby_set_away_after(lobby *l, int64_t ms)
