@@ -151,7 +151,7 @@ test('the tab\'s title (and the tone, when switched on) tells a person they are 
     await pa.waitForFunction((line) => [...document.querySelectorAll('.log li')].some((li) => li.textContent === line),
         last, { timeout: 10000 }).catch(() => {});
     const after = await pa.locator('.log li').allTextContents();
-    assert.ok(after.includes(last), `the last line before the reload is there: ${last}`);
+    assert.ok(after.includes(last), `the last line before the reload is there: ${last} (before: ${JSON.stringify(before.slice(-4))}; after: ${JSON.stringify(after.slice(-6))})`);
     assert.ok(after.some((l) => /\bYou\b/.test(l)), 'told as the seat heard it ("You")');
     const ps = await s.open(`#/table/${made.table}/watch`);
     await ps.waitForFunction(() => document.querySelectorAll('.log li').length > 0, null, { timeout: 10000 });
