@@ -4,22 +4,14 @@
 // pass, so every pass ends, commits and answers).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, againstABot } from './harness.mjs';
+import { startServer, againstABot, botsAlone } from './harness.mjs';
 
 test('a person\'s act is acknowledged within moments while 100 tables of bots alone play as fast as they can', { timeout: 120000 }, async (t) => {
     // one player's 100 tables of bots alone: past the default limits
     // (docs/server.md, "Limits"), which this flood is about
     const server = await startServer(t, { args: ['--bot-tables', '200', '--bot-tables-per-player', '200', '--bot-tables-per-address', '200'] });
     // 100 tables of four basic bots, in matches of many deals
-    const bea = await player(server, 'Bea');
-    t.after(() => bea.terminate());
-    for (let i = 0; i < 100; i++) {
-        const r = expectOk(await bea.request({
-            cmd: 'create', game: 'doubt', players: 4, seats: ['basic', 'basic', 'basic', 'basic'],
-            options: { target: 100000 },
-        }), `create bots' table ${i}`);
-        expectOk(await bea.request({ cmd: 'leave', table: r.table }), 'leave it');
-    }
+    await botsAlone(t, server, 100);
     // Ada plays against a bot that answers at once
     const seat = await againstABot(t, server);
     // the bots are playing

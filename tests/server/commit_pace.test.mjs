@@ -9,7 +9,7 @@
 // version it tells has been stored and pushed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, Seat, sleep, isOver, againstABot } from './harness.mjs';
+import { startServer, player, expectOk, Seat, sleep, isOver, againstABot, botsAlone } from './harness.mjs';
 
 const LINE = /^alphadeck serve: loop stats: ([\d.]+) s, (\d+) passes, (\d+) acts, (\d+) tables stored, (\d+) commits, /;
 
@@ -30,15 +30,7 @@ async function serverWith(t, args) {
 // acts against a bot that answers at once: the stats lines of that time,
 // and how many acts the person had acknowledged
 async function busy(t, server) {
-    const bea = await player(server, 'Bea');
-    t.after(() => bea.terminate());
-    for (let i = 0; i < 20; i++) {
-        const r = expectOk(await bea.request({
-            cmd: 'create', game: 'doubt', players: 4, seats: ['basic', 'basic', 'basic', 'basic'],
-            options: { target: 100000 },
-        }), `create bots' table ${i}`);
-        expectOk(await bea.request({ cmd: 'leave', table: r.table }), 'leave it');
-    }
+    await botsAlone(t, server, 20);
     const seat = await againstABot(t, server);
     // the set-up's requests each end the commit put off (a request but an
     // act is answered after it): the lines from a window later on

@@ -340,6 +340,23 @@ export async function player(server, name, token) {
 }
 
 /**
+ * n tables of four basic bots alone playing I Doubt It (a match of many
+ * deals), made and left by one player named Bea: they play on as fast as
+ * the workers go (the connection is ended with t).
+ */
+export async function botsAlone(t, server, n) {
+    const bea = await player(server, 'Bea');
+    t.after(() => bea.terminate());
+    for (let i = 0; i < n; i++) {
+        const r = expectOk(await bea.request({
+            cmd: 'create', game: 'doubt', players: 4, seats: ['basic', 'basic', 'basic', 'basic'],
+            options: { target: 100000 },
+        }), `create bots' table ${i}`);
+        expectOk(await bea.request({ cmd: 'leave', table: r.table }), 'leave it');
+    }
+}
+
+/**
  * A person (named `name`) at a new table of No Way against one bot that
  * answers at once, joined: their Seat (the connection is ended with t).
  */
