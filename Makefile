@@ -156,11 +156,7 @@ $(B)/obj/%.o: %.c $(HEADERS)
 	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 # the server's store is not in the library: its test links it, SQLite and libpq
-$(B)/tests/test_store: tests/unit/test_store.c $(STORE_SRC) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
-
-$(B)/tests/test_store_cost: tests/unit/test_store_cost.c $(STORE_SRC) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/test_store $(B)/tests/test_store_cost: $(B)/tests/%: tests/unit/%.c $(STORE_SRC) $(HEADERS) tests/testutil.h tests/unit/store_util.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
 

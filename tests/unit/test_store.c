@@ -16,6 +16,7 @@
 
 #include "../testutil.h"
 #include "server/store.h"
+#include "store_util.h"
 
 static int on_pg;          /* the group under way: 0 SQLite, 1 PostgreSQL */
 static char where[512];    /* the store of the case under way */
@@ -78,12 +79,7 @@ static int teardown(void **state)
         snprintf(sql, sizeof sql, "DROP DATABASE IF EXISTS %s WITH (FORCE)", dbname);
         return pg_sql(NULL, sql) < 0 ? -1 : 0;
     }
-    char p[600];
-    unlink(where);
-    snprintf(p, sizeof p, "%s-wal", where);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", where);
-    unlink(p);
+    remove_sqlite_files(where);
     return 0;
 }
 
@@ -159,20 +155,6 @@ static void test_a_rolled_back_or_uncommitted_action_is_not_kept(void **state)
     store_close(s);
 }
 
-/* Appends the pass; its failure may show at the append or at the commit
- * (PostgreSQL reads a pass's results back at its commit): 0 or -1. */
-static int pass(store *s, int64_t id, const uint32_t *vs, int n, ad_err *e)
-{
-    if (store_begin(s, e) < 0)
-        return -1;
-    for (int i = 0; i < n; i++)
-        if (store_append(s, id, vs[i], 0, "{}", 0, 0, e) < 0) {
-            store_rollback(s);
-            return -1;
-        }
-    return store_commit(s, e);
-}
-
 static void test_a_version_stored_twice_fails_the_whole_commit(void **state)
 {
     (void)state;
@@ -180,14 +162,14 @@ static void test_a_version_stored_twice_fails_the_whole_commit(void **state)
     store *s = store_open(where, &e);
     int64_t id;
     assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){1, 1}, 2, &e), -1); /* no fork in the log */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1, 1}, 2, &e), -1); /* no fork in the log */
     assert_int_equal(e.code, AD_E_IO);
     json_t *a = store_actions(s, id, &e);
     assert_int_equal(json_array_size(a), 0); /* the good first one went with it */
     json_decref(a);
     /* and the store goes on: the same pass without the double commits */
-    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){2}, 1, &e), -1);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){2}, 1, &e), -1);
     store_close(s);
 }
 
@@ -199,12 +181,12 @@ static void test_an_action_that_does_not_follow_the_stored_log_is_refused(void *
     int64_t id, other;
     assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
     assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &other, &e), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){2}, 1, &e), -1); /* a first action is v 1 */
-    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){4}, 1, &e), -1); /* v 3 is missing */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){2}, 1, &e), -1); /* a first action is v 1 */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){4}, 1, &e), -1); /* v 3 is missing */
     assert_non_null(strstr(e.text, "does not follow"));
-    assert_int_equal(pass(s, other, (uint32_t[]){1, 3}, 2, &e), -1);
-    assert_int_equal(pass(s, id, (uint32_t[]){3, 4}, 2, &e), 0);
+    assert_int_equal(append_pass(s, other, (uint32_t[]){1, 3}, 2, &e), -1);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){3, 4}, 2, &e), 0);
     json_t *a = store_actions(s, id, &e), *b = store_actions(s, other, &e);
     assert_int_equal(json_array_size(a), 4);
     assert_int_equal(json_array_size(b), 0);
@@ -279,7 +261,7 @@ static void test_a_database_of_the_first_schema_opens_with_what_it_held(void **s
     json_t *a = store_actions(s, 7, &e);
     assert_int_equal(json_array_size(a), 1);
     json_decref(a);
-    assert_int_equal(pass(s, 7, (uint32_t[]){2}, 1, &e), 0);
+    assert_int_equal(append_pass(s, 7, (uint32_t[]){2}, 1, &e), 0);
     store_close(s);
 }
 
@@ -321,9 +303,9 @@ static void test_a_lost_connection_fails_the_pass_and_the_next_one_reconnects(vo
              "PERFORM pg_sleep(0.05); END LOOP; END $$",
              dbname);
     assert_int_equal(pg_sql(NULL, sql), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){1}, 1, &e), -1);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1}, 1, &e), -1);
     assert_int_equal(e.code, AD_E_IO);
-    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
     json_t *a = store_actions(s, id, &e);
     assert_int_equal(json_array_size(a), 2);
     json_decref(a);
@@ -362,13 +344,13 @@ static void test_a_table_is_written_only_by_the_node_holding_its_lease(void **st
     int n = 0;
     assert_int_equal(store_lapsed(b, now, count_id, &n, &e), 0);
     assert_int_equal(n, 1);
-    assert_int_equal(pass(a, id, (uint32_t[]){1}, 1, &e), -1);
+    assert_int_equal(append_pass(a, id, (uint32_t[]){1}, 1, &e), -1);
     assert_non_null(strstr(e.text, "lease"));
     assert_int_equal(store_lease_take(a, id, now, now + 500, &e), 0);
-    assert_int_equal(pass(a, id, (uint32_t[]){1}, 1, &e), 0);
+    assert_int_equal(append_pass(a, id, (uint32_t[]){1}, 1, &e), 0);
     /* b can neither take it nor write it while it is a's */
     assert_int_equal(store_lease_take(b, id, now, now + 500, &e), 1);
-    assert_int_equal(pass(b, id, (uint32_t[]){2}, 1, &e), -1);
+    assert_int_equal(append_pass(b, id, (uint32_t[]){2}, 1, &e), -1);
     n = 0;
     assert_int_equal(store_lease_renew(a, now, now + 500, count_id, &n, &e), 0);
     assert_int_equal(n, 1);
@@ -382,8 +364,8 @@ static void test_a_table_is_written_only_by_the_node_holding_its_lease(void **st
     n = 0;
     assert_int_equal(store_lease_renew(a, later, later + 500, count_id, &n, &e), 0);
     assert_int_equal(n, 0);
-    assert_int_equal(pass(a, id, (uint32_t[]){2}, 1, &e), -1);
-    assert_int_equal(pass(b, id, (uint32_t[]){2}, 1, &e), 0);
+    assert_int_equal(append_pass(a, id, (uint32_t[]){2}, 1, &e), -1);
+    assert_int_equal(append_pass(b, id, (uint32_t[]){2}, 1, &e), 0);
     json_t *acts = store_actions(b, id, &e);
     assert_int_equal(json_array_size(acts), 2);
     json_decref(acts);

@@ -19,6 +19,7 @@
 
 #include "../testutil.h"
 #include "server/store.h"
+#include "store_util.h"
 
 static char where[128];
 
@@ -33,26 +34,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char p[160];
-    unlink(where);
-    snprintf(p, sizeof p, "%s-wal", where);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", where);
-    unlink(p);
+    remove_sqlite_files(where);
     return 0;
-}
-
-/* One transaction appending versions vs of table id; 0 or -1. */
-static int pass(store *s, int64_t id, const uint32_t *vs, int n, ad_err *e)
-{
-    if (store_begin(s, e) < 0)
-        return -1;
-    for (int i = 0; i < n; i++)
-        if (store_append(s, id, vs[i], 0, "{}", 0, 0, e) < 0) {
-            store_rollback(s);
-            return -1;
-        }
-    return store_commit(s, e);
 }
 
 static int64_t new_table(store *s)
@@ -70,11 +53,11 @@ static void test_an_action_after_one_this_store_stored_is_kept_without_reading_t
     ad_err e;
     store *s = store_open(where, &e);
     int64_t id = new_table(s), other = new_table(s);
-    assert_int_equal(pass(s, id, (uint32_t[]){1, 2, 3}, 3, &e), 0); /* after its own appends */
-    assert_int_equal(pass(s, other, (uint32_t[]){1}, 1, &e), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){4}, 1, &e), 0); /* after a commit */
-    assert_int_equal(pass(s, id, (uint32_t[]){5, 6}, 2, &e), 0);
-    assert_int_equal(pass(s, other, (uint32_t[]){2}, 1, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1, 2, 3}, 3, &e), 0); /* after its own appends */
+    assert_int_equal(append_pass(s, other, (uint32_t[]){1}, 1, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){4}, 1, &e), 0); /* after a commit */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){5, 6}, 2, &e), 0);
+    assert_int_equal(append_pass(s, other, (uint32_t[]){2}, 1, &e), 0);
     assert_int_equal(ad_store_log_reads(s), 0);
     json_t *a = store_actions(s, id, &e);
     assert_int_equal(json_array_size(a), 6);
@@ -88,17 +71,17 @@ static void test_a_rolled_back_action_is_not_vouched_for(void **state)
     ad_err e;
     store *s = store_open(where, &e);
     int64_t id = new_table(s);
-    assert_int_equal(pass(s, id, (uint32_t[]){1}, 1, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1}, 1, &e), 0);
     assert_int_equal(store_begin(s, &e), 0);
     assert_int_equal(store_append(s, id, 2, 0, "{}", 0, 0, &e), 0);
     store_rollback(s);
-    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* 2 is not in the log */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* 2 is not in the log */
     assert_non_null(strstr(e.text, "does not follow"));
     /* a pass that failed at an append leaves nothing vouched for either */
-    assert_int_equal(pass(s, id, (uint32_t[]){2, 4}, 2, &e), -1);
-    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1);
-    assert_int_equal(pass(s, id, (uint32_t[]){2, 3}, 2, &e), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* and no fork */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){2, 4}, 2, &e), -1);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){3}, 1, &e), -1);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){2, 3}, 2, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* and no fork */
     json_t *a = store_actions(s, id, &e);
     assert_int_equal(json_array_size(a), 3);
     json_decref(a);
@@ -112,11 +95,11 @@ static void test_what_another_opening_of_the_store_wrote_is_read_not_guessed(voi
     store *s = store_open(where, &e), *t = store_open(where, &e);
     assert_non_null(t);
     int64_t id = new_table(s);
-    assert_int_equal(pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
-    assert_int_equal(pass(t, id, (uint32_t[]){3, 4}, 2, &e), 0);
-    assert_int_equal(pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* a fork: refused */
-    assert_int_equal(pass(s, id, (uint32_t[]){6}, 1, &e), -1); /* a gap: refused */
-    assert_int_equal(pass(s, id, (uint32_t[]){5}, 1, &e), 0);  /* read, and follows */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){1, 2}, 2, &e), 0);
+    assert_int_equal(append_pass(t, id, (uint32_t[]){3, 4}, 2, &e), 0);
+    assert_int_equal(append_pass(s, id, (uint32_t[]){3}, 1, &e), -1); /* a fork: refused */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){6}, 1, &e), -1); /* a gap: refused */
+    assert_int_equal(append_pass(s, id, (uint32_t[]){5}, 1, &e), 0);  /* read, and follows */
     assert_true(ad_store_log_reads(s) >= 1);
     json_t *a = store_actions(t, id, &e);
     assert_int_equal(json_array_size(a), 5);
