@@ -292,12 +292,6 @@ void lobby_flush(lobby *l)
  * commits at the end of the pass that has an action, as before: a family
  * at one table waits for no timer.  A cluster's node commits every pass.
  * Figures: docs/server.md, "The group commit's pace". */
-static int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* The commit, and the timer of one put off no longer needed. */
 static void commit_now(lobby *l)
@@ -313,7 +307,7 @@ void lobby_pass_end(lobby *l)
 {
     int64_t gap = (int64_t)l->lim.commit_every_ms * 1000;
     if ((l->dirty || l->nacks) && gap > 0 && !ad_cluster_on(l)) {
-        int64_t now = now_us(), wait = l->committed_us + gap - now;
+        int64_t now = ad_ls_now(), wait = l->committed_us + gap - now;
         if (wait > 0) { /* set again each time: a timer that fired a little
                          * early must not leave the actions waiting */
             l->commit_put_off = 1;
@@ -329,7 +323,7 @@ void ad_commit_put_off_now(lobby *l)
 {
     if (!l->commit_put_off)
         return;
-    l->committed_us = now_us();
+    l->committed_us = ad_ls_now();
     commit_now(l);
 }
 
