@@ -46,17 +46,9 @@ typedef struct words {
     size_t n;
 } words;
 
-/* A member of a text, by its offsets in it (the spans of the top level of
- * an audience's last view, kept with it so that it is not scanned again). */
-typedef struct top {
-    uint32_t k, kl, v, vl;
-} top;
-
 typedef struct audience {
     char *text;      /* the last view sent to an opted-in member (NULL: none yet) */
     size_t len;
-    top *tops;       /* the members of its top level (NULL: not known) */
-    int ntops;
     uint32_t serial; /* names that text (and the two below), server-wide (0: none) */
     uint32_t v;      /* the table's version when it was sent */
     char *play_on;   /* its "play_on" (NULL: none) */
@@ -375,20 +367,10 @@ static void put_list(buf *out, int *first, const char *name, const buf *list)
  * and for an array whose length changed "len" (it is cut or grown to that
  * first, so a card added at the end is one entry); empty lists left out.
  * -1: they cannot be compared member by member. */
-static int diff_members(const char *a, const span *old, int nold, const char *b,
-                        const span *now, int nnow, int depth, buf *out);
-
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
     int nold = members(a, na, old), nnow = members(b, nb, now);
-    return diff_members(a, old, nold, b, now, nnow, depth, out);
-}
-
-/* diff, the members of both texts known. */
-static int diff_members(const char *a, const span *old, int nold, const char *b,
-                        const span *now, int nnow, int depth, buf *out)
-{
     if (nold < 0 || nnow < 0 || *a != *b)
         return -1;
     int rank[DELTA_SPAN_MAX];
@@ -434,7 +416,6 @@ void ad_delta_free(table *t)
 {
     for (int i = 0; t->delta && i < t->delta->n; i++) {
         free(t->delta->aud[i].text);
-        free(t->delta->aud[i].tops);
         free(t->delta->aud[i].play_on);
         for (int h = 0; h < HIST; h++)
             free(t->delta->aud[i].said[h].p);
@@ -472,40 +453,6 @@ static int asked_is_to_act(const char *v, size_t n, const span *asked)
     return k > 0 && same_value(member_named(ms, k, "\"to_act\""), asked);
 }
 
-/* The spans of the top level of a's last view, from the offsets kept with
- * it, into out: their count, or -1 when they are not known. */
-static int tops_of(const audience *a, span *out)
-{
-    for (int i = 0; a->tops && i < a->ntops; i++) {
-        const top *t = &a->tops[i];
-        out[i] = (span){.key = t->kl ? a->text + t->k : NULL, .klen = t->kl,
-                        .val = a->text + t->v, .vlen = t->vl};
-    }
-    return a->tops ? a->ntops : -1;
-}
-
-/* Keeps the spans ms[0..n) of the top level of text as a's tops (n < 0,
- * or out of memory: none). */
-static void keep_tops(audience *a, const char *text, const span *ms, int n)
-{
-    top *t = n > 0 ? realloc(a->tops, (size_t)n * sizeof *t) : NULL;
-    if (!t) {
-        free(a->tops);
-        a->tops = NULL;
-        a->ntops = 0;
-        if (n != 0)
-            return;
-        t = malloc(sizeof *t); /* none, known */
-        if (!t)
-            return;
-    }
-    for (int i = 0; i < n; i++)
-        t[i] = (top){.k = ms[i].key ? (uint32_t)(ms[i].key - text) : 0, .kl = (uint32_t)ms[i].klen,
-                     .v = (uint32_t)(ms[i].val - text), .vl = (uint32_t)ms[i].vlen};
-    a->tops = t;
-    a->ntops = n;
-}
-
 /* The audience's view, now (text v..v+n), with the update's play_on: kept
  * as its last, and the delta from the text it had (the same text: an
  * empty delta, the serial kept unless play_on changed). */
@@ -530,13 +477,8 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
     buf *d = &found_text[aud];
     clear(d);
     to_act_now.val = NULL;
-    /* the old view's members as they were found when it was new */
-    span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
-    int nnow = members(v, n, now), nold = a->text ? tops_of(a, old) : -1;
-    if (a->text && !a->tops)
-        nold = members(a->text, a->len, old);
     /* "base" and "delta" in the place of "view": no shorter, no delta */
-    if (a->text && diff_members(a->text, old, nold, v, now, nnow, 0, d) == 0 && d->n + 16 < n) {
+    if (a->text && diff(a->text, a->len, v, n, 0, d) == 0 && d->n + 16 < n) {
         f->delta = d->p;
         f->len = d->n;
     }
@@ -546,7 +488,6 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
         free(a->text);
         a->text = NULL;
         a->len = 0;
-        keep_tops(a, NULL, NULL, -1);
         a->serial = 0;
         f->play_on_same = 0;
         f->delta = NULL;
@@ -556,7 +497,6 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
     text[n] = 0;
     a->text = text;
     a->len = n;
-    keep_tops(a, v, now, nnow);
     a->serial = next_serial(); /* 0 means none */
     a->v = version(t);
 }
@@ -757,7 +697,7 @@ static void put_events(buf *b, const span *ev, long long v, long long base, cons
  * delta from this update's view (the text written into play_on_text).
  * -1: no delta can be made: the whole play_on and view go as before. */
 static buf play_on_text;
-static int play_on_form(const span *on, const span *view, int same, const audience *a)
+static int play_on_form(const span *on, const span *view, int same)
 {
     clear(&play_on_text);
     if (same) {
@@ -765,15 +705,7 @@ static int play_on_form(const span *on, const span *view, int same, const audien
         return 0;
     }
     put_str(&play_on_text, "\"play_on_delta\":");
-    if (!view)
-        return -1;
-    /* the view's members as find found them, when it is the audience's */
-    span vs[DELTA_SPAN_MAX], os[DELTA_SPAN_MAX];
-    int nv = a->tops && a->len == view->vlen && memcmp(a->text, view->val, a->len) == 0
-                 ? tops_of(a, vs)
-                 : members(view->val, view->vlen, vs);
-    return diff_members(view->val, vs, nv, on->val, os, members(on->val, on->vlen, os), 0,
-                        &play_on_text) == 0 &&
+    return view && diff(view->val, view->vlen, on->val, on->vlen, 0, &play_on_text) == 0 &&
                    !play_on_text.bad
                ? 0
                : -1;
@@ -821,7 +753,7 @@ static int compact(const span *ms, int k, const found *f, int takes, const ad_de
     buf *b = &push_text;
     const span *v = member_named(ms, k, "\"v\""), *view = member_named(ms, k, "\"view\""),
                *on = member_named(ms, k, "\"play_on\"");
-    int on_compact = on && play_on_form(on, view, takes && f->play_on_same, a) == 0;
+    int on_compact = on && play_on_form(on, view, takes && f->play_on_same) == 0;
     if (on && !on_compact) /* the whole play_on goes beside the whole view */
         takes = back = 0;
     clear(b);
