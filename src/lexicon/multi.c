@@ -479,12 +479,15 @@ static void starts(int *count, int nd)
     }
 }
 
+#define LEX_DIGIT_BITS 12 /* the most a pass of the radix sort takes */
+#define LEX_DIGITS (1 << LEX_DIGIT_BITS)
+
 /* A stable radix sort of a[0..n) by the bits of (a >> 24) below
  * 24 + bits, `w` bits a pass from the lowest (a pass where every key has
  * the same digit is skipped), into a or b; returns where they are. */
 static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
 {
-    int count[(1 << 12) + 1];
+    int count[LEX_DIGITS + 1];
     uint32_t mask = (1u << w) - 1;
     for (int shift = 24; shift < 24 + bits; shift += w) {
         memset(count, 0, sizeof count[0] * ((size_t)mask + 2));
@@ -508,7 +511,7 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
  * (few: a query's words start their cards at few places with few cards).
  * Each into a as its dense order << 24 | its place in r->m; returns the
  * bits the dense orders take. */
-static int dense_orders(const ad_lex_results *r, uint64_t *a)
+static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_DIGITS + 1])
 {
     uint64_t starts = 0, cards = 0;
     uint32_t most = 0;
@@ -527,12 +530,42 @@ static int dense_orders(const ad_lex_results *r, uint64_t *a)
         nc += (int)(cards >> v & 1);
     }
     int cb = width((uint32_t)nc - 1), pb = width((uint32_t)np - 1);
+    int bits = width(most) + pb + cb, w = (bits + 1) / 2;
+    uint32_t mask = (1u << w) - 1;
+    if (bits <= 2 * LEX_DIGIT_BITS) /* two passes: both counted here */
+        for (int pass = 0; pass < 2; pass++)
+            memset(count[pass], 0, sizeof count[0][0] * ((size_t)mask + 2));
     for (int j = 0; j < r->nm; j++) {
         uint64_t o = r->m[j].order;
         uint64_t d = (o >> 12) << (pb + cb) | (uint64_t)prank[(o >> 6) & 63] << cb | crank[o & 63];
         a[j] = d << 24 | (uint64_t)j;
+        if (bits <= 2 * LEX_DIGIT_BITS) {
+            count[0][(d & mask) + 1]++;
+            count[1][((d >> w) & mask) + 1]++;
+        }
     }
-    return width(most) + pb + cb;
+    return bits;
+}
+
+/* A stable radix sort of a[0..n) in two passes of w bits of (a >> 24),
+ * whose digits are counted already (dense_orders: a pass over the keys
+ * saved each), into a or b; returns where they are. */
+static uint64_t *radix_counted(uint64_t *a, uint64_t *b, int n, int w,
+                               int count[2][LEX_DIGITS + 1])
+{
+    uint32_t mask = (1u << w) - 1;
+    for (int pass = 0; pass < 2; pass++) {
+        int *c = count[pass], shift = 24 + pass * w;
+        if (c[((a[0] >> shift) & mask) + 1] == n)
+            continue; /* every word the same: nothing to do */
+        starts(c, (int)mask + 1);
+        for (int i = 0; i < n; i++)
+            b[c[(a[i] >> shift) & mask]++] = a[i];
+        uint64_t *t = a;
+        a = b;
+        b = t;
+    }
+    return a;
 }
 
 /* Sorts r->m by order into r->key (each dense order << 24 | its place in
@@ -550,8 +583,11 @@ static uint64_t *sort_keys(ad_lex_results *r)
         qsort_r(r->m, (size_t)r->nm, sizeof *r->m, by_walk, r);
         return NULL;
     }
-    int bits = dense_orders(r, r->key);
-    uint64_t *a = radix(r->key, r->ktmp, r->nm, bits, bits <= 24 ? (bits + 1) / 2 : 10);
+    int count[2][LEX_DIGITS + 1];
+    int bits = dense_orders(r, r->key, count);
+    uint64_t *a = bits <= 2 * LEX_DIGIT_BITS
+                      ? radix_counted(r->key, r->ktmp, r->nm, (bits + 1) / 2, count)
+                      : radix(r->key, r->ktmp, r->nm, bits, 10);
     put_right(r, a);
     return a;
 }
