@@ -397,35 +397,53 @@ static const char *key_past_card(const ad_lex_results *r, const lex_mrec *m, cha
     return buf;
 }
 
-/* The second card of the way that is the walk-order place of a word of
- * several places (its place, id and index in the hand), or NULL. */
-static const uint8_t *second_card(const ad_lex_results *r, const lex_mrec *m)
+/* The cards of the way that is the walk-order place of a word of several
+ * places: how many, then each one's place, id and index in the hand; or
+ * NULL for another word. */
+static const uint8_t *first_way(const ad_lex_results *r, const lex_mrec *m)
 {
     if (m->rec.cards != LEX_REC_PLACES)
         return NULL;
     const uint8_t *pl = (const uint8_t *)r->pool + m->rec.at + 4;
-    pl += 1 + 2 * pl[0];
-    return pl[0] >= 2 ? pl + 1 + 3 : NULL;
+    return pl + 1 + 2 * pl[0];
+}
+
+/* For a and b of the same order and the same rank, both words of
+ * several places: 1 or 0 when their cards tell which comes first, else
+ * -1.  Their rank is how many table words share no more than their
+ * letters before their second card, and each is a table word (another
+ * letter there would make another rank): when their second cards start at
+ * the same place, they share every choice before them, and the cards'
+ * indexes in the hand decide when they differ.  Two whose ways put the
+ * same cards at the same places have keys that differ only in letters, at
+ * the same places: they come in the order of their letters, the table's. */
+static int by_cards(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
+{
+    const uint8_t *wa = first_way(r, a), *wb = first_way(r, b);
+    if (!wa || !wb || wa[0] < 2 || wb[0] < 2 || wa[4] != wb[4])
+        return -1;
+    if (wa[6] != wb[6])
+        return wa[6] < wb[6];
+    if (wa[0] != wb[0])
+        return -1;
+    for (int k = 0; k < wa[0]; k++)
+        if (wa[1 + 3 * k] != wb[1 + 3 * k] || wa[3 + 3 * k] != wb[3 + 3 * k])
+            return -1;
+    return lex_rec_table_word(r, &a->rec) < lex_rec_table_word(r, &b->rec);
 }
 
 /* Whether waiting word a comes before b, of the same order (the same
  * letters before the same first card): their ranks say, when they have
- * ranks and these differ; else their keys.  Two words of several places
- * of the same rank whose second cards start at the same place share every
- * choice before that card (their rank is how many table words share no
- * more than their letters before it, and each is a table word: another
- * letter there would make it another rank), so the second cards' indexes
- * in the hand decide when they differ, without making the keys (about 70
- * comparisons a hand, most of them so). */
+ * ranks and these differ; else their cards (by_cards: most of the 60 or
+ * so comparisons a hand), else their keys. */
 static int before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
 {
     char ka[AD_LEX_WORD_MAX + 1], kb[AD_LEX_WORD_MAX + 1];
     if (a->rank != LEX_KEY_CARDS && b->rank != LEX_KEY_CARDS && a->rank != b->rank)
         return a->rank < b->rank;
-    const uint8_t *sa = second_card(r, a), *sb = second_card(r, b);
-    if (a->rank == b->rank && a->rank != LEX_KEY_CARDS && sa && sb && sa[0] == sb[0] &&
-        sa[2] != sb[2])
-        return sa[2] < sb[2];
+    int c = a->rank == b->rank && a->rank != LEX_KEY_CARDS ? by_cards(r, a, b) : -1;
+    if (c >= 0)
+        return c;
     return strcmp(key_past_card(r, a, ka), key_past_card(r, b, kb)) < 0;
 }
 
