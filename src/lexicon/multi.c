@@ -239,7 +239,7 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
     }
     uint64_t fit = fits[0];
     int id = (int)(fit >> 40) & 0xff, pos = (int)(fit >> 32) & 0xff, m = h->mindex[id];
-    uint64_t need = s->sig[i] & ~h->one[m];
+    uint64_t need = s->sig[i] & ~h->one[id]; /* by id: one read less before the test */
     lack = lex_count_at_most(need, h->wilds);
     if (lack < 0 || len - h->mlen[m] + 1 < h->min)
         return 0;

@@ -222,7 +222,7 @@ static void each_multi(lex_hand *h, const lex_sigs *s)
             count[c] += count[c] < 255;
             h->slot[c] = (uint8_t)c;
         }
-        h->one[i] = ad_lex_sig_of(s, count);
+        h->one[h->multi[i]] = ad_lex_sig_of(s, count);
         h->mindex[h->multi[i]] = (uint8_t)i;
         h->mmask |= lex_multi_bit(h->multi[i]);
     }

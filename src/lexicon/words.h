@@ -94,8 +94,8 @@ typedef struct lex_hand {
                                        letters of each subset of them */
     uint8_t multi[AD_LEX_CARD_MAX]; /* their ids, in the order the hand holds them */
     uint8_t mindex[AD_LEX_CARD_MAX]; /* and back: the place in multi[] of an id */
-    uint64_t one[AD_LEX_CARD_MAX];   /* the signature of the single letters and
-                                        the letters of multi[m] once */
+    uint64_t one[AD_LEX_CARD_MAX];   /* by a multi-letter card's id: the signature
+                                        of the single letters and its letters once */
     uint8_t mlen[AD_LEX_CARD_MAX];
     char mletters[AD_LEX_CARD_MAX][8];
 } lex_hand;
