@@ -662,6 +662,30 @@ static inline void copy_run(lex_rec *t, const lex_rec *e, int n)
     while ((k += 8) < n);
 }
 
+/* The waiting words m, in the order of key (m's own when NULL), merged
+ * into the list e of n records, into t; returns how many.  Its arguments
+ * are locals: with r's fields, each store to t could change them, and
+ * they were read again for every word. */
+static int merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key,
+                      int nm)
+{
+    int i = 0, k = 0;
+    uint32_t last = 0;
+    for (int j = 0; j < nm; j++) { /* the single-card words before it, then it */
+        const lex_mrec *w = key ? &m[key[j] & 0xffffff] : &m[j];
+        if (w->after != last) { /* else the words before it are in */
+            int past = first_past(e, i, w->after);
+            copy_run(t + k, e + i, past - i);
+            k += past - i;
+            i = past;
+            last = w->after;
+        }
+        t[k++] = w->rec;
+    }
+    memcpy(t + k, e + i, sizeof *e * (size_t)(n - i));
+    return k + n - i;
+}
+
 int ad_lex_merge_multi(ad_lex_results *r)
 {
     while (r->nheap)
@@ -669,21 +693,7 @@ int ad_lex_merge_multi(ad_lex_results *r)
     if (ad_lex_room_to_merge(r) < 0)
         return -1;
     const uint64_t *key = sort_keys(r);
-    int i = 0, k = 0;
-    uint32_t last = 0;
-    for (int j = 0; j < r->nm; j++) { /* the single-card words before it, then it */
-        const lex_mrec *m = key ? &r->m[key[j] & 0xffffff] : &r->m[j];
-        if (m->after != last) { /* else the words before it are in */
-            int past = first_past(r->e, i, m->after);
-            copy_run(r->tmp + k, r->e + i, past - i);
-            k += past - i;
-            i = past;
-            last = m->after;
-        }
-        r->tmp[k++] = m->rec;
-    }
-    memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(r->n - i));
-    k += r->n - i;
+    int k = merge_into(r->tmp, r->e, r->n, r->m, key, r->nm);
     lex_rec *t = r->e;
     int cap = r->ecap;
     r->e = r->tmp;
