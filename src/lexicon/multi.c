@@ -552,10 +552,12 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
  * bits the dense orders take. */
 static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_DIGITS + 1])
 {
+    const lex_mrec *m = r->m; /* locals: the counts' stores could change r's fields */
+    int nm = r->nm;
     uint64_t starts = 0, cards = 0;
     uint32_t most = 0;
-    for (int j = 0; j < r->nm; j++) {
-        uint64_t o = r->m[j].order;
+    for (int j = 0; j < nm; j++) {
+        uint64_t o = m[j].order;
         starts |= 1ull << ((o >> 6) & 63);
         cards |= 1ull << (o & 63);
         most = most > (uint32_t)(o >> 12) ? most : (uint32_t)(o >> 12);
@@ -574,8 +576,8 @@ static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_D
     if (bits <= 2 * LEX_DIGIT_BITS) /* two passes: both counted here */
         for (int pass = 0; pass < 2; pass++)
             memset(count[pass], 0, sizeof count[0][0] * ((size_t)mask + 2));
-    for (int j = 0; j < r->nm; j++) {
-        uint64_t o = r->m[j].order;
+    for (int j = 0; j < nm; j++) {
+        uint64_t o = m[j].order;
         uint64_t d = (o >> 12) << (pb + cb) | (uint64_t)prank[(o >> 6) & 63] << cb | crank[o & 63];
         a[j] = d << 24 | (uint64_t)j;
         if (bits <= 2 * LEX_DIGIT_BITS) {
