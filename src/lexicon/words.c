@@ -225,6 +225,8 @@ static void each_multi(lex_hand *h, const lex_sigs *s)
         h->one[h->multi[i]] = ad_lex_sig_of(s, count);
         h->mindex[h->multi[i]] = (uint8_t)i;
         h->mmask |= lex_multi_bit(h->multi[i]);
+        if (i < LEX_SUBSETS)
+            h->mbit[i] = lex_multi_bit(h->multi[i]);
     }
 }
 
@@ -290,7 +292,7 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
         return 1;
     int set = 0;
     for (int k = 0; k < h->nmulti; k++)
-        set |= ((in & lex_multi_bit(h->multi[k])) != 0) << k;
+        set |= ((in & h->mbit[k]) != 0) << k;
     return lex_at_most(s->sig[i] & ~h->sub[set], h->wilds);
 }
 

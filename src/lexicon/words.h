@@ -89,6 +89,7 @@ typedef struct lex_hand {
     uint64_t sig, sig_all;          /* of count[0..26) and of all[] */
     uint32_t mfirst;                /* the first letters of the multi-letter cards */
     uint32_t mmask;                 /* their lex_multi_bit */
+    uint32_t mbit[LEX_SUBSETS];     /* and each one's, in the hand's order */
     uint8_t slot[26];               /* c for their letters, else 26 (multi.c) */
     uint64_t sub[1 << LEX_SUBSETS]; /* signature of the single letters and the
                                        letters of each subset of them */
