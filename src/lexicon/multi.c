@@ -226,8 +226,6 @@ static inline int fitting(const lex_hand *h, const lex_sigs *s, long i, uint64_t
 int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
                       int lack)
 {
-    if (s->len[i] & LEX_SIGS_INEXACT)
-        return 1;
     uint64_t fits[LEX_FITS + 1];
     int found = fitting(h, s, i, fits);
     if (found > LEX_FITS)

@@ -336,7 +336,8 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
     int len = (int)(maybe[k] >> 32) & 0x7f, lack = (int)(maybe[k] >> 40);
     if (pool_room(r) < 0)
         return -1;
-    if (ad_lex_multi_fast(r, h, s, i, len, lack))
+    /* whether the signature is exact: from the maybe, not read again */
+    if (((maybe[k] >> 32) & LEX_SIGS_INEXACT) || ad_lex_multi_fast(r, h, s, i, len, lack))
         ad_lex_multi_word(r, h, s, i, len, lack);
     return 0;
 }

@@ -130,7 +130,7 @@ enum { LEX_SCAN_PLAIN, LEX_SCAN_POPCNT, LEX_SCAN_AVX512 };
 int ad_lex_scan_ways(void);
 void ad_lex_scan_use(int way);
 /* Table word i (len letters, lacking `lack` on single cards), which may
- * need a multi-letter card: when its signature is exact and the hand's
+ * need a multi-letter card, its signature exact: when the hand's
  * multi-letter cards fit it at no more than LEX_FITS places (kept in the
  * table), adds it to r->m if the hand spells it (a popcount for one
  * place, ad_lex_multi_ways for more), and returns 0; else 1, and it
