@@ -241,25 +241,8 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
     lack = lex_count_at_most(need, h->wilds);
     if (lack < 0 || len - h->mlen[m] + 1 < h->min)
         return 0;
-    lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)lack, (uint8_t)id};
-    uint64_t order = ad_lex_multi_order((uint32_t)fit, pos, m);
-    uint32_t rank = lex_rank(i, 0);
-    if (r->nheap && r->heap[0].rank < rank) {
-        lex_wait(r, &(lex_mrec){order, rec, (uint32_t)fit, rank});
-        return 0;
-    }
-    /* most: written where it goes, a field at a time; a record made
-     * first and copied was built on the stack and read back whole before
-     * its stores had landed (a stall a word) */
-    lex_mrec *d = &r->m[r->nm++];
-    d->order = order;
-    d->rec.at = (uint32_t)i;
-    d->rec.len = (uint8_t)len;
-    d->rec.n = (uint8_t)pos;
-    d->rec.wilds = (uint8_t)lack;
-    d->rec.cards = (uint8_t)id;
-    d->after = (uint32_t)fit;
-    d->rank = rank;
+    lex_wait_table_word(r, ad_lex_multi_order((uint32_t)fit, pos, m), i, len, pos, lack, id,
+                        (uint32_t)fit);
     return 0;
 }
 

@@ -200,9 +200,7 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     uint32_t after = (uint32_t)w.fit[f];
     uint64_t order = ad_lex_multi_order(after, w.pos[f], w.m[f]);
     if (!rest && w.best_set == w.first_set) { /* a table word, like one fit */
-        lex_rec rec = {(uint32_t)i, (uint8_t)len, w.pos[f], (uint8_t)w.best_wilds,
-                       h->multi[w.m[f]]};
-        lex_wait(r, &(lex_mrec){order, rec, after, lex_rank(i, 0)});
+        lex_wait_table_word(r, order, i, len, w.pos[f], w.best_wilds, h->multi[w.m[f]], after);
         return;
     }
     uint32_t rank = rest ? lex_rank((long)(uint32_t)w.fit[__builtin_ctz((unsigned)rest)] - 1, 1)

@@ -159,6 +159,29 @@ static inline void lex_wait(ad_lex_results *r, const lex_mrec *m)
     else
         ad_lex_multi_wait_more(r, m);
 }
+/* lex_wait for a table word of one card, from its parts: written where
+ * it goes a field at a time when it waits in no heap (most).  A record
+ * made first and copied was built on the stack and read back whole before
+ * its stores had landed, a stall a word. */
+static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i, int len, int pos,
+                                       int wilds, int id, uint32_t after)
+{
+    uint32_t rank = lex_rank(i, 0);
+    if (rank == LEX_KEY_CARDS || (r->nheap && r->heap[0].rank < rank)) {
+        lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)wilds, (uint8_t)id};
+        ad_lex_multi_wait_more(r, &(lex_mrec){order, rec, after, rank});
+        return;
+    }
+    lex_mrec *d = &r->m[r->nm++];
+    d->order = order;
+    d->rec.at = (uint32_t)i;
+    d->rec.len = (uint8_t)len;
+    d->rec.n = (uint8_t)pos;
+    d->rec.wilds = (uint8_t)wilds;
+    d->rec.cards = (uint8_t)id;
+    d->after = after;
+    d->rank = rank;
+}
 /* Adds a waiting word of the pool: rec's len, n and wilds, its cards,
  * its key (nkey choices), and the rest of m. */
 void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const uint8_t *card,
