@@ -226,8 +226,6 @@ static inline int fitting(const lex_hand *h, const lex_sigs *s, long i, uint64_t
 int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, long i, int len,
                       int lack)
 {
-    if (s->len[i] & LEX_SIGS_INEXACT)
-        return 1;
     uint64_t fits[LEX_FITS + 1];
     int found = fitting(h, s, i, fits);
     if (found > LEX_FITS)
@@ -239,13 +237,12 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
     }
     uint64_t fit = fits[0];
     int id = (int)(fit >> 40) & 0xff, pos = (int)(fit >> 32) & 0xff, m = h->mindex[id];
-    uint64_t need = s->sig[i] & ~h->one[m];
+    uint64_t need = s->sig[i] & ~h->one[id]; /* by id: one read less before the test */
     lack = lex_count_at_most(need, h->wilds);
     if (lack < 0 || len - h->mlen[m] + 1 < h->min)
         return 0;
-    lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)lack, (uint8_t)id};
-    lex_wait(r, &(lex_mrec){ad_lex_multi_order((uint32_t)fit, pos, m), rec, (uint32_t)fit,
-                            lex_rank(i, 0)});
+    lex_wait_table_word(r, ad_lex_multi_order((uint32_t)fit, pos, m), i, len, pos, lack, id,
+                        (uint32_t)fit);
     return 0;
 }
 
@@ -381,14 +378,53 @@ static const char *key_past_card(const ad_lex_results *r, const lex_mrec *m, cha
     return buf;
 }
 
+/* The cards of the way that is the walk-order place of a word of several
+ * places: how many, then each one's place, id and index in the hand; or
+ * NULL for another word. */
+static const uint8_t *first_way(const ad_lex_results *r, const lex_mrec *m)
+{
+    if (m->rec.cards != LEX_REC_PLACES)
+        return NULL;
+    const uint8_t *pl = (const uint8_t *)r->pool + m->rec.at + 4;
+    return pl + 1 + 2 * pl[0];
+}
+
+/* For a and b of the same order and the same rank, both words of
+ * several places: 1 or 0 when their cards tell which comes first, else
+ * -1.  Their rank is how many table words share no more than their
+ * letters before their second card, and each is a table word (another
+ * letter there would make another rank): when their second cards start at
+ * the same place, they share every choice before them, and the cards'
+ * indexes in the hand decide when they differ.  Two whose ways put the
+ * same cards at the same places have keys that differ only in letters, at
+ * the same places: they come in the order of their letters, the table's. */
+static int by_cards(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
+{
+    const uint8_t *wa = first_way(r, a), *wb = first_way(r, b);
+    if (!wa || !wb || wa[0] < 2 || wb[0] < 2 || wa[4] != wb[4])
+        return -1;
+    if (wa[6] != wb[6])
+        return wa[6] < wb[6];
+    if (wa[0] != wb[0])
+        return -1;
+    for (int k = 0; k < wa[0]; k++)
+        if (wa[1 + 3 * k] != wb[1 + 3 * k] || wa[3 + 3 * k] != wb[3 + 3 * k])
+            return -1;
+    return lex_rec_table_word(r, &a->rec) < lex_rec_table_word(r, &b->rec);
+}
+
 /* Whether waiting word a comes before b, of the same order (the same
  * letters before the same first card): their ranks say, when they have
- * ranks and these differ; else their keys. */
+ * ranks and these differ; else their cards (by_cards: most of the 60 or
+ * so comparisons a hand), else their keys. */
 static int before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
 {
     char ka[AD_LEX_WORD_MAX + 1], kb[AD_LEX_WORD_MAX + 1];
     if (a->rank != LEX_KEY_CARDS && b->rank != LEX_KEY_CARDS && a->rank != b->rank)
         return a->rank < b->rank;
+    int c = a->rank == b->rank && a->rank != LEX_KEY_CARDS ? by_cards(r, a, b) : -1;
+    if (c >= 0)
+        return c;
     return strcmp(key_past_card(r, a, ka), key_past_card(r, b, kb)) < 0;
 }
 
@@ -438,12 +474,40 @@ static int width(uint32_t v)
     return b;
 }
 
+/* count[d + 1] holding how many keys have digit d (d < nd), made where
+ * each digit's keys start.  In four quarters side by side, then each
+ * quarter moved on by those before it: one chain of nd adds made four of
+ * nd / 4 (two passes of up to 4,096 digits for about 1,300 keys). */
+static void starts(int *count, int nd)
+{
+    if (nd < 64) {
+        for (int v = 0; v < nd - 1; v++)
+            count[v + 1] += count[v];
+        return;
+    }
+    int q = nd / 4, *c = count + 1;
+    for (int t = 1; t < q; t++) {
+        c[t] += c[t - 1];
+        c[q + t] += c[q + t - 1];
+        c[2 * q + t] += c[2 * q + t - 1];
+        c[3 * q + t] += c[3 * q + t - 1];
+    }
+    for (int k = 1; k < 4; k++) {
+        int off = c[k * q - 1]; /* the quarters before, already moved on */
+        for (int t = 0; t < q; t++)
+            c[k * q + t] += off;
+    }
+}
+
+#define LEX_DIGIT_BITS 12 /* the most a pass of the radix sort takes */
+#define LEX_DIGITS (1 << LEX_DIGIT_BITS)
+
 /* A stable radix sort of a[0..n) by the bits of (a >> 24) below
  * 24 + bits, `w` bits a pass from the lowest (a pass where every key has
  * the same digit is skipped), into a or b; returns where they are. */
 static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
 {
-    int count[(1 << 12) + 1];
+    int count[LEX_DIGITS + 1];
     uint32_t mask = (1u << w) - 1;
     for (int shift = 24; shift < 24 + bits; shift += w) {
         memset(count, 0, sizeof count[0] * ((size_t)mask + 2));
@@ -451,8 +515,7 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
             count[((a[j] >> shift) & mask) + 1]++;
         if (count[((a[0] >> shift) & mask) + 1] == n)
             continue; /* every word the same: nothing to do */
-        for (uint32_t v = 0; v < mask; v++)
-            count[v + 1] += count[v];
+        starts(count, (int)mask + 1);
         for (int i = 0; i < n; i++)
             b[count[(a[i] >> shift) & mask]++] = a[i];
         uint64_t *t = a;
@@ -468,12 +531,14 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
  * (few: a query's words start their cards at few places with few cards).
  * Each into a as its dense order << 24 | its place in r->m; returns the
  * bits the dense orders take. */
-static int dense_orders(const ad_lex_results *r, uint64_t *a)
+static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_DIGITS + 1])
 {
+    const lex_mrec *m = r->m; /* locals: the counts' stores could change r's fields */
+    int nm = r->nm;
     uint64_t starts = 0, cards = 0;
     uint32_t most = 0;
-    for (int j = 0; j < r->nm; j++) {
-        uint64_t o = r->m[j].order;
+    for (int j = 0; j < nm; j++) {
+        uint64_t o = m[j].order;
         starts |= 1ull << ((o >> 6) & 63);
         cards |= 1ull << (o & 63);
         most = most > (uint32_t)(o >> 12) ? most : (uint32_t)(o >> 12);
@@ -487,12 +552,42 @@ static int dense_orders(const ad_lex_results *r, uint64_t *a)
         nc += (int)(cards >> v & 1);
     }
     int cb = width((uint32_t)nc - 1), pb = width((uint32_t)np - 1);
-    for (int j = 0; j < r->nm; j++) {
-        uint64_t o = r->m[j].order;
+    int bits = width(most) + pb + cb, w = (bits + 1) / 2;
+    uint32_t mask = (1u << w) - 1;
+    if (bits <= 2 * LEX_DIGIT_BITS) /* two passes: both counted here */
+        for (int pass = 0; pass < 2; pass++)
+            memset(count[pass], 0, sizeof count[0][0] * ((size_t)mask + 2));
+    for (int j = 0; j < nm; j++) {
+        uint64_t o = m[j].order;
         uint64_t d = (o >> 12) << (pb + cb) | (uint64_t)prank[(o >> 6) & 63] << cb | crank[o & 63];
         a[j] = d << 24 | (uint64_t)j;
+        if (bits <= 2 * LEX_DIGIT_BITS) {
+            count[0][(d & mask) + 1]++;
+            count[1][((d >> w) & mask) + 1]++;
+        }
     }
-    return width(most) + pb + cb;
+    return bits;
+}
+
+/* A stable radix sort of a[0..n) in two passes of w bits of (a >> 24),
+ * whose digits are counted already (dense_orders: a pass over the keys
+ * saved each), into a or b; returns where they are. */
+static uint64_t *radix_counted(uint64_t *a, uint64_t *b, int n, int w,
+                               int count[2][LEX_DIGITS + 1])
+{
+    uint32_t mask = (1u << w) - 1;
+    for (int pass = 0; pass < 2; pass++) {
+        int *c = count[pass], shift = 24 + pass * w;
+        if (c[((a[0] >> shift) & mask) + 1] == n)
+            continue; /* every word the same: nothing to do */
+        starts(c, (int)mask + 1);
+        for (int i = 0; i < n; i++)
+            b[c[(a[i] >> shift) & mask]++] = a[i];
+        uint64_t *t = a;
+        a = b;
+        b = t;
+    }
+    return a;
 }
 
 /* Sorts r->m by order into r->key (each dense order << 24 | its place in
@@ -510,8 +605,11 @@ static uint64_t *sort_keys(ad_lex_results *r)
         qsort_r(r->m, (size_t)r->nm, sizeof *r->m, by_walk, r);
         return NULL;
     }
-    int bits = dense_orders(r, r->key);
-    uint64_t *a = radix(r->key, r->ktmp, r->nm, bits, bits <= 24 ? (bits + 1) / 2 : 10);
+    int count[2][LEX_DIGITS + 1];
+    int bits = dense_orders(r, r->key, count);
+    uint64_t *a = bits <= 2 * LEX_DIGIT_BITS
+                      ? radix_counted(r->key, r->ktmp, r->nm, (bits + 1) / 2, count)
+                      : radix(r->key, r->ktmp, r->nm, bits, 10);
     put_right(r, a);
     return a;
 }
@@ -547,6 +645,30 @@ static inline void copy_run(lex_rec *t, const lex_rec *e, int n)
     while ((k += 8) < n);
 }
 
+/* The waiting words m, in the order of key (m's own when NULL), merged
+ * into the list e of n records, into t; returns how many.  Its arguments
+ * are locals: with r's fields, each store to t could change them, and
+ * they were read again for every word. */
+static int merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key,
+                      int nm)
+{
+    int i = 0, k = 0;
+    uint32_t last = 0;
+    for (int j = 0; j < nm; j++) { /* the single-card words before it, then it */
+        const lex_mrec *w = key ? &m[key[j] & 0xffffff] : &m[j];
+        if (w->after != last) { /* else the words before it are in */
+            int past = first_past(e, i, w->after);
+            copy_run(t + k, e + i, past - i);
+            k += past - i;
+            i = past;
+            last = w->after;
+        }
+        t[k++] = w->rec;
+    }
+    memcpy(t + k, e + i, sizeof *e * (size_t)(n - i));
+    return k + n - i;
+}
+
 int ad_lex_merge_multi(ad_lex_results *r)
 {
     while (r->nheap)
@@ -554,21 +676,7 @@ int ad_lex_merge_multi(ad_lex_results *r)
     if (ad_lex_room_to_merge(r) < 0)
         return -1;
     const uint64_t *key = sort_keys(r);
-    int i = 0, k = 0;
-    uint32_t last = 0;
-    for (int j = 0; j < r->nm; j++) { /* the single-card words before it, then it */
-        const lex_mrec *m = key ? &r->m[key[j] & 0xffffff] : &r->m[j];
-        if (m->after != last) { /* else the words before it are in */
-            int past = first_past(r->e, i, m->after);
-            copy_run(r->tmp + k, r->e + i, past - i);
-            k += past - i;
-            i = past;
-            last = m->after;
-        }
-        r->tmp[k++] = m->rec;
-    }
-    memcpy(r->tmp + k, r->e + i, sizeof *r->e * (size_t)(r->n - i));
-    k += r->n - i;
+    int k = merge_into(r->tmp, r->e, r->n, r->m, key, r->nm);
     lex_rec *t = r->e;
     int cap = r->ecap;
     r->e = r->tmp;

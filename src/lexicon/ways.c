@@ -104,6 +104,27 @@ static void walk(ways *w, int q, int end, int set, int n, uint64_t got)
     }
 }
 
+/* walk() for two places (most words here), without its recursion and
+ * the copies it counts: the same leaves in the same order.  At one place:
+ * no card, then each card in the hand's order.  At two: no card, the
+ * second, the first, then both when they do not overlap and the hand has
+ * the copies (two of one card at both places). */
+static void walk2(ways *w)
+{
+    int n = w->len, k0 = w->k[0], k1 = w->k[1];
+    leaf(w, 0, n, 0);
+    if (w->pos[0] == w->pos[1]) {
+        leaf(w, 1, n - k0 + 1, w->has[0]);
+        leaf(w, 2, n - k1 + 1, w->has[1]);
+        return;
+    }
+    leaf(w, 2, n - k1 + 1, w->has[1]);
+    leaf(w, 1, n - k0 + 1, w->has[0]);
+    int id0 = w->h->multi[w->m[0]], id1 = w->h->multi[w->m[1]];
+    if (w->pos[1] >= w->pos[0] + k0 && (id0 != id1 || w->h->count[id0] >= 2))
+        leaf(w, 3, n - k0 - k1 + 2, w->has[0] + w->has[1]);
+}
+
 /* The fits by place, then by the hand's order of their cards. */
 static void sort_fits(ways *w, const lex_hand *h, const uint64_t *fit)
 {
@@ -166,18 +187,20 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     w.best_wilds = 0;
     sort_fits(&w, h, fit);
     letters(&w, s, s->sig[i]);
-    for (int q = 0; q < nfit; q++)
-        w.used[h->multi[w.m[q]]] = 0;
-    walk(&w, 0, 0, 0, len, 0);
+    if (nfit == 2) {
+        walk2(&w);
+    } else {
+        for (int q = 0; q < nfit; q++)
+            w.used[h->multi[w.m[q]]] = 0;
+        walk(&w, 0, 0, 0, len, 0);
+    }
     if (!w.first)
         return;
     int f = __builtin_ctz((unsigned)w.first_set), rest = w.first_set & (w.first_set - 1);
     uint32_t after = (uint32_t)w.fit[f];
     uint64_t order = ad_lex_multi_order(after, w.pos[f], w.m[f]);
     if (!rest && w.best_set == w.first_set) { /* a table word, like one fit */
-        lex_rec rec = {(uint32_t)i, (uint8_t)len, w.pos[f], (uint8_t)w.best_wilds,
-                       h->multi[w.m[f]]};
-        lex_wait(r, &(lex_mrec){order, rec, after, lex_rank(i, 0)});
+        lex_wait_table_word(r, order, i, len, w.pos[f], w.best_wilds, h->multi[w.m[f]], after);
         return;
     }
     uint32_t rank = rest ? lex_rank((long)(uint32_t)w.fit[__builtin_ctz((unsigned)rest)] - 1, 1)

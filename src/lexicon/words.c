@@ -222,9 +222,11 @@ static void each_multi(lex_hand *h, const lex_sigs *s)
             count[c] += count[c] < 255;
             h->slot[c] = (uint8_t)c;
         }
-        h->one[i] = ad_lex_sig_of(s, count);
+        h->one[h->multi[i]] = ad_lex_sig_of(s, count);
         h->mindex[h->multi[i]] = (uint8_t)i;
         h->mmask |= lex_multi_bit(h->multi[i]);
+        if (i < LEX_SUBSETS)
+            h->mbit[i] = lex_multi_bit(h->multi[i]);
     }
 }
 
@@ -290,7 +292,7 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
         return 1;
     int set = 0;
     for (int k = 0; k < h->nmulti; k++)
-        set |= ((in & lex_multi_bit(h->multi[k])) != 0) << k;
+        set |= ((in & h->mbit[k]) != 0) << k;
     return lex_at_most(s->sig[i] & ~h->sub[set], h->wilds);
 }
 
@@ -334,7 +336,8 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
     int len = (int)(maybe[k] >> 32) & 0x7f, lack = (int)(maybe[k] >> 40);
     if (pool_room(r) < 0)
         return -1;
-    if (ad_lex_multi_fast(r, h, s, i, len, lack))
+    /* whether the signature is exact: from the maybe, not read again */
+    if (((maybe[k] >> 32) & LEX_SIGS_INEXACT) || ad_lex_multi_fast(r, h, s, i, len, lack))
         ad_lex_multi_word(r, h, s, i, len, lack);
     return 0;
 }

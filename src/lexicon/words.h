@@ -89,13 +89,14 @@ typedef struct lex_hand {
     uint64_t sig, sig_all;          /* of count[0..26) and of all[] */
     uint32_t mfirst;                /* the first letters of the multi-letter cards */
     uint32_t mmask;                 /* their lex_multi_bit */
+    uint32_t mbit[LEX_SUBSETS];     /* and each one's, in the hand's order */
     uint8_t slot[26];               /* c for their letters, else 26 (multi.c) */
     uint64_t sub[1 << LEX_SUBSETS]; /* signature of the single letters and the
                                        letters of each subset of them */
     uint8_t multi[AD_LEX_CARD_MAX]; /* their ids, in the order the hand holds them */
     uint8_t mindex[AD_LEX_CARD_MAX]; /* and back: the place in multi[] of an id */
-    uint64_t one[AD_LEX_CARD_MAX];   /* the signature of the single letters and
-                                        the letters of multi[m] once */
+    uint64_t one[AD_LEX_CARD_MAX];   /* by a multi-letter card's id: the signature
+                                        of the single letters and its letters once */
     uint8_t mlen[AD_LEX_CARD_MAX];
     char mletters[AD_LEX_CARD_MAX][8];
 } lex_hand;
@@ -129,7 +130,7 @@ enum { LEX_SCAN_PLAIN, LEX_SCAN_POPCNT, LEX_SCAN_AVX512 };
 int ad_lex_scan_ways(void);
 void ad_lex_scan_use(int way);
 /* Table word i (len letters, lacking `lack` on single cards), which may
- * need a multi-letter card: when its signature is exact and the hand's
+ * need a multi-letter card, its signature exact: when the hand's
  * multi-letter cards fit it at no more than LEX_FITS places (kept in the
  * table), adds it to r->m if the hand spells it (a popcount for one
  * place, ad_lex_multi_ways for more), and returns 0; else 1, and it
@@ -157,6 +158,29 @@ static inline void lex_wait(ad_lex_results *r, const lex_mrec *m)
         r->m[r->nm++] = *m;
     else
         ad_lex_multi_wait_more(r, m);
+}
+/* lex_wait for a table word of one card, from its parts: written where
+ * it goes a field at a time when it waits in no heap (most).  A record
+ * made first and copied was built on the stack and read back whole before
+ * its stores had landed, a stall a word. */
+static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i, int len, int pos,
+                                       int wilds, int id, uint32_t after)
+{
+    uint32_t rank = lex_rank(i, 0);
+    if (rank == LEX_KEY_CARDS || (r->nheap && r->heap[0].rank < rank)) {
+        lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)wilds, (uint8_t)id};
+        ad_lex_multi_wait_more(r, &(lex_mrec){order, rec, after, rank});
+        return;
+    }
+    lex_mrec *d = &r->m[r->nm++];
+    d->order = order;
+    d->rec.at = (uint32_t)i;
+    d->rec.len = (uint8_t)len;
+    d->rec.n = (uint8_t)pos;
+    d->rec.wilds = (uint8_t)wilds;
+    d->rec.cards = (uint8_t)id;
+    d->after = after;
+    d->rank = rank;
 }
 /* Adds a waiting word of the pool: rec's len, n and wilds, its cards,
  * its key (nkey choices), and the rest of m. */
