@@ -89,7 +89,7 @@
 #define SRV_TALK_CHARS 200             /* a message's characters, at most */
 #define SRV_TALK_BURST 5               /* reactions and messages at once (--talk-burst), */
 #define SRV_TALK_EVERY_MS 2000         /* ... then one every so often (--talk-every-ms) */
-#define SRV_COMMIT_EVERY_MS 0          /* a busy loop's commits at most this often (--commit-every-ms; 0: every pass) */
+#define SRV_COMMIT_EVERY_MS 5          /* a busy loop's commits at most this often (--commit-every-ms; 0: every pass) */
 
 typedef struct server server;
 typedef struct conn conn;

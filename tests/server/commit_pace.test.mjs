@@ -1,6 +1,6 @@
 // Promise (docs/server.md, "The group commit's pace"): while the loop is
-// busy, the server commits at most once every --commit-every-ms (the
-// actions of the passes between wait for the next commit, and a timer
+// busy, the server commits at most once every --commit-every-ms (5 by
+// default; the actions of the passes between wait for the next commit, and a timer
 // makes sure it comes); every act is still acknowledged, once its commit
 // is done; with --commit-every-ms 0 every pass that has something to
 // store commits.  The commits are counted by the loop stats
@@ -57,6 +57,17 @@ test('a busy server commits at most once every --commit-every-ms, and every act 
         commits += n;
     }
     assert.ok(commits > 0, 'the store was written');
+});
+
+test('by default a busy server commits at most once every 5 ms, and every act is still acknowledged', { timeout: 120000 }, async (t) => {
+    const server = await serverWith(t, []);
+    const { lines, acks } = await busy(t, server);
+    assert.ok(acks >= 2, `the person's acts were acknowledged (${acks})`);
+    assert.ok(lines.length >= 3, `loop stats lines were written (${lines.length})`);
+    for (const m of lines) {
+        const secs = Number(m[1]), n = Number(m[5]);
+        assert.ok(n <= Math.floor(secs / 0.005) + 2, `${n} commits in ${secs} s: ${m[0]}`);
+    }
 });
 
 test('with --commit-every-ms 0, every pass that has something to store commits at once', { timeout: 120000 }, async (t) => {
