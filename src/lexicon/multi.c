@@ -502,6 +502,19 @@ static void starts(int *count, int nd)
 #define LEX_DIGIT_BITS 12 /* the most a pass of the radix sort takes */
 #define LEX_DIGITS (1 << LEX_DIGIT_BITS)
 
+/* One pass of a stable radix sort: a[0..n) into b by their digit (a >>
+ * shift) & mask, whose counts c[digit + 1] are made; 0 (nothing moved)
+ * when every key has the same digit, else 1. */
+static int radix_pass(const uint64_t *a, uint64_t *b, int n, int shift, uint32_t mask, int *c)
+{
+    if (c[((a[0] >> shift) & mask) + 1] == n)
+        return 0;
+    starts(c, (int)mask + 1);
+    for (int i = 0; i < n; i++)
+        b[c[(a[i] >> shift) & mask]++] = a[i];
+    return 1;
+}
+
 /* A stable radix sort of a[0..n) by the bits of (a >> 24) below
  * 24 + bits, `w` bits a pass from the lowest (a pass where every key has
  * the same digit is skipped), into a or b; returns where they are. */
@@ -513,14 +526,11 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
         memset(count, 0, sizeof count[0] * ((size_t)mask + 2));
         for (int j = 0; j < n; j++)
             count[((a[j] >> shift) & mask) + 1]++;
-        if (count[((a[0] >> shift) & mask) + 1] == n)
-            continue; /* every word the same: nothing to do */
-        starts(count, (int)mask + 1);
-        for (int i = 0; i < n; i++)
-            b[count[(a[i] >> shift) & mask]++] = a[i];
-        uint64_t *t = a;
-        a = b;
-        b = t;
+        if (radix_pass(a, b, n, shift, mask, count)) {
+            uint64_t *t = a;
+            a = b;
+            b = t;
+        }
     }
     return a;
 }
@@ -576,17 +586,12 @@ static uint64_t *radix_counted(uint64_t *a, uint64_t *b, int n, int w,
                                int count[2][LEX_DIGITS + 1])
 {
     uint32_t mask = (1u << w) - 1;
-    for (int pass = 0; pass < 2; pass++) {
-        int *c = count[pass], shift = 24 + pass * w;
-        if (c[((a[0] >> shift) & mask) + 1] == n)
-            continue; /* every word the same: nothing to do */
-        starts(c, (int)mask + 1);
-        for (int i = 0; i < n; i++)
-            b[c[(a[i] >> shift) & mask]++] = a[i];
-        uint64_t *t = a;
-        a = b;
-        b = t;
-    }
+    for (int pass = 0; pass < 2; pass++)
+        if (radix_pass(a, b, n, 24 + pass * w, mask, count[pass])) {
+            uint64_t *t = a;
+            a = b;
+            b = t;
+        }
     return a;
 }
 

@@ -90,6 +90,30 @@ static int named_n(const span *m, const char *key, size_t k)
 /* Whether m's key is the literal key (its JSON text). */
 #define named(m, key) named_n(m, key, sizeof key - 1)
 
+/* What one byte does to value_end's walk (depth: of brackets; in_str:
+ * inside a string): nothing to see (GO), the end is at it (AT) or just
+ * past it (PAST), or the byte after it is escaped (ESCAPE). */
+enum { GO, AT, PAST, ESCAPE };
+static inline int value_byte(char ch, int *depth, int *in_str)
+{
+    if (*in_str) {
+        if (ch == '\\')
+            return ESCAPE;
+        if (ch == '"' && (*in_str = 0, *depth == 0))
+            return PAST;
+    } else if (ch == '"') {
+        *in_str = 1;
+    } else if (ch == '{' || ch == '[') {
+        ++*depth;
+    } else if (ch == '}' || ch == ']') {
+        if (--*depth <= 0)
+            return *depth == 0 ? PAST : AT;
+    } else if (ch == ',' && *depth == 0) {
+        return AT;
+    }
+    return GO;
+}
+
 /* The end of the JSON value (compact text) that starts at s: just past its
  * closing quote or bracket, or at the comma (or the bracket closing the
  * container) that ends a number or a literal; end when nothing does.
@@ -113,49 +137,24 @@ static const char *value_end(const char *s, const char *end)
                          _mm_or_si128(_mm_cmpeq_epi8(l, open), _mm_cmpeq_epi8(l, close)))));
         int step = 16;
         while (m) {
-            int i = __builtin_ctz(m);
+            int i = __builtin_ctz(m), r = value_byte(p[i], &depth, &in_str);
             m &= m - 1;
-            char ch = p[i];
-            if (in_str) {
-                if (ch == '\\') { /* the byte after it is not looked at */
-                    m &= ~(2u << i);
-                    step = i == 15 ? 17 : 16;
-                } else if (ch == '"') {
-                    in_str = 0;
-                    if (depth == 0)
-                        return p + i + 1;
-                }
-            } else if (ch == '"') {
-                in_str = 1;
-            } else if (ch == '{' || ch == '[') {
-                depth++;
-            } else if (ch == '}' || ch == ']') {
-                if (--depth <= 0)
-                    return depth == 0 ? p + i + 1 : p + i;
-            } else if (ch == ',' && depth == 0) {
-                return p + i;
+            if (r == ESCAPE) { /* the byte after it is not looked at */
+                m &= ~(2u << i);
+                step = i == 15 ? 17 : 16;
+            } else if (r != GO) {
+                return p + i + (r == PAST);
             }
         }
         p += step;
     }
 #endif
     for (; p < end; p++) {
-        char ch = *p;
-        if (in_str) {
-            if (ch == '\\')
-                p++;
-            else if (ch == '"' && (in_str = 0, depth == 0))
-                return p + 1;
-        } else if (ch == '"') {
-            in_str = 1;
-        } else if (ch == '{' || ch == '[') {
-            depth++;
-        } else if (ch == '}' || ch == ']') {
-            if (--depth <= 0)
-                return depth == 0 ? p + 1 : p;
-        } else if (depth == 0 && ch == ',') {
-            return p;
-        }
+        int r = value_byte(*p, &depth, &in_str);
+        if (r == ESCAPE)
+            p++;
+        else if (r != GO)
+            return p + (r == PAST);
     }
     return end;
 }
