@@ -324,16 +324,38 @@ static char *expect(const char *what, int ms)
     return s;
 }
 
+/* The screen once it differs from `was`, polled up to ms (caller frees);
+ * NULL when it stays the same. */
+static char *screen_changed_from(const char *was, int ms)
+{
+    for (int waited = 0; waited <= ms; waited += 20) {
+        char *s = pane_screen();
+        if (strcmp(s, was) != 0)
+            return s;
+        free(s);
+        pane_nap(20);
+    }
+    return NULL;
+}
+
 /* Scrolls a page down a line at a time (at most `most` lines) until `what`
  * shows, failing with the screen when it never does; so a test does not
- * hang on where in a page a passage stands. */
+ * hang on where in a page a passage stands.  After each line it waits for
+ * the page to move (the screen changes), not a fixed time, so a line is
+ * never skipped on a slow machine nor waited for on a fast one; a page
+ * that no longer moves is at its end. */
 static char *scroll_to(const char *what, int most)
 {
     for (int i = 0; i < most; i++) {
-        char *s = pane_wait_for(what, 300);
-        if (s)
+        char *s = pane_screen();
+        if (strstr(s, what))
             return s;
         pane_keys("Down");
+        char *moved = screen_changed_from(s, 3000);
+        free(s);
+        if (!moved)
+            break;
+        free(moved);
     }
     return expect(what, 3000);
 }

@@ -611,6 +611,9 @@ export class Seat {
             else if (r.code === 'rate_limited') { this.refusals.push(r); this.actedAt = -2; await sleep(250); }
             else if (['stale', 'not_your_turn'].includes(r.code)) this.refusals.push(r);
             else if (r.code === 'illegal_action' && this.view.game === 'shout') this.refusals.push(r);
+            // Shout runs on the server's clock: its last card (final_ms 0) can
+            // end the game between the view this seat acted on and its act
+            else if (r.code === 'game_over' && this.view.game === 'shout') this.refusals.push(r);
             else throw new Error(`${this.c.name} (seat ${this.seat}) act ${JSON.stringify(action)} at v ${sentV} refused: ${JSON.stringify(r)}; view ${JSON.stringify(this.view).slice(0, 1500)}`);
             return false;
         }
