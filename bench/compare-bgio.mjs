@@ -21,6 +21,7 @@
 //        [--idle-tables 250] [--bin build/alphadeck] [--flatfile] [--json]
 //        [--only alphadeck,bgio,bgio-flatfile] [--deltas]
 //
+// SERVE_ARGS="...": more options for `alphadeck serve` (as "--commit-every-ms 0").
 // --deltas: alphadeck's clients say hello with "deltas":true and rebuild
 // each view from the updates' deltas (web/js/delta.js); alphadeck's row
 // says the bytes its clients were sent an action, with or without.
@@ -61,6 +62,7 @@ const IDLE_TABLES = Number(args['idle-tables'] || 250);
 const BIN = args.bin || 'build/alphadeck';
 const MAX_TURNS = 200;
 const DELTAS = Boolean(args.deltas);
+const SERVE_ARGS = String(process.env.SERVE_ARGS || '').split(' ').filter(Boolean);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const KINDS = args.only ? String(args.only).split(',')
     : ['alphadeck', 'bgio', ...(args.flatfile ? ['bgio-flatfile'] : [])];
@@ -112,7 +114,8 @@ async function startServer(kind) {
     if (kind === 'alphadeck') {
         // every person from 127.0.0.1: past the limits of one address (docs/server.md, "Limits")
         s = await startChild(BIN, ['serve', '--port', '0', '--db', path.join(dir, 'load.db'), '--workers', '2',
-            '--connections-per-address', '0', '--new-players-burst', '1000000', '--waiting-per-address', '1000000'],
+            '--connections-per-address', '0', '--new-players-burst', '1000000', '--waiting-per-address', '1000000',
+            ...SERVE_ARGS],
             {}, /listening on http:\/\/127\.0\.0\.1:(\d+)\//, false);
     } else {
         const argv = ['--expose-gc', path.join(here, 'boardgameio/server.mjs'), '--port', '0'];
