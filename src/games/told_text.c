@@ -59,6 +59,40 @@ json_t *ad_told_tree(narrator *n, const json_t *events)
     return out;
 }
 
+/* "{" and e's fields into w in their order, a field "text" given text
+ * (when not NULL: *placed set) in place of its value; whether any field
+ * was written. */
+static int put_fields(ad_jw *w, json_t *e, const char *text, int *placed)
+{
+    const char *k;
+    json_t *v;
+    int first = 1;
+    RAW(w, "{");
+    json_object_foreach(e, k, v) {
+        if (!first)
+            RAW(w, ",");
+        first = 0;
+        ad_jw_str(w, k, strlen(k));
+        RAW(w, ":");
+        if (text && strcmp(k, "text") == 0) {
+            ad_jw_str(w, text, strlen(text));
+            *placed = 1;
+        } else {
+            ad_jw_tree(w, v);
+        }
+    }
+    return !first;
+}
+
+/* "text" after an event's fields (after_fields: some came before). */
+static void put_text_last(ad_jw *w, int after_fields, const char *text)
+{
+    if (after_fields)
+        RAW(w, ",");
+    RAW(w, "\"text\":");
+    ad_jw_str(w, text, strlen(text));
+}
+
 /* One event told: its fields in their order, "text" in the place the
  * tree's would have (its own place when the event had one, else last). */
 static void told_one(ad_jw *w, narrator *n, json_t *e)
@@ -69,29 +103,9 @@ static void told_one(ad_jw *w, narrator *n, json_t *e)
         ad_jw_tree(w, e);
         return;
     }
-    const char *k;
-    json_t *v;
-    int first = 1, had = 0;
-    RAW(w, "{");
-    json_object_foreach(e, k, v) {
-        if (!first)
-            RAW(w, ",");
-        first = 0;
-        ad_jw_str(w, k, strlen(k));
-        RAW(w, ":");
-        if (strcmp(k, "text") == 0) {
-            ad_jw_str(w, text, strlen(text));
-            had = 1;
-        } else {
-            ad_jw_tree(w, v);
-        }
-    }
-    if (!had) {
-        if (!first)
-            RAW(w, ",");
-        RAW(w, "\"text\":");
-        ad_jw_str(w, text, strlen(text));
-    }
+    int placed = 0, any = put_fields(w, e, text, &placed);
+    if (!placed)
+        put_text_last(w, any, text);
     RAW(w, "}");
 }
 
@@ -121,23 +135,6 @@ static int shareable(const json_t *e)
     return json_is_object(e) && !json_object_get(e, "text");
 }
 
-/* "{" and e's fields into w, as told_one writes them before "text". */
-static void put_fields(ad_jw *w, json_t *e)
-{
-    const char *k;
-    json_t *v;
-    int first = 1;
-    RAW(w, "{");
-    json_object_foreach(e, k, v) {
-        if (!first)
-            RAW(w, ",");
-        first = 0;
-        ad_jw_str(w, k, strlen(k));
-        RAW(w, ":");
-        ad_jw_tree(w, v);
-    }
-}
-
 /* sh made for events: 0, or -1 (out of memory: told whole). */
 static int make_share(ad_told_share *sh, const json_t *events)
 {
@@ -158,7 +155,7 @@ static int make_share(ad_told_share *sh, const json_t *events)
         if (!shareable(e))
             continue;
         sh->start[i] = sh->text.n;
-        put_fields(&sh->text, e);
+        put_fields(&sh->text, e, NULL, NULL); /* as told_one writes them before "text" */
         sh->end[i] = sh->text.n;
     }
     return sh->text.oom ? -1 : 0;
@@ -170,12 +167,8 @@ static void told_shared(ad_jw *w, narrator *n, json_t *e, const ad_told_share *s
     char text[400];
     size_t from = sh->start[i], to = sh->end[i];
     ad_jw_raw(w, sh->text.p + from, to - from);
-    if (sentence(n, e, text, sizeof text)) {
-        if (to - from > 1) /* not "{" alone: fields before */
-            RAW(w, ",");
-        RAW(w, "\"text\":");
-        ad_jw_str(w, text, strlen(text));
-    }
+    if (sentence(n, e, text, sizeof text))
+        put_text_last(w, to - from > 1, text); /* not "{" alone: fields before */
     RAW(w, "}");
 }
 
