@@ -116,15 +116,24 @@ static json_t *make_true(void) { return json_true(); }
 static json_t *make_false(void) { return json_false(); }
 static json_t *make_null(void) { return json_null(); }
 
+/* Whether an object or array ends here, after any space: its `close`,
+ * then taken. */
+static int closed(reader *r, char close)
+{
+    skip_ws(r);
+    if (r->p < r->end && *r->p == close) {
+        r->p++;
+        return 1;
+    }
+    return 0;
+}
+
 /* An object's members after its '{': a key twice is jansson's refusal. */
 static json_t *object(reader *r)
 {
     json_t *o = json_object();
-    skip_ws(r);
-    if (r->p < r->end && *r->p == '}') {
-        r->p++;
+    if (closed(r, '}'))
         return o;
-    }
     char buf[DECODED_MAX];
     for (;;) {
         const char *k;
@@ -138,11 +147,8 @@ static json_t *object(reader *r)
         json_t *v = value(r);
         if (!v || json_object_setn_new_nocheck(o, k, kn, v) < 0)
             break;
-        skip_ws(r);
-        if (r->p < r->end && *r->p == '}') {
-            r->p++;
+        if (closed(r, '}'))
             return o;
-        }
         if (r->p == r->end || *r->p++ != ',')
             break;
         skip_ws(r);
@@ -155,20 +161,14 @@ static json_t *object(reader *r)
 static json_t *array(reader *r)
 {
     json_t *a = json_array();
-    skip_ws(r);
-    if (r->p < r->end && *r->p == ']') {
-        r->p++;
+    if (closed(r, ']'))
         return a;
-    }
     for (;;) {
         json_t *v = a ? value(r) : NULL;
         if (!v || json_array_append_new(a, v) < 0)
             break;
-        skip_ws(r);
-        if (r->p < r->end && *r->p == ']') {
-            r->p++;
+        if (closed(r, ']'))
             return a;
-        }
         if (r->p == r->end || *r->p++ != ',')
             break;
         skip_ws(r);
