@@ -109,7 +109,11 @@ static void told_one(ad_jw *w, narrator *n, json_t *e)
     RAW(w, "}");
 }
 
-void ad_told_text(ad_jw *w, narrator *n, const json_t *events)
+static void told_shared(ad_jw *w, narrator *n, json_t *e, const ad_told_share *sh, size_t i);
+
+/* The events told, each from its shared fields where sh (NULL: none)
+ * holds them, else whole. */
+static void told_all(ad_jw *w, narrator *n, const json_t *events, const ad_told_share *sh)
 {
     size_t i;
     json_t *e;
@@ -117,9 +121,17 @@ void ad_told_text(ad_jw *w, narrator *n, const json_t *events)
     json_array_foreach(events, i, e) {
         if (i)
             RAW(w, ",");
-        told_one(w, n, e);
+        if (!sh || sh->start[i] == SIZE_MAX)
+            told_one(w, n, e);
+        else
+            told_shared(w, n, e, sh, i);
     }
     RAW(w, "]");
+}
+
+void ad_told_text(ad_jw *w, narrator *n, const json_t *events)
+{
+    told_all(w, n, events, NULL);
 }
 
 void ad_told_share_reset(ad_told_share *sh)
@@ -176,20 +188,5 @@ void ad_told_text_shared(ad_jw *w, narrator *n, const json_t *events, ad_told_sh
 {
     if (!sh->ready)
         sh->ready = make_share(sh, events) == 0 ? 1 : -1;
-    if (sh->ready < 0) {
-        ad_told_text(w, n, events);
-        return;
-    }
-    size_t i;
-    json_t *e;
-    RAW(w, "[");
-    json_array_foreach(events, i, e) {
-        if (i)
-            RAW(w, ",");
-        if (sh->start[i] == SIZE_MAX)
-            told_one(w, n, e);
-        else
-            told_shared(w, n, e, sh, i);
-    }
-    RAW(w, "]");
+    told_all(w, n, events, sh->ready < 0 ? NULL : sh);
 }
