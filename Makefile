@@ -184,7 +184,7 @@ $(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
 $(B)/store-cost: bench/store-cost.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
 
-$(B)/tests/%: tests/unit/%.c tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/%: tests/unit/%.c tests/testutil.h $(wildcard tests/unit/*.h) $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 

@@ -10,6 +10,7 @@
 #include "../testutil.h"
 #include "alphadeck/narrate.h"
 #include "games/told_text.h"
+#include "told_util.h"
 
 static const char *const setups[] = {
     "{\"game\":\"noway\",\"players\":4,\"seed\":%d}",
@@ -21,33 +22,6 @@ static const char *const setups[] = {
 
 static const char *const some_names[] = {NULL, "Zo\xc3\xab", "\xe5\xa4\xaa\xe9\x83\x8e",
                                          "O\"Brien \\ co", "Ann"};
-
-/* The step's events as the server pushes them (v, seat_acting, by), and
- * now and then the odd ones the narrator and the writer must get through. */
-static json_t *served_events(json_t *events, uint32_t v, int seat, ad_rng *r)
-{
-    json_t *out = json_array();
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        json_t *one = json_deep_copy(e);
-        json_object_set_new(one, "v", json_integer(v));
-        json_object_set_new(one, "seat_acting", json_integer(seat));
-        if (ad_rng_below(r, 4) == 0)
-            json_object_set_new(one, "by", json_string("bot"));
-        if (ad_rng_below(r, 16) == 0)
-            json_object_set_new(one, "text", json_string("old words"));
-        json_array_append_new(out, one);
-    }
-    if (ad_rng_below(r, 8) == 0)
-        json_array_insert_new(out, 0, json_pack("{s:s,s:i,s:i}", "type", "time_up", "seat",
-                                                seat, "turns", 3));
-    if (ad_rng_below(r, 16) == 0)
-        json_array_append_new(out, json_object());
-    if (ad_rng_below(r, 16) == 0)
-        json_array_append_new(out, json_string("not an object"));
-    return out;
-}
 
 /* Every seat's and a watcher's events told, shared and whole, alike. */
 static void assert_told_alike(const ad_table *t, const json_t *events, const char **names,

@@ -5,11 +5,13 @@
  * aloud, over random games of all five games, for every seat and a
  * watcher, each step's events as the server sends them (with "v",
  * "seat_acting" and "by"), with names in several scripts, events that
- * already carry a "text", and sentences cut inside a character.
+ * already carry a "text", one with no field, one that is not an object
+ * (told_util.h), and sentences cut inside a character.
  */
 #include "../testutil.h"
 #include "alphadeck/narrate.h"
 #include "games/told_text.h"
+#include "told_util.h"
 
 static const char *const setups[] = {
     "{\"game\":\"noway\",\"players\":4,\"seed\":%d}",
@@ -38,30 +40,6 @@ static const char *names_of(int k, int seat)
     if (k % 3 == 2 && seat == 1)
         return longname;
     return some[(seat + k) % (int)(sizeof some / sizeof *some)];
-}
-
-/* The step's events as the server keeps them (commit.c's ad_add_step_events):
- * each with the step's v, the acting seat and, now and then, who made it. */
-static json_t *served_events(json_t *events, uint32_t v, int seat, ad_rng *r)
-{
-    json_t *out = json_array();
-    size_t i;
-    json_t *e;
-    json_array_foreach(events, i, e) {
-        json_t *one = json_deep_copy(e);
-        json_object_set_new(one, "v", json_integer(v));
-        json_object_set_new(one, "seat_acting", json_integer(seat));
-        if (ad_rng_below(r, 4) == 0)
-            json_object_set_new(one, "by", json_string("bot"));
-        if (ad_rng_below(r, 16) == 0) /* a field named as the told one: told in its place */
-            json_object_set_new(one, "text", json_string("old words"));
-        json_array_append_new(out, one);
-    }
-    if (ad_rng_below(r, 8) == 0) { /* a clock's end, which the narrator remembers */
-        json_t *up = json_pack("{s:s,s:i,s:i}", "type", "time_up", "seat", seat, "turns", 3);
-        json_array_insert_new(out, 0, up);
-    }
-    return out;
 }
 
 static void assert_same(const char *what, const char *setup, int step, int seat, json_t *tree,
