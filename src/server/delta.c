@@ -9,8 +9,9 @@
  * serial of the text it holds: so the base is per audience, never per
  * connection, and a member holding anything else (just joined, synced,
  * missed a push) gets the whole view.  The delta is found on the text of
- * the update pushes.c writes for the audience (its "view" member, found by
- * scanning it): the view's top-level members are compared as text, and a
+ * the update pushes.c writes for the audience (its members where pushes.c
+ * noted them, ad_update_at): the view's top-level members are compared as
+ * text, the old view's walked only where it differs from the new, and a
  * container that changed in a few places (a board's row, one seat's entry)
  * one or two levels deeper, so no view is parsed again; the delta is
  * written from the texts' own pieces into the update's text, no tree
@@ -190,6 +191,61 @@ static int members(const char *s, size_t n, span *out)
     return k;
 }
 
+/* The members of the object or array a..a+na, as members() finds them,
+ * with the members of its next text (now[0..nnow)) as a guide: while they
+ * have the same keys in the same order (an array: from its start), an old
+ * value whose text begins with its new one's bytes, followed by where a
+ * value ends, is that value, found without walking it (compact JSON: a
+ * whole value is the only one those bytes can start).  Most of a view's
+ * members are as they were, so most of the old text is compared, not
+ * walked.  *aligned: how many members from the start have the same keys in
+ * both (old[i] is now[i]'s old member; a field added or gone at the end
+ * leaves the others so).  -1: more than DELTA_SPAN_MAX, or not a container. */
+static int members_along(const char *a, size_t na, const span *now, int nnow, span *out,
+                         int *aligned)
+{
+    const char *end = a + na, *p = a + 1;
+    int obj = *a == '{', k = 0, along = 1;
+    *aligned = 0;
+    if (na < 2 || (*a != '{' && *a != '['))
+        return -1;
+    while (p < end - 1) {
+        if (k == DELTA_SPAN_MAX)
+            return -1;
+        span *m = &out[k];
+        const span *g = along && k < nnow ? &now[k] : NULL;
+        k++;
+        m->key = NULL;
+        m->klen = 0;
+        if (obj) {
+            m->key = p;
+            if (g && g->klen < (size_t)(end - p) && memcmp(p, g->key, g->klen) == 0 &&
+                p[g->klen] == ':') {
+                p += g->klen;
+            } else {
+                g = NULL;
+                along = 0;
+                p = value_end(p, end);
+            }
+            m->klen = (size_t)(p - m->key);
+            if (p >= end || *p != ':')
+                return -1;
+            p++;
+        }
+        m->val = p;
+        if (g && g->vlen <= (size_t)(end - 1 - p) && memcmp(p, g->val, g->vlen) == 0 &&
+            (p + g->vlen == end - 1 || p[g->vlen] == ','))
+            p += g->vlen;
+        else
+            p = value_end(p, end - 1);
+        m->vlen = (size_t)(p - m->val);
+        if (p < end - 1 && *p == ',')
+            p++;
+        *aligned += g != NULL;
+    }
+    return k;
+}
+
 /* A text being written (on failure to grow, bad is set and it stops). */
 typedef struct buf {
     char *p;
@@ -215,12 +271,24 @@ static int reserve(buf *b, size_t n)
     return 0;
 }
 
-static void put(buf *b, const char *s, size_t n)
+static void put_grow(buf *b, const char *s, size_t n)
 {
     if (reserve(b, n) < 0)
         return;
     memcpy(b->p + b->n, s, n);
     b->n += n;
+}
+
+/* Most pieces are a byte or a few (a comma, a name): inline when there is
+ * room, a call to reserve each was a fifth of the cost of a delta. */
+static inline void put(buf *b, const char *s, size_t n)
+{
+    if (b->cap - b->n > n && !b->bad) {
+        memcpy(b->p + b->n, s, n);
+        b->n += n;
+    } else {
+        put_grow(b, s, n);
+    }
 }
 
 /* Empties b for a new text (and forgets a failure to grow it). */
@@ -310,7 +378,7 @@ static int key_before(const span *x, const span *y)
 /* rank[j]: the place of old[j]'s key among the n keys sorted (a short
  * name for it both ends can work out); -1 everywhere when a key is not
  * plain, so every field is named by its key. */
-static void rank_keys(const span *old, int n, int *rank)
+static void sort_keys(const span *old, int n, int *rank)
 {
     int order[DELTA_SPAN_MAX], plain = 1;
     for (int j = 0; j < n; j++) {
@@ -324,6 +392,52 @@ static void rank_keys(const span *old, int n, int *rank)
         rank[order[r]] = plain ? r : -1;
 }
 
+/* The ranks of the keys of the last objects compared, kept: most objects a
+ * delta is found for have the keys their last had, in the same order (a
+ * view's fields, a seat's entry), and sorting them was a tenth of the
+ * time.  A memo holds the keys' texts one after the other. */
+#define MEMOS 8
+#define MEMO_KEYS 480
+static struct memo {
+    int n;       /* keys (0: empty) */
+    size_t len;  /* their texts' bytes */
+    char keys[MEMO_KEYS];
+    signed char rank[DELTA_SPAN_MAX];
+} memos[MEMOS];
+static int memo_next;
+
+static void rank_keys(const span *old, int n, int *rank)
+{
+    size_t len = 0;
+    for (int j = 0; j < n; j++)
+        len += old[j].klen;
+    for (int e = 0; e < MEMOS && len <= MEMO_KEYS; e++) {
+        struct memo *mo = &memos[e];
+        if (mo->n != n || mo->len != len)
+            continue;
+        const char *at = mo->keys;
+        int j = 0;
+        for (; j < n && memcmp(at, old[j].key, old[j].klen) == 0; j++)
+            at += old[j].klen;
+        if (j < n)
+            continue;
+        for (j = 0; j < n; j++)
+            rank[j] = mo->rank[j];
+        return;
+    }
+    sort_keys(old, n, rank);
+    if (len > MEMO_KEYS || n == 0)
+        return;
+    struct memo *mo = &memos[memo_next];
+    memo_next = (memo_next + 1) % MEMOS;
+    mo->n = n;
+    mo->len = len;
+    for (int j = 0, at = 0; j < n; at += (int)old[j].klen, j++) {
+        memcpy(mo->keys + at, old[j].key, old[j].klen);
+        mo->rank[j] = (signed char)rank[j];
+    }
+}
+
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out);
 
 /* Adds what changed from o to m (member i) to the level's lists: name and
@@ -334,8 +448,9 @@ static void diff_member(const span *o, const span *m, int i, int rank, int depth
         return;
     buf *sub = &sub_text[depth + 1];
     clear(sub);
-    int deeper = o && depth < DELTA_DEPTH && diff(o->val, o->vlen, m->val, m->vlen, depth + 1, sub) == 0 &&
-                 sub->n < m->vlen;
+    /* (no delta is shorter than a value of 9 bytes: the least, {"len":N}, is 9) */
+    int deeper = o && depth < DELTA_DEPTH && m->vlen > 9 &&
+                 diff(o->val, o->vlen, m->val, m->vlen, depth + 1, sub) == 0 && sub->n < m->vlen;
     buf *list = &scratch[depth][deeper ? IN : SET];
     put(list, ",", list->n ? 1 : 0);
     put_name(list, m, i, rank);
@@ -369,8 +484,9 @@ static void put_list(buf *out, int *first, const char *name, const buf *list)
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
-    int nold = members(a, na, old), nnow = members(b, nb, now);
-    if (nold < 0 || nnow < 0 || *a != *b)
+    int aligned, nnow = members(b, nb, now);
+    int nold = nnow < 0 || *a != *b ? -1 : members_along(a, na, now, nnow, old, &aligned);
+    if (nold < 0)
         return -1;
     int rank[DELTA_SPAN_MAX];
     if (*a == '{')
@@ -382,10 +498,10 @@ static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, b
     for (int k = 0; k < LISTS; k++)
         clear(&l[k]);
     for (int i = 0; i < nnow; i++) {
-        const span *o = old_of(old, nold, &now[i], i);
+        const span *o = i < aligned ? &old[i] : old_of(old, nold, &now[i], i);
         diff_member(o, &now[i], i, o && *a == '{' ? rank[o - old] : -1, depth);
     }
-    for (int j = 0; j < nold && *a == '{'; j++) {
+    for (int j = aligned; j < nold && *a == '{'; j++) { /* (those aligned are in now) */
         if (old_of(now, nnow, &old[j], j)) /* the same place is tried first */
             continue;
         put(&l[DEL], ",", l[DEL].n ? 1 : 0);
@@ -560,10 +676,49 @@ static void put_word(buf *b, const span *s, const audience *a, int back)
         put(b, s->val, s->vlen);
 }
 
+/* An update's events, each event's fields and its aloud lines, found once
+ * a call of ad_delta_send for both keep_words and compact (each walked
+ * them apart before). */
+#define FIELDS_MAX 512
+static struct parsed {
+    int ne;                  /* events (-1: more than looked into; 0: none) */
+    span ev[DELTA_SPAN_MAX];
+    int nf[DELTA_SPAN_MAX];  /* an event's fields (-1: not an object; -2: not read, no room) */
+    int off[DELTA_SPAN_MAX]; /* ... from f[off] */
+    span f[FIELDS_MAX];
+    int nl; /* aloud lines (-1: more than looked into, or not a container) */
+    span al[DELTA_SPAN_MAX];
+} got;
+
+static void parse_update(const span *ev, const span *al)
+{
+    got.ne = ev ? members(ev->val, ev->vlen, got.ev) : 0;
+    for (int i = 0, used = 0; i < got.ne; i++) {
+        got.off[i] = used;
+        got.nf[i] = *got.ev[i].val != '{' ? -1
+                    : FIELDS_MAX - used < DELTA_SPAN_MAX
+                        ? -2
+                        : members(got.ev[i].val, got.ev[i].vlen, &got.f[used]);
+        used += got.nf[i] > 0 ? got.nf[i] : 0;
+    }
+    got.nl = al ? members(al->val, al->vlen, got.al) : 0;
+}
+
+/* Event i's fields (into mine when parse_update had no room for them). */
+static const span *fields_of(int i, span *mine, int *n)
+{
+    if (got.nf[i] != -2) {
+        *n = got.nf[i];
+        return &got.f[got.off[i]];
+    }
+    *n = members(got.ev[i].val, got.ev[i].vlen, mine);
+    return mine;
+}
+
 static void put_aloud(buf *b, const span *s, const audience *a, int back)
 {
-    span ls[DELTA_SPAN_MAX];
-    int n = members(s->val, s->vlen, ls);
+    const span *ls = got.al;
+    int n = got.nl;
     if (n < 0 || *s->val != '[') {
         put(b, s->val, s->vlen);
         return;
@@ -589,22 +744,21 @@ static void add_word(buf *w, const span *s)
 
 /* Keeps the words of the update (its members ms[0..k)) as the audience's
  * newest: its events' texts, then its aloud lines, as the client lists them. */
-static void keep_words(audience *a, const span *ms, int k)
+static void keep_words(audience *a)
 {
     static buf w;
-    span es[DELTA_SPAN_MAX], fs[DELTA_SPAN_MAX];
     clear(&w);
-    const span *ev = member_named(ms, k, "\"events\""), *al = member_named(ms, k, "\"aloud\"");
-    int ne = ev ? members(ev->val, ev->vlen, es) : 0, nl;
+    int ne = got.ne, nl = got.nl;
     for (int i = 0; i < ne; i++) {
-        int nf = *es[i].val == '{' ? members(es[i].val, es[i].vlen, fs) : -1;
+        span mine[DELTA_SPAN_MAX];
+        int nf;
+        const span *fs = fields_of(i, mine, &nf);
         const span *text = nf > 0 ? member_named(fs, nf, "\"text\"") : NULL;
         if (text)
             add_word(&w, text);
     }
-    nl = al ? members(al->val, al->vlen, es) : 0;
     for (int i = 0; i < nl; i++)
-        add_word(&w, &es[i]);
+        add_word(&w, &got.al[i]);
     a->said_at = (a->said_at + 1) % HIST;
     words *to = &a->said[a->said_at];
     char *p = w.n ? realloc(to->p, w.n) : to->p;
@@ -638,11 +792,11 @@ static long long number_of(const span *s)
  * is the one after the event before's (*prev), but not past the push's v
  * (the steps of a push one after the other), and without its
  * "seat_acting" when that is its "seat".  *prev becomes its v. */
-static void put_event(buf *b, const span *e, long long v, long long *prev, const audience *a,
-                      int back)
+static void put_event(buf *b, int at, long long v, long long *prev, const audience *a, int back)
 {
-    span ms[DELTA_SPAN_MAX];
-    int n = members(e->val, e->vlen, ms);
+    span mine[DELTA_SPAN_MAX];
+    int n;
+    const span *e = &got.ev[at], *ms = fields_of(at, mine, &n);
     if (n < 0 || *e->val != '{') {
         put(b, e->val, e->vlen);
         *prev = -2; /* none said: the next says its own */
@@ -675,8 +829,7 @@ static void put_event(buf *b, const span *e, long long v, long long *prev, const
 static void put_events(buf *b, const span *ev, long long v, long long base, const audience *a,
                        int back)
 {
-    span es[DELTA_SPAN_MAX];
-    int n = members(ev->val, ev->vlen, es);
+    int n = got.ne;
     if (n < 0 || v < 0) { /* more than we look into: as they are */
         put(b, ev->val, ev->vlen);
         return;
@@ -685,7 +838,7 @@ static void put_events(buf *b, const span *ev, long long v, long long base, cons
     put(b, "[", 1);
     for (int i = 0; i < n; i++) {
         put(b, ",", i ? 1 : 0);
-        put_event(b, &es[i], v, &prev, a, back);
+        put_event(b, i, v, &prev, a, back);
     }
     put(b, "]", 1);
 }
@@ -716,25 +869,30 @@ static int play_on_form(const span *on, const span *view, int same)
 static buf clock_text;
 static void clock_of(table *t, ad_delta_pass *p, const span *asked)
 {
-    json_t *c = t->clock_dirty ? ad_clock_json(t) : NULL;
-    if (!c)
+    static buf st; /* its seats' text, [0,2] */
+    uint32_t seats;
+    int64_t left;
+    if (!t->clock_dirty || !ad_clock_now(t, &seats, &left))
         return;
     clear(&clock_text);
-    json_t *seats = json_object_get(c, "seats");
-    long long left = json_integer_value(json_object_get(c, "deadline_ms"));
-    char *st = json_dumps(seats, JSON_COMPACT);
-    if (st && asked && strlen(st) == asked->vlen && memcmp(st, asked->val, asked->vlen) == 0) {
+    clear(&st);
+    put(&st, "[", 1);
+    for (int s = 0, n = 0; s < t->players; s++)
+        if (seats & (1u << s)) {
+            put(&st, ",", n++ ? 1 : 0);
+            put_int(&st, s);
+        }
+    put(&st, "]", 1);
+    if (asked && st.n == asked->vlen && memcmp(st.p, asked->val, asked->vlen) == 0) {
         put_int(&clock_text, left);
-    } else if (st) {
+    } else {
         put_str(&clock_text, "{\"seats\":");
-        put_str(&clock_text, st);
+        put(&clock_text, st.p, st.n);
         put_str(&clock_text, ",\"deadline_ms\":");
         put_int(&clock_text, left);
         put(&clock_text, "}", 1);
     }
-    free(st);
-    json_decref(c);
-    if (st && !clock_text.bad) {
+    if (!st.bad && !clock_text.bad) {
         p->clock_len = clock_text.n;
         t->delta->clock_folded = 1;
         t->delta->clock_left = left;
@@ -792,6 +950,19 @@ static int compact(const span *ms, int k, const found *f, int takes, const ad_de
     return b->bad ? -1 : 0;
 }
 
+/* The update's members where pushes.c noted them (-1: a note that does not
+ * fit the text, which is then not looked into). */
+static int members_at(const char *text, size_t n, const ad_update_at *at, span *out)
+{
+    for (int i = 0; i < at->n; i++) {
+        if (at->f[i].key >= at->f[i].val || at->f[i].val > at->f[i].end || at->f[i].end > n)
+            return -1;
+        out[i] = (span){.key = text + at->f[i].key, .klen = at->f[i].val - 1 - at->f[i].key,
+                        .val = text + at->f[i].val, .vlen = at->f[i].end - at->f[i].val};
+    }
+    return at->n;
+}
+
 /* No clock folded into an update (the clock push goes to everyone). */
 static void unfold(table *t)
 {
@@ -806,13 +977,13 @@ static void unfold(table *t)
  * it is, 0): with "base" and "delta" in the place of "view" when it holds
  * its audience's last text and the delta is shorter.  A sync's answer
  * keeps its whole view and leaves the clock to its own push. */
-int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int sync_of,
-                  ad_delta_pass *pass)
+int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n,
+                  const ad_update_at *at, int sync_of, ad_delta_pass *pass)
 {
     if (!conn_state(m->c)->deltas)
         return 0;
     span ms[DELTA_SPAN_MAX];
-    int k = members(text, n, ms);
+    int k = at && at->n >= 0 ? members_at(text, n, at, ms) : members(text, n, ms);
     const span *view = k > 0 ? member_named(ms, k, "\"view\"") : NULL;
     if (!view || (!t->delta && !(t->delta = calloc(1, sizeof *t->delta + (size_t)(t->players + 1) *
                                                                          sizeof t->delta->aud[0]))))
@@ -827,10 +998,11 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int
     }
     found *f = &pass->f[seat + 1];
     audience *a = &t->delta->aud[seat + 1];
+    parse_update(member_named(ms, k, "\"events\""), member_named(ms, k, "\"aloud\""));
     if (!f->done) {
         find(t, a, f, seat + 1, view->val, view->vlen, asked, member_named(ms, k, "\"play_on\""));
         if (!sync_of) /* a sync's answer is one connection's: not among the words all hold */
-            keep_words(a, ms, k);
+            keep_words(a);
     }
     /* held: how many of the audience's updates before this one m holds */
     uint32_t held = f->was && (m->dseen & ~HELD_MAX) == f->was ? m->dseen & HELD_MAX : 0;

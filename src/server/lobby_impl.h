@@ -497,8 +497,19 @@ typedef struct ad_delta_pass {
 } ad_delta_pass;
 /* For an opted-in member: the update's text sent with "delta" and "base"
  * for its "view" when it may (1: sent; 0: the caller sends the text). */
-int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n, int sync_of,
-                  ad_delta_pass *pass);
+/* Where an update's top-level members are in its text, as pushes.c wrote
+ * them (offsets: a key's opening quote, its value's first byte, the byte
+ * past the value), so delta.c need not walk the text to find them.  n -1:
+ * not known (more members than fit): delta.c walks it. */
+#define AD_UPDATE_FIELDS 16
+typedef struct ad_update_at {
+    int n;
+    struct {
+        uint32_t key, val, end;
+    } f[AD_UPDATE_FIELDS];
+} ad_update_at;
+int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n,
+                  const ad_update_at *at, int sync_of, ad_delta_pass *pass);
 void ad_delta_end(ad_delta_pass *pass);
 void ad_delta_free(table *t); /* the table's views kept for deltas */
 /* n3: the clock push's text (NULL: none written) to every member but the
@@ -506,7 +517,7 @@ void ad_delta_free(table *t); /* the table's views kept for deltas */
  * time left it says (the one those updates said, when they did). */
 void ad_delta_push_clock(table *t, const char *text, size_t n);
 long long ad_delta_clock_left(const table *t, long long left);
-json_t *ad_clock_json(const table *t);
+int ad_clock_now(const table *t, uint32_t *seats, int64_t *left_ms);
 
 /* n2 (issue 33, the server's CPU an action): the play_on position as
  * text (race.c), the same bytes as ad_play_on_of's tree written out */

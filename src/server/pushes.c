@@ -180,6 +180,28 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree, ad
 
 #define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
 
+/* An update's next top-level member: its key (a literal, with its quotes)
+ * written after a comma (the first after the brace), where it is noted in
+ * at; field_end notes where its value ends. */
+static void field_at(ad_jw *w, ad_update_at *at, const char *key, size_t len)
+{
+    ad_jw_raw(w, at->n ? "," : "{", 1);
+    if (at->n >= 0 && at->n < AD_UPDATE_FIELDS)
+        at->f[at->n].key = (uint32_t)w->n;
+    else
+        at->n = -1; /* more than noted: delta.c walks the text */
+    ad_jw_raw(w, key, len);
+    ad_jw_raw(w, ":", 1);
+    if (at->n >= 0)
+        at->f[at->n].val = (uint32_t)w->n;
+}
+#define FIELD(w, at, lit) field_at(w, at, lit, sizeof lit - 1)
+static void field_end(const ad_jw *w, ad_update_at *at)
+{
+    if (at->n >= 0)
+        at->f[at->n++].end = (uint32_t)w->n;
+}
+
 /* The update of every member who sits at seat (-1: a watcher), as text
  * into w: the same bytes for all of them, so written once a seat, not once
  * a connection, by our writer in the order of the fields the tree had.
@@ -188,9 +210,9 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree, ad
  * every seat sees (tests/unit/test_aloud_public.c, test_aloud_view.c), and
  * a seat's own view is then written without a tree.  on: the text of the
  * position seat may play on in, or NULL. */
-static void update_text(ad_jw *w, const table *t, const json_t *events, int seat, int sync_of,
-                        const json_t *asked, const ad_jw *on, json_t **pub, ad_view_share *sh,
-                        ad_told_share *told)
+static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t *events, int seat,
+                        int sync_of, const json_t *asked, const ad_jw *on, json_t **pub,
+                        ad_view_share *sh, ad_told_share *told)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
     if (!tree && !*pub)
@@ -204,29 +226,46 @@ static void update_text(ad_jw *w, const table *t, const json_t *events, int seat
     if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
         json_object_set_new(more, "whole", json_true());
     ad_jw_reset(w);
-    RAW(w, "{\"push\":\"update\",\"table\":");
+    at->n = 0;
+    FIELD(w, at, "\"push\"");
+    RAW(w, "\"update\"");
+    field_end(w, at);
+    FIELD(w, at, "\"table\"");
     ad_jw_int(w, (long long)t->id);
-    RAW(w, ",\"v\":");
+    field_end(w, at);
+    FIELD(w, at, "\"v\"");
     ad_jw_int(w, (long long)version(t));
-    RAW(w, ",\"events\":");
+    field_end(w, at);
+    FIELD(w, at, "\"events\"");
     ad_told_text_shared(w, &n, events, told);
-    RAW(w, ",\"view\":");
+    field_end(w, at);
+    FIELD(w, at, "\"view\"");
     view_text(w, t, seat, tree, sh);
-    RAW(w, ",\"asked\":");
+    field_end(w, at);
+    FIELD(w, at, "\"asked\"");
     ad_jw_tree(w, asked);
-    RAW(w, ",\"aloud\":");
+    field_end(w, at);
+    FIELD(w, at, "\"aloud\"");
     aloud_text(w, t, events, seat, tree ? tree : *pub, sync_of);
+    field_end(w, at);
     if (on) { /* it may play on: the position it would play in */
-        RAW(w, ",\"play_on\":");
+        FIELD(w, at, "\"play_on\"");
         ad_jw_raw(w, on->p, on->n);
+        field_end(w, at);
     }
     const char *k;
     json_t *v;
     json_object_foreach(more, k, v) {
-        RAW(w, ",");
-        ad_jw_str(w, k, strlen(k));
-        RAW(w, ":");
+        static ad_jw key; /* its JSON text, for field_at */
+        ad_jw_reset(&key);
+        ad_jw_str(&key, k, strlen(k));
+        if (key.oom) {
+            w->oom = 1; /* the text is not sent */
+            break;
+        }
+        field_at(w, at, key.p, key.n);
         ad_jw_tree(w, v);
+        field_end(w, at);
     }
     RAW(w, "}");
     json_decref(more);
@@ -240,6 +279,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     /* [seat + 1]: the text of seat's update, buffers kept from push to push
      * (the lobby is the loop thread's alone) */
     static ad_jw texts[AD_MAX_SEATS + 1];
+    static ad_update_at ats[AD_MAX_SEATS + 1]; /* where their members are */
     uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
     static ad_jw on; /* the play_on position's text, kept */
     static ad_view_share share; /* the views' public part, its buffer kept */
@@ -256,11 +296,12 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         int seat = ad_member_seat(t, m);
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
-            update_text(w, t, events, seat, sync_of, asked,
+            update_text(w, &ats[seat + 1], t, events, seat, sync_of, asked,
                         seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share, &told);
             written |= 1u << (seat + 1);
         }
-        if (!w->oom && !ad_delta_send(t, m, seat, w->p, w->n, sync_of, &dp)) /* opted in: a delta */
+        if (!w->oom &&
+            !ad_delta_send(t, m, seat, w->p, w->n, &ats[seat + 1], sync_of, &dp)) /* opted in: a delta */
             conn_send_text(m->c, w->p, w->n);
     }
     ad_delta_end(&dp);
@@ -271,8 +312,9 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
 
 /* The asked seats whose clocks run (bits, in *seats) and the time left on
  * the soonest (*left_ms); 0 when no clock runs.  One place for the clock's
- * tree (clock_json) and its push's text (ad_push_clock). */
-static int clock_of(const table *t, uint32_t *seats, int64_t *left_ms)
+ * tree (clock_json), its push's text (ad_push_clock) and the clock folded
+ * into updates (delta.c). */
+int ad_clock_now(const table *t, uint32_t *seats, int64_t *left_ms)
 {
     if (!t->d || t->status != TABLE_PLAYING)
         return 0;
@@ -302,7 +344,7 @@ void ad_push_clock(table *t)
     static ad_jw w; /* the loop thread's, kept */
     uint32_t seats;
     int64_t left;
-    if (!clock_of(t, &seats, &left))
+    if (!ad_clock_now(t, &seats, &left))
         return;
     left = ad_delta_clock_left(t, left); /* the deadline the updates said (delta.c) */
     ad_jw_reset(&w);
@@ -328,18 +370,13 @@ static json_t *clock_json(const table *t)
 {
     uint32_t seats;
     int64_t left;
-    if (!clock_of(t, &seats, &left))
+    if (!ad_clock_now(t, &seats, &left))
         return NULL;
     json_t *a = json_array();
     for (int s = 0; s < t->players; s++)
         if (seats & (1u << s))
             json_array_append_new(a, json_integer(s));
     return json_pack("{s:o,s:I}", "seats", a, "deadline_ms", (json_int_t)left);
-}
-
-json_t *ad_clock_json(const table *t)
-{
-    return clock_json(t);
 }
 
 /* The least text a step's events take as a sync tells them: one event
