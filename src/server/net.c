@@ -531,33 +531,14 @@ static void refuse_unread(conn *c, const char *text, size_t n, const char *code,
 
 /* ---------------------------------------------------------- frames */
 
-/* A frame's pieces are gathered (up to the frame limit: past it only its
- * beginning is kept, for its rid); a whole frame, text or binary, passes
- * the rate limit, and a flood of either is closed.  Only a text frame
- * within the limit reaches the lobby. */
-static void frame_in(server *s, conn *c, const void *in, size_t len, int binary, int final)
+/* A whole frame (text..text+n; over: it ran past the frame limit and text
+ * is its beginning) passes the rate limit, and a flood of either kind is
+ * closed; only a text frame within the limit reaches the lobby. */
+static void frame_whole(server *s, conn *c, const char *text, size_t n, int binary, int over)
 {
-    if (c->closing || c->close_now)
-        return;
-    if (!c->rx_over) {
-        size_t take = c->rxn + len > SRV_FRAME_MAX ? SRV_FRAME_MAX - c->rxn : len;
-        char *r = realloc(c->rx, c->rxn + take + 1);
-        if (r) {
-            c->rx = r;
-            memcpy(c->rx + c->rxn, in, take);
-            c->rxn += take;
-        }
-        c->rx_over = !r || take < len;
-    }
-    if (!final)
-        return;
-    int over = c->rx_over;
-    size_t n = c->rxn;
-    c->rx_over = 0;
-    c->rxn = 0;
     const char *limited = rate_ok(s, c);
     if (limited) {
-        refuse_unread(c, c->rx, n, "rate_limited", limited);
+        refuse_unread(c, text, n, "rate_limited", limited);
         if (++c->refused >= SRV_RATE_CLOSE)
             conn_close(c, LWS_CLOSE_STATUS_POLICY_VIOLATION, "too many requests");
         return;
@@ -572,21 +553,55 @@ static void frame_in(server *s, conn *c, const void *in, size_t len, int binary,
     if (c->tokens >= 1.0 && c->btokens >= s->rate_bytes * SRV_RATE_KIB_BURST_S / 2)
         c->refused = 0;
     if (binary) {
-        refuse_unread(c, c->rx, n, "binary_frame",
+        refuse_unread(c, text, n, "binary_frame",
                       "only text frames are read: one JSON object a frame");
         return;
     }
     if (over) {
         char words[64];
         snprintf(words, sizeof words, "a frame may hold at most %d bytes", SRV_FRAME_MAX);
-        refuse_unread(c, c->rx, n, "frame_too_big", words);
+        refuse_unread(c, text, n, "frame_too_big", words);
         return;
     }
-    c->rx[n] = 0;
     size_t before = c->qbytes;
-    lobby_request(s->l, c, c->rx, n);
+    lobby_request(s->l, c, text, n);
     if (c->qbytes > before)
         c->btokens -= (double)(c->qbytes - before);
+}
+
+/* A frame that comes in one piece (almost every request: a few hundred
+ * bytes) is read where lws holds it, neither copied nor kept.  A frame in
+ * pieces is gathered (up to the frame limit: past it only its beginning is
+ * kept, for its rid) and its buffer freed once it is read: an idle
+ * connection holds none. */
+static void frame_in(server *s, conn *c, const void *in, size_t len, int binary, int final)
+{
+    if (c->closing || c->close_now)
+        return;
+    if (final && !c->rxn && !c->rx_over && len > 0 && len <= SRV_FRAME_MAX) {
+        frame_whole(s, c, in, len, binary, 0);
+        return;
+    }
+    if (!c->rx_over) {
+        size_t take = c->rxn + len > SRV_FRAME_MAX ? SRV_FRAME_MAX - c->rxn : len;
+        char *r = realloc(c->rx, c->rxn + take + 1);
+        if (r) {
+            c->rx = r;
+            memcpy(c->rx + c->rxn, in, take);
+            c->rxn += take;
+        }
+        c->rx_over = !r || take < len;
+    }
+    if (!final)
+        return;
+    char *text = c->rx;
+    size_t n = c->rxn;
+    int over = c->rx_over;
+    c->rx = NULL;
+    c->rx_over = 0;
+    c->rxn = 0;
+    frame_whole(s, c, text ? text : "", text ? n : 0, binary, over);
+    free(text);
 }
 
 /* ---------------------------------------------------------- lws' callback */
@@ -820,7 +835,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
  * kept the rest for the next writeable callback: a 4-KB update took eight
  * sends, each with a poll between them.  WRITE_MAX: one write, one send. */
 const struct lws_protocols ad_net_protocols[] = {
-    {"alphadeck", callback, sizeof(pss), 512, 0, NULL, WRITE_MAX},
+    {"alphadeck", callback, sizeof(pss), 256, 0, NULL, WRITE_MAX},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
