@@ -40,24 +40,21 @@
 #define HIST 4
 #define HELD_MAX 3u
 
-/* The strings of one update's words (its events' "text", then its aloud
- * lines), each as its JSON text after its length (2 bytes). */
-typedef struct words {
-    char *p;
-    size_t n;
-} words;
-
+/* An audience: the public view's or a seat's.  Its struct is small and
+ * its words one block: a server with deltas holds one a seat at every
+ * table it has, in play or idle. */
 typedef struct audience {
-    char *text;      /* the last view sent to an opted-in member (NULL: none yet) */
-    size_t len;
-    uint32_t serial; /* names that text (and the two below), server-wide (0: none) */
-    uint32_t v;      /* the table's version when it was sent */
-    char *play_on;   /* its "play_on" (NULL: none) */
-    size_t play_on_len;
-    int folded;      /* its members were sent this pass's clock in their update */
-    words said[HIST]; /* the words of its last HIST updates ([said_at]: the newest) */
-    int said_at;
-    int said_ok;     /* how many of the newest of them are known whole */
+    char *text;           /* the last view sent to an opted-in member (NULL: none yet) */
+    char *play_on;        /* its "play_on" (NULL: none) */
+    char *said;           /* the words of its last HIST updates, the oldest first: each
+                           * string as its JSON text after its length (2 bytes) */
+    uint32_t len;         /* text's */
+    uint32_t play_on_len;
+    uint32_t serial;      /* names that text (and play_on), server-wide (0: none) */
+    uint32_t v;           /* the table's version when it was sent */
+    uint16_t said_n[HIST]; /* the bytes of each update's words ([HIST - 1]: the newest) */
+    unsigned char folded; /* its members were sent this pass's clock in their update */
+    unsigned char said_ok; /* how many of the newest of them are known whole */
 } audience;
 
 struct ad_delta_room {
@@ -532,8 +529,7 @@ void ad_delta_free(table *t)
     for (int i = 0; t->delta && i < t->delta->n; i++) {
         free(t->delta->aud[i].text);
         free(t->delta->aud[i].play_on);
-        for (int h = 0; h < HIST; h++)
-            free(t->delta->aud[i].said[h].p);
+        free(t->delta->aud[i].said);
     }
     free(t->delta);
     t->delta = NULL;
@@ -541,7 +537,7 @@ void ad_delta_free(table *t)
 
 /* Keeps the text of s (NULL: absent) in *kept: 1 when it was that already.
  * Out of memory it keeps none, so nothing is later said to be the same. */
-static int keep(char **kept, size_t *len, const span *s)
+static int keep(char **kept, uint32_t *len, const span *s)
 {
     if (!s && !*kept)
         return 1;
@@ -550,9 +546,9 @@ static int keep(char **kept, size_t *len, const span *s)
     free(*kept);
     *kept = NULL;
     *len = 0;
-    if (s && (*kept = malloc(s->vlen)) != NULL) {
+    if (s && s->vlen <= UINT32_MAX && (*kept = malloc(s->vlen)) != NULL) {
         memcpy(*kept, s->val, s->vlen);
-        *len = s->vlen;
+        *len = (uint32_t)s->vlen;
     }
     return 0;
 }
@@ -598,7 +594,7 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
         f->len = d->n;
     }
     f->asked_same = to_act_now.val ? same_value(&to_act_now, asked) : asked_is_to_act(v, n, asked);
-    char *text = realloc(a->text, n + 1); /* about the size it was: in its place */
+    char *text = n < UINT32_MAX ? realloc(a->text, n + 1) : NULL; /* in its place */
     if (!text) { /* out of memory: nobody holds a known text now */
         free(a->text);
         a->text = NULL;
@@ -611,7 +607,7 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
     memcpy(text, v, n);
     text[n] = 0;
     a->text = text;
-    a->len = n;
+    a->len = (uint32_t)n;
     a->serial = next_serial(); /* 0 means none */
     a->v = version(t);
 }
@@ -632,16 +628,21 @@ static int same_value(const span *a, const span *b)
 }
 
 
-/* The strings of w, in order, into out (at most max): their count, or -1
- * when there are more. */
-static int strings_of(const words *w, span *out, int max)
+/* The strings of the words of a's update h before its newest (0: the
+ * newest), in order, into out (at most max): their count, or -1 when
+ * there are more. */
+static int strings_of(const audience *a, int h, span *out, int max)
 {
+    const char *p = a->said;
+    size_t n = a->said_n[HIST - 1 - h];
+    for (int i = 0; i < HIST - 1 - h; i++)
+        p += a->said_n[i];
     int k = 0;
-    for (size_t at = 0; at + 2 <= w->n;) {
-        size_t len = (size_t)(unsigned char)w->p[at] << 8 | (unsigned char)w->p[at + 1];
+    for (size_t at = 0; at + 2 <= n;) {
+        size_t len = (size_t)(unsigned char)p[at] << 8 | (unsigned char)p[at + 1];
         if (k == max)
             return -1;
-        out[k++] = (span){.val = w->p + at + 2, .vlen = len};
+        out[k++] = (span){.val = p + at + 2, .vlen = len};
         at += 2 + len;
     }
     return k;
@@ -655,7 +656,7 @@ static int word_ref(const audience *a, int back, const span *s)
     span ws[DELTA_SPAN_MAX];
     int r = 0;
     for (int h = 1; h <= back; h++) {
-        int n = strings_of(&a->said[(a->said_at + HIST - h) % HIST], ws, DELTA_SPAN_MAX);
+        int n = strings_of(a, h, ws, DELTA_SPAN_MAX);
         if (n < 0)
             return -1;
         for (int i = n - 1; i >= 0; i--, r++)
@@ -759,18 +760,24 @@ static void keep_words(audience *a)
     }
     for (int i = 0; i < nl; i++)
         add_word(&w, &got.al[i]);
-    a->said_at = (a->said_at + 1) % HIST;
-    words *to = &a->said[a->said_at];
-    char *p = w.n ? realloc(to->p, w.n) : to->p;
-    if (ne < 0 || nl < 0 || w.bad || (w.n && !p)) { /* unknown: none before it may be pointed to */
-        to->n = 0;
+    /* the oldest dropped from the front, the others moved up, this one last */
+    size_t kept = 0;
+    for (int h = 1; h < HIST; h++)
+        kept += a->said_n[h];
+    if (a->said_n[0])
+        memmove(a->said, a->said + a->said_n[0], kept);
+    memmove(a->said_n, a->said_n + 1, (HIST - 1) * sizeof a->said_n[0]);
+    a->said_n[HIST - 1] = 0;
+    int known = ne >= 0 && nl >= 0 && !w.bad && w.n <= 0xffff;
+    char *p = known && w.n ? realloc(a->said, kept + w.n) : a->said;
+    if (!known || !p) { /* unknown: none before it may be pointed to */
         a->said_ok = 0;
         return;
     }
     if (w.n)
-        memcpy(p, w.p, w.n);
-    to->p = p;
-    to->n = w.n;
+        memcpy(p + kept, w.p, w.n);
+    a->said = p;
+    a->said_n[HIST - 1] = (uint16_t)w.n;
     a->said_ok = a->said_ok < HIST ? a->said_ok + 1 : HIST;
 }
 
