@@ -827,10 +827,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     return 0;
 }
 
-/* lws gives every connection a receive buffer of rx_buffer_size: 512 bytes
- * hold any usual request (a larger frame comes in pieces, which frame_in
- * joins), where lws's default of 4 KiB made up two thirds of an idle
- * connection's memory (5.8 KB of it, 2.4 KB now).  Without tx_packet_size
+/* lws gives every connection a receive buffer of rx_buffer_size: 256 bytes
+ * hold a usual request (an act, a join; a larger frame comes in pieces,
+ * which frame_in joins), where lws's default of 4 KiB made up two thirds
+ * of an idle connection's memory (5.8 KB of it, 2.2 KB now).  Without tx_packet_size
  * lws sent at most rx_buffer_size (and LWS_PRE and 4) bytes a send(2) and
  * kept the rest for the next writeable callback: a 4-KB update took eight
  * sends, each with a poll between them.  WRITE_MAX: one write, one send. */
