@@ -40,15 +40,30 @@
 #define HIST 4
 #define HELD_MAX 3u
 
-/* An audience: the public view's or a seat's.  Its struct is small and
- * its words one block: a server with deltas holds one a seat at every
+/* The end of a view's text, shared by the audiences of a table whose
+ * views end alike: the views of its seats differ in their first fields
+ * (the seat, its hand) and end with the same public ones, about two thirds
+ * of a No Way view's bytes. */
+typedef struct shared_text {
+    uint32_t refs, len;
+    char p[];
+} shared_text;
+/* The least end worth sharing. */
+#define SHARE_MIN 32
+
+/* An audience: the public view's or a seat's.  Its struct is small, its
+ * words one block, and the end of its last view's text shared with the
+ * table's other audiences: a server with deltas holds one a seat at every
  * table it has, in play or idle. */
 typedef struct audience {
-    char *text;           /* the last view sent to an opted-in member (NULL: none yet) */
+    /* the last view sent to an opted-in member: head's bytes, then the
+     * last tail_len bytes of tail's (both NULL: none yet) */
+    char *head;
+    shared_text *tail;
     char *play_on;        /* its "play_on" (NULL: none) */
     char *said;           /* the words of its last HIST updates, the oldest first: each
                            * string as its JSON text after its length (2 bytes) */
-    uint32_t len;         /* text's */
+    uint32_t head_len, tail_len;
     uint32_t play_on_len;
     uint32_t serial;      /* names that text (and play_on), server-wide (0: none) */
     uint32_t v;           /* the table's version when it was sent */
@@ -61,8 +76,89 @@ struct ad_delta_room {
     int n;            /* audiences: the table's players + 1 */
     int clock_folded; /* this pass's updates held the clock (the clock push skips them) */
     long long clock_left; /* ... its deadline_ms, said the same to everyone */
+    shared_text *last;    /* the text the next audience's view may share the end of */
     audience aud[];   /* [0]: the public view, [s+1]: seat s */
 };
+
+static void release(shared_text *s)
+{
+    if (s && --s->refs == 0)
+        free(s);
+}
+
+/* a's view text forgotten: no view held. */
+static void drop_text(audience *a)
+{
+    free(a->head);
+    release(a->tail);
+    a->head = NULL;
+    a->tail = NULL;
+    a->head_len = a->tail_len = 0;
+}
+
+/* a's view text in one piece (*n its length; NULL: none held), in a
+ * buffer of this file's until the next call. */
+static const char *text_of(const audience *a, size_t *n)
+{
+    static char *joined;
+    static size_t room;
+    *n = (size_t)a->head_len + a->tail_len;
+    if (!a->tail)
+        return a->head;
+    if (*n > room) {
+        char *p = realloc(joined, *n);
+        if (!p)
+            return NULL;
+        joined = p;
+        room = *n;
+    }
+    if (a->head_len)
+        memcpy(joined, a->head, a->head_len);
+    memcpy(joined + a->head_len, a->tail->p + a->tail->len - a->tail_len, a->tail_len);
+    return joined;
+}
+
+/* How many bytes x (n of them) and y (m) end alike. */
+static size_t common_end(const char *x, size_t n, const char *y, size_t m)
+{
+    size_t k = 0, most = n < m ? n : m;
+    while (k + 8 <= most && memcmp(x + n - k - 8, y + m - k - 8, 8) == 0)
+        k += 8;
+    while (k < most && x[n - k - 1] == y[m - k - 1])
+        k++;
+    return k;
+}
+
+/* Keeps v (n bytes) as a's view text: its end shared with the table's
+ * last text when they end alike, else all of it a new shared text, the
+ * table's last.  -1: out of memory (a holds none). */
+static int keep_text(struct ad_delta_room *r, audience *a, const char *v, size_t n)
+{
+    shared_text *s = r->last;
+    size_t share = s ? common_end(v, n, s->p, s->len) : 0;
+    drop_text(a);
+    if (n > UINT32_MAX)
+        return -1;
+    if (share < SHARE_MIN) {
+        if (!(s = malloc(sizeof *s + n)))
+            return -1;
+        s->refs = 1; /* the room's */
+        s->len = (uint32_t)n;
+        memcpy(s->p, v, n);
+        release(r->last);
+        r->last = s;
+        share = n;
+    }
+    if (n > share && !(a->head = malloc(n - share)))
+        return -1;
+    if (n > share)
+        memcpy(a->head, v, n - share);
+    a->head_len = (uint32_t)(n - share);
+    a->tail = s;
+    s->refs++;
+    a->tail_len = (uint32_t)share;
+    return 0;
+}
 
 static uint32_t serials; /* the last serial given (any table; a multiple of 4, not 0) */
 
@@ -527,10 +623,12 @@ void ad_delta_end(ad_delta_pass *p)
 void ad_delta_free(table *t)
 {
     for (int i = 0; t->delta && i < t->delta->n; i++) {
-        free(t->delta->aud[i].text);
+        drop_text(&t->delta->aud[i]);
         free(t->delta->aud[i].play_on);
         free(t->delta->aud[i].said);
     }
+    if (t->delta)
+        release(t->delta->last);
     free(t->delta);
     t->delta = NULL;
 }
@@ -576,7 +674,9 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
     f->base = a->v;
     int same_on = keep(&a->play_on, &a->play_on_len, on);
     f->play_on_same = same_on && on && a->serial;
-    if (a->text && a->len == n && memcmp(a->text, v, n) == 0) {
+    size_t had_n;
+    const char *had = text_of(a, &had_n);
+    if (had && had_n == n && memcmp(had, v, n) == 0) {
         f->asked_same = asked_is_to_act(v, n, asked);
         f->delta = same;
         f->len = 2;
@@ -589,25 +689,17 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
     clear(d);
     to_act_now.val = NULL;
     /* "base" and "delta" in the place of "view": no shorter, no delta */
-    if (a->text && diff(a->text, a->len, v, n, 0, d) == 0 && d->n + 16 < n) {
+    if (had && diff(had, had_n, v, n, 0, d) == 0 && d->n + 16 < n) {
         f->delta = d->p;
         f->len = d->n;
     }
     f->asked_same = to_act_now.val ? same_value(&to_act_now, asked) : asked_is_to_act(v, n, asked);
-    char *text = n < UINT32_MAX ? realloc(a->text, n + 1) : NULL; /* in its place */
-    if (!text) { /* out of memory: nobody holds a known text now */
-        free(a->text);
-        a->text = NULL;
-        a->len = 0;
+    if (keep_text(t->delta, a, v, n) < 0) { /* out of memory: nobody holds a known text now */
         a->serial = 0;
         f->play_on_same = 0;
         f->delta = NULL;
         return;
     }
-    memcpy(text, v, n);
-    text[n] = 0;
-    a->text = text;
-    a->len = (uint32_t)n;
     a->serial = next_serial(); /* 0 means none */
     a->v = version(t);
 }
