@@ -11,6 +11,13 @@
 
 #include "alphadeck/narrate.h"
 
+/* A sentence into buf (len bytes, always ended with a NUL when len > 0),
+ * as snprintf writes it, and its length as snprintf counts it: a format
+ * of plain %s, %d and %.*s (anything else handed to vsnprintf).  The
+ * narrators write several sentences for each seat at each update of a
+ * server's table, and snprintf was a twentieth of a server's work. */
+int ad_words(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* A seat's own name, even for n->you ("Ann", or the name a player chose):
  * what read aloud calls the one it speaks to ("Your turn, Ann."). */
 const char *ad_narrate_own_name(const narrator *n, int seat);
@@ -39,16 +46,16 @@ static inline const char *narrate_number(int count)
 /* The plain count: "two M's", "one K". */
 static inline void narrate_plain_count(int count, const char *say, char *buf, size_t len)
 {
-    snprintf(buf, len, count == 1 ? "%s %s" : "%s %s's", narrate_number(count), say);
+    ad_words(buf, len, count == 1 ? "%s %s" : "%s %s's", narrate_number(count), say);
 }
 
 /* Whose turn it is, said to n->you: "Your turn, Ann." or "Cal's turn." */
 static inline void ad_aloud_whose(const narrator *n, int seat, char *buf, size_t len)
 {
     if (seat == n->you)
-        snprintf(buf, len, "Your turn, %s.", ad_narrate_own_name(n, seat));
+        ad_words(buf, len, "Your turn, %s.", ad_narrate_own_name(n, seat));
     else
-        snprintf(buf, len, "%s's turn.", ad_narrate_own_name(n, seat));
+        ad_words(buf, len, "%s's turn.", ad_narrate_own_name(n, seat));
 }
 
 static inline int ev_int(const json_t *e, const char *key)

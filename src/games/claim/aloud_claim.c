@@ -20,7 +20,7 @@ static void cards_spoken(const ad_unit *u, const json_t *cards, char *buf, size_
         char w[64];
         const char *card = json_string_value(c);
         if (!card || !ad_claim_card_words(u, card, w, sizeof w))
-            snprintf(w, sizeof w, "%s", card ? card : "?");
+            ad_words(w, sizeof w, "%s", card ? card : "?");
         json_array_append_new(said, json_string(w));
     }
     ad_narrate_list(said, buf, len);
@@ -36,9 +36,9 @@ static void outcome(const ad_unit *u, const narrator *n, const json_t *e, char *
     const char *are = json_array_size(shown) == 1 ? "card is" : "cards are";
     cards_spoken(u, shown, cards, sizeof cards);
     if (json_is_true(json_object_get(e, "true")))
-        snprintf(buf, len, "The %s %s: %s told the truth!", are, cards, object_name(n, seat));
+        ad_words(buf, len, "The %s %s: %s told the truth!", are, cards, object_name(n, seat));
     else
-        snprintf(buf, len, "The %s %s: %s %s bluffing!", are, cards, object_name(n, seat),
+        ad_words(buf, len, "The %s %s: %s %s bluffing!", are, cards, object_name(n, seat),
                  verb(n, seat, "were", "was"));
 }
 
@@ -50,10 +50,10 @@ static void claim_said(const ad_unit *u, const narrator *n, const json_t *e, cha
     const char *say = ev_str(e, "say"), *called = ev_str(e, "called");
     char w[64];
     ad_claim_count(u, ev_int(e, "count"), say, w, sizeof w);
-    int said = snprintf(buf, len, "%s %s %s.", ad_narrate_name(n, seat),
+    int said = ad_words(buf, len, "%s %s %s.", ad_narrate_name(n, seat),
                         verb(n, seat, "say", "says"), w);
     if (*called && strcmp(called, say) != 0 && said >= 0 && (size_t)said < len)
-        snprintf(buf + said, len - (size_t)said, " But the call was %s!", called);
+        ad_words(buf + said, len - (size_t)said, " But the call was %s!", called);
 }
 
 int ad_claim_aloud(const ad_unit *u, narrator *n, const json_t *e, const char *type,
@@ -68,23 +68,23 @@ int ad_claim_aloud(const ad_unit *u, narrator *n, const json_t *e, const char *t
         claim_said(u, n, e, buf, len);
     } else if (strcmp(type, "no_play") == 0) {
         ad_claim_count(u, 0, ev_str(e, "say"), w, sizeof w);
-        snprintf(buf, len, "%s %s %s.", who, verb(n, seat, "say", "says"), w);
+        ad_words(buf, len, "%s %s %s.", who, verb(n, seat, "say", "says"), w);
     } else if (strcmp(type, "challenge") == 0) {
-        snprintf(buf, len, "%s %s %s!", who, verb(n, seat, "say", "says"), words->call);
+        ad_words(buf, len, "%s %s %s!", who, verb(n, seat, "say", "says"), words->call);
     } else if (strcmp(type, "stands") == 0) {
-        snprintf(buf, len, "Nobody says %s. The cards stay on the pile.", words->call);
+        ad_words(buf, len, "Nobody says %s. The cards stay on the pile.", words->call);
     } else if (strcmp(type, "reveal") == 0) {
         outcome(u, n, e, buf, len);
     } else if (strcmp(type, "take") == 0) {
         int k = ev_int(e, "count");
         if (k <= 8)
-            snprintf(buf, len, "%s %s the pile: %s card%s.", who, verb(n, seat, "take", "takes"),
+            ad_words(buf, len, "%s %s the pile: %s card%s.", who, verb(n, seat, "take", "takes"),
                      narrate_number(k), k == 1 ? "" : "s");
         else
-            snprintf(buf, len, "%s %s the pile: %d cards.", who, verb(n, seat, "take", "takes"), k);
+            ad_words(buf, len, "%s %s the pile: %d cards.", who, verb(n, seat, "take", "takes"), k);
     } else if (strcmp(type, "over") == 0) {
         int winner = ev_int(e, "winner");
-        snprintf(buf, len, "%s %s the game!", ad_narrate_name(n, winner),
+        ad_words(buf, len, "%s %s the game!", ad_narrate_name(n, winner),
                  verb(n, winner, "win", "wins"));
     } else if (strcmp(type, "pass") == 0) {
         return 0; /* a silent "I believe it": said by the stands that follows */
@@ -100,7 +100,7 @@ static void many_of(const ad_unit *u, const char *say, char *buf, size_t len)
     char w[64];
     ad_claim_count(u, 2, say, w, sizeof w);
     const char *sp = strchr(w, ' ');
-    snprintf(buf, len, "%s", sp ? sp + 1 : w);
+    ad_words(buf, len, "%s", sp ? sp + 1 : w);
 }
 
 /* The claimer of the play just made, or -1. */
@@ -123,7 +123,7 @@ static int window_question(const ad_unit *u, narrator *n, const json_t *events,
         asked |= n->you >= 0 && json_integer_value(json_array_get(to, i)) == n->you;
     if (!asked || by < 0)
         return 0;
-    snprintf(buf, len, "%s, do you believe %s? If not, say %s!", ad_narrate_own_name(n, n->you),
+    ad_words(buf, len, "%s, do you believe %s? If not, say %s!", ad_narrate_own_name(n, n->you),
              ad_narrate_name(n, by), ((const claim_words *)u->words)->call);
     return 1;
 }
@@ -146,10 +146,10 @@ int ad_claim_turn(const ad_unit *u, narrator *n, const json_t *events, const jso
     int most = ev_int(view, "max_cards");
     many_of(u, ev_str(view, "call"), what, sizeof what);
     if (most > 1)
-        snprintf(buf + used, len - used, " Put down one %s %s cards and say how many %s.",
+        ad_words(buf + used, len - used, " Put down one %s %s cards and say how many %s.",
                  most == 2 ? "or" : "to", narrate_number(most), what);
     else
-        snprintf(buf + used, len - used, " Put down a card and say how many %s.", what);
+        ad_words(buf + used, len - used, " Put down a card and say how many %s.", what);
     return 1;
 }
 
@@ -165,10 +165,10 @@ int ad_claim_card_words(const ad_unit *u, const char *card, char *buf, size_t le
     for (size_t i = 0; i < sizeof suits / sizeof suits[0]; i++)
         if (strcmp(card + n - 1, suits[i][0]) == 0) {
             char rank[8], w[64];
-            snprintf(rank, sizeof rank, "%.*s", (int)(n - 1), card);
+            ad_words(rank, sizeof rank, "%.*s", (int)(n - 1), card);
             ad_claim_count(u, 1, rank, w, sizeof w);
             const char *sp = strchr(w, ' ');
-            snprintf(buf, len, "%s of %s", sp ? sp + 1 : w, suits[i][1]);
+            ad_words(buf, len, "%s of %s", sp ? sp + 1 : w, suits[i][1]);
             return 1;
         }
     return 0;

@@ -23,7 +23,7 @@ void ad_claim_count(const ad_unit *u, int count, const char *say, char *buf, siz
     if (words->ranks)
         for (size_t i = 0; i < sizeof ranks / sizeof ranks[0]; i++)
             if (strcmp(ranks[i][0], say) == 0) {
-                snprintf(buf, len, "%s %s", narrate_number(count),
+                ad_words(buf, len, "%s %s", narrate_number(count),
                          count == 1 ? ranks[i][1] : ranks[i][2]);
                 return;
             }
@@ -40,43 +40,43 @@ int ad_claim_narrate(const ad_unit *u, narrator *n, const json_t *e, const char 
     if (strcmp(type, "play") == 0) {
         const char *say = ev_str(e, "say"), *called = ev_str(e, "called");
         ad_claim_count(u, ev_int(e, "count"), say, w, sizeof w);
-        int said = snprintf(buf, len, "%s %s: \"%s.\"", who, verb(n, seat, "say", "says"), w);
+        int said = ad_words(buf, len, "%s %s: \"%s.\"", who, verb(n, seat, "say", "says"), w);
         if (*called && strcmp(called, say) != 0 && said >= 0 && (size_t)said < len)
-            snprintf(buf + said, len - (size_t)said, " (the call was %s)", called);
+            ad_words(buf + said, len - (size_t)said, " (the call was %s)", called);
     } else if (strcmp(type, "no_play") == 0) {
         ad_claim_count(u, 0, ev_str(e, "say"), w, sizeof w);
-        snprintf(buf, len, "%s: \"%s.\"", who, w);
+        ad_words(buf, len, "%s: \"%s.\"", who, w);
     } else if (strcmp(type, "stands") == 0) {
-        snprintf(buf, len, "Nobody objects: the cards stay on the pile.");
+        ad_words(buf, len, "Nobody objects: the cards stay on the pile.");
     } else if (strcmp(type, "challenge") == 0) {
-        snprintf(buf, len, "%s %s \"%s!\"", who, verb(n, seat, "call", "calls"),
+        ad_words(buf, len, "%s %s \"%s!\"", who, verb(n, seat, "call", "calls"),
                  ((const claim_words *)u->words)->call);
     } else if (strcmp(type, "reveal") == 0) {
         ad_narrate_list(json_object_get(e, "cards"), w, sizeof w);
-        snprintf(buf, len, "The cards are %s: %s.", w,
+        ad_words(buf, len, "The cards are %s: %s.", w,
                  json_is_true(json_object_get(e, "true")) ? "the claim was true"
                                                           : "the claim was false");
     } else if (strcmp(type, "take") == 0) {
         int k = ev_int(e, "count");
-        snprintf(buf, len, "%s %s %d card%s.", who, verb(n, seat, "take", "takes"), k,
+        ad_words(buf, len, "%s %s %d card%s.", who, verb(n, seat, "take", "takes"), k,
                  k == 1 ? "" : "s");
     } else if (strcmp(type, "out") == 0) {
         if (n->time_up)
-            snprintf(buf, len, "%s %s deal %d on time.", who, verb(n, seat, "win", "wins"),
+            ad_words(buf, len, "%s %s deal %d on time.", who, verb(n, seat, "win", "wins"),
                      ev_int(e, "deal"));
         else
-            snprintf(buf, len, "%s %s out of cards!", who, verb(n, seat, "are", "is"));
+            ad_words(buf, len, "%s %s out of cards!", who, verb(n, seat, "are", "is"));
         n->time_up = 0;
     } else if (strcmp(type, "score") == 0) {
         int k = ev_int(e, "points");
-        snprintf(buf, len, "%s %s %d point%s.", who, verb(n, seat, "score", "scores"), k,
+        ad_words(buf, len, "%s %s %d point%s.", who, verb(n, seat, "score", "scores"), k,
                  k == 1 ? "" : "s");
     } else if (strcmp(type, "deal") == 0) {
         int dealer = ev_int(e, "dealer");
-        snprintf(buf, len, "Deal %d: %s %s.", ev_int(e, "deal"), ad_narrate_name(n, dealer),
+        ad_words(buf, len, "Deal %d: %s %s.", ev_int(e, "deal"), ad_narrate_name(n, dealer),
                  verb(n, dealer, "deal", "deals"));
     } else if (strcmp(type, "time_up") == 0) {
-        snprintf(buf, len, "Time is up after %d turns: %s %s the fewest cards.", ev_int(e, "turns"),
+        ad_words(buf, len, "Time is up after %d turns: %s %s the fewest cards.", ev_int(e, "turns"),
                  who, verb(n, seat, "hold", "holds"));
         n->time_up = 1;
     } else {
