@@ -208,16 +208,52 @@ static inline int value_byte(char ch, int *depth, int *in_str)
     return GO;
 }
 
+/* The end of a string's text that starts at s (its opening quote): just
+ * past its closing quote (end: none). */
+static const char *string_end(const char *s, const char *end)
+{
+    const char *p = s + 1;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), back = _mm_set1_epi8('\\');
+    while (end - p >= 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, back)));
+        if (!m) {
+            p += 16;
+            continue;
+        }
+        int i = __builtin_ctz(m);
+        if (p[i] == '"')
+            return p + i + 1;
+        p += i + 2; /* a backslash: the byte after it is not looked at */
+    }
+#endif
+    for (; p < end; p++) {
+        if (*p == '\\')
+            p++;
+        else if (*p == '"')
+            return p + 1;
+    }
+    return end;
+}
+
 /* The end of the JSON value (compact text) that starts at s: just past its
  * closing quote or bracket, or at the comma (or the bracket closing the
  * container) that ends a number or a literal; end when nothing does.
- * Where SSE2 is, 16 bytes at a time: only the bytes that matter (quotes,
- * backslashes, brackets, commas) are visited, in order; most of a view's
- * text (its words, its names) is bytes that do not. */
+ * Where SSE2 is, 16 bytes at a time: a string's end found by its quotes
+ * and backslashes alone; in a container, a block without a backslash has
+ * its strings found all at once (the quotes' running parity: a bit for
+ * each byte inside one) and only its brackets and commas outside them
+ * visited, in order (a view's text is mostly short strings: most of its
+ * bytes are quotes); a block with a backslash byte by byte, as
+ * value_byte says. */
 static const char *value_end(const char *s, const char *end)
 {
     int depth = 0, in_str = 0;
     const char *p = s;
+    if (p < end && *p == '"')
+        return string_end(s, end);
 #if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8('"'), back = _mm_set1_epi8('\\'),
                   comma = _mm_set1_epi8(','), lower = _mm_set1_epi8(0x20),
@@ -225,19 +261,42 @@ static const char *value_end(const char *s, const char *end)
     while (end - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
         __m128i l = _mm_or_si128(v, lower); /* '[' as '{', ']' as '}' */
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, back)),
+        unsigned q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote));
+        unsigned bs = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, back));
+        unsigned st = (unsigned)_mm_movemask_epi8(
             _mm_or_si128(_mm_cmpeq_epi8(v, comma),
-                         _mm_or_si128(_mm_cmpeq_epi8(l, open), _mm_cmpeq_epi8(l, close)))));
+                         _mm_or_si128(_mm_cmpeq_epi8(l, open), _mm_cmpeq_epi8(l, close))));
         int step = 16;
-        while (m) {
-            int i = __builtin_ctz(m), r = value_byte(p[i], &depth, &in_str);
-            m &= m - 1;
-            if (r == ESCAPE) { /* the byte after it is not looked at */
-                m &= ~(2u << i);
-                step = i == 15 ? 17 : 16;
-            } else if (r != GO) {
-                return p + i + (r == PAST);
+        if (!bs) {
+            unsigned x = q; /* bit i: inside a string at byte i (its opening quote counted in) */
+            x ^= x << 1;
+            x ^= x << 2;
+            x ^= x << 4;
+            x ^= x << 8;
+            x = (in_str ? ~x : x) & 0xffffu;
+            in_str = (int)(x >> 15);
+            for (unsigned m = st & ~x; m; m &= m - 1) {
+                int i = __builtin_ctz(m);
+                char ch = p[i];
+                if (ch == ',') {
+                    if (depth == 0)
+                        return p + i;
+                } else if ((ch | 0x20) == '{') {
+                    depth++;
+                } else if (--depth <= 0) {
+                    return p + i + (depth == 0);
+                }
+            }
+        } else {
+            for (unsigned m = q | bs | st; m;) {
+                int i = __builtin_ctz(m), r = value_byte(p[i], &depth, &in_str);
+                m &= m - 1;
+                if (r == ESCAPE) { /* the byte after it is not looked at */
+                    m &= ~(2u << i);
+                    step = i == 15 ? 17 : 16;
+                } else if (r != GO) {
+                    return p + i + (r == PAST);
+                }
             }
         }
         p += step;
@@ -252,6 +311,7 @@ static const char *value_end(const char *s, const char *end)
     }
     return end;
 }
+
 
 /* The members of the object or array whose text is s..s+n: -1 when there
  * are more than DELTA_SPAN_MAX or the text is not one. */
