@@ -313,39 +313,8 @@ static const char *value_end(const char *s, const char *end)
 }
 
 
-/* The members of the object or array whose text is s..s+n: -1 when there
- * are more than DELTA_SPAN_MAX or the text is not one. */
-static int members(const char *s, size_t n, span *out)
-{
-    const char *end = s + n, *p = s + 1;
-    int obj = *s == '{', k = 0;
-    if (n < 2 || (*s != '{' && *s != '['))
-        return -1;
-    while (p < end - 1) {
-        if (k == DELTA_SPAN_MAX)
-            return -1;
-        span *m = &out[k++];
-        m->key = NULL;
-        m->klen = 0;
-        if (obj) {
-            m->key = p;
-            p = value_end(p, end);
-            m->klen = (size_t)(p - m->key);
-            if (p >= end || *p != ':')
-                return -1;
-            p++;
-        }
-        m->val = p;
-        p = value_end(p, end - 1);
-        m->vlen = (size_t)(p - m->val);
-        if (p < end - 1 && *p == ',')
-            p++;
-    }
-    return k;
-}
-
-/* The members of the object or array a..a+na, as members() finds them,
- * with the members of its next text (now[0..nnow)) as a guide: while they
+/* The members of the object or array a..a+na, with the members of its
+ * next text (now[0..nnow)) as a guide: while they
  * have the same keys in the same order (an array: from its start), an old
  * value whose text begins with its new one's bytes, followed by where a
  * value ends, is that value, found without walking it (compact JSON: a
@@ -397,6 +366,15 @@ static int members_along(const char *a, size_t na, const span *now, int nnow, sp
         *aligned += g != NULL;
     }
     return k;
+}
+
+/* The members of the object or array whose text is s..s+n: -1 when there
+ * are more than DELTA_SPAN_MAX or the text is not one (members_along
+ * with no guide). */
+static int members(const char *s, size_t n, span *out)
+{
+    int aligned;
+    return members_along(s, n, NULL, 0, out, &aligned);
 }
 
 /* A text being written (on failure to grow, bad is set and it stops). */
