@@ -6,18 +6,23 @@
 // array's delta, cuts or grows it to that length first.  Shared by the browser
 // (conn.js) and the server tests, so both rebuild views the same way.
 
-/** The last object's keys and their sorted order, kept: the next delta is
- * most often for an object with the same keys (a view's fields), and
- * sorting them again was a tenth of a client's time with deltas. */
-let lastKeys = /** @type {string[]} */ ([]), lastSorted = /** @type {string[]} */ ([]);
+/** The keys of the last few objects and their sorted order, kept: the
+ * next delta is most often for an object with the same keys as one of
+ * them (a view's fields, the object of its last action), and sorting them
+ * again was a tenth of a client's time with deltas. */
+const KEPT = 4;
+/** @type {{keys: string[], sorted: string[]}[]} */
+const kept = [];
 
 /** An object's keys, sorted. @param {object} o @returns {string[]} */
 function sortedKeys(o) {
     const keys = Object.keys(o);
-    if (keys.length === lastKeys.length && keys.every((k, i) => k === lastKeys[i])) return lastSorted;
-    lastKeys = keys;
-    lastSorted = keys.slice().sort();
-    return lastSorted;
+    for (const k of kept)
+        if (k.keys.length === keys.length && keys.every((key, i) => key === k.keys[i])) return k.sorted;
+    const sorted = keys.slice().sort();
+    if (kept.length === KEPT) kept.pop();
+    kept.unshift({ keys, sorted });
+    return sorted;
 }
 
 /**
@@ -88,13 +93,15 @@ export function updateOf(held, push) {
     // (fields taken out, not deleted after: a deleted field slowed every later use of the object)
     const { base: _b, delta: _d, clock: folded, play_on_same: same, play_on_delta: onDelta, play_on: whole, ...update } = push;
     // a number for words: those sent in an update held, counted back from the last
-    /** @type {string[]|null} */
-    let held_lines = null;
+    const lines = held?.lines || [];
     /** @param {any} w */
     const word = (w) => {
         if (typeof w !== 'number') return w;
-        held_lines ||= (held?.lines || []).flat();
-        return held_lines[held_lines.length - 1 - w];
+        for (let u = lines.length - 1, back = w; u >= 0; u--) { // (not flattened: most are the last's)
+            if (back < lines[u].length) return lines[u][lines[u].length - 1 - back];
+            back -= lines[u].length;
+        }
+        return undefined;
     };
     update.view = view;
     if (update.asked === undefined) update.asked = Array.isArray(view.to_act) ? view.to_act.slice() : [];
