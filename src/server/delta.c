@@ -103,8 +103,8 @@ static const char *text_of(const audience *a, size_t *n)
     static char *joined;
     static size_t room;
     *n = (size_t)a->head_len + a->tail_len;
-    if (!a->tail)
-        return a->head;
+    if (!a->tail) /* (keep_text gives every text held a tail) */
+        return NULL;
     if (*n > room) {
         char *p = realloc(joined, *n);
         if (!p)
@@ -1006,20 +1006,14 @@ static int play_on_form(const span *on, const span *view, int same)
 static buf clock_text;
 static void clock_of(table *t, ad_delta_pass *p, const span *asked)
 {
-    static buf st; /* its seats' text, [0,2] */
+    static ad_jw st; /* its seats' text, [0,2] */
     uint32_t seats;
     int64_t left;
     if (!t->clock_dirty || !ad_clock_now(t, &seats, &left))
         return;
     clear(&clock_text);
-    clear(&st);
-    put(&st, "[", 1);
-    for (int s = 0, n = 0; s < t->players; s++)
-        if (seats & (1u << s)) {
-            put(&st, ",", n++ ? 1 : 0);
-            put_int(&st, s);
-        }
-    put(&st, "]", 1);
+    ad_jw_reset(&st);
+    ad_clock_seats_text(&st, t, seats);
     if (asked && st.n == asked->vlen && memcmp(st.p, asked->val, asked->vlen) == 0) {
         put_int(&clock_text, left);
     } else {
@@ -1029,7 +1023,7 @@ static void clock_of(table *t, ad_delta_pass *p, const span *asked)
         put_int(&clock_text, left);
         put(&clock_text, "}", 1);
     }
-    if (!st.bad && !clock_text.bad) {
+    if (!st.oom && !clock_text.bad) {
         p->clock_len = clock_text.n;
         t->delta->clock_folded = 1;
         t->delta->clock_left = left;

@@ -495,8 +495,6 @@ typedef struct ad_delta_pass {
     int began;        /* n3: a member was looked at (the clock found) */
     size_t clock_len; /* n3: the clock folded into its updates (0: none) */
 } ad_delta_pass;
-/* For an opted-in member: the update's text sent with "delta" and "base"
- * for its "view" when it may (1: sent; 0: the caller sends the text). */
 /* Where an update's top-level members are in its text, as pushes.c wrote
  * them (offsets: a key's opening quote, its value's first byte, the byte
  * past the value), so delta.c need not walk the text to find them.  n -1:
@@ -508,6 +506,8 @@ typedef struct ad_update_at {
         uint32_t key, val, end;
     } f[AD_UPDATE_FIELDS];
 } ad_update_at;
+/* For an opted-in member: the update's text sent with "delta" and "base"
+ * for its "view" when it may (1: sent; 0: the caller sends the text). */
 int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n,
                   const ad_update_at *at, int sync_of, ad_delta_pass *pass);
 void ad_delta_end(ad_delta_pass *pass);
@@ -523,6 +523,9 @@ int ad_clock_now(const table *t, uint32_t *seats, int64_t *left_ms);
  * text (race.c), the same bytes as ad_play_on_of's tree written out */
 #include "core/jsonw.h"
 int ad_play_on_text(const table *t, ad_jw *w);
+/* The clock's seats (bits) as their JSON text, [0,2]: the clock push's and
+ * the one folded into updates (delta.c). */
+void ad_clock_seats_text(ad_jw *w, const table *t, uint32_t seats);
 
 /* p4 (issue 33, the memory a server holds after a crowd leaves): a
  * connection gone is counted, and once many have gone, the heap is

@@ -336,6 +336,18 @@ int ad_clock_now(const table *t, uint32_t *seats, int64_t *left_ms)
     return 1;
 }
 
+void ad_clock_seats_text(ad_jw *w, const table *t, uint32_t seats)
+{
+    RAW(w, "[");
+    for (int s = 0, n = 0; s < t->players; s++)
+        if (seats & (1u << s)) {
+            if (n++)
+                RAW(w, ",");
+            ad_jw_int(w, s);
+        }
+    RAW(w, "]");
+}
+
 /* The clock push, {"seats":[..],"deadline_ms":N,"push":"clock","table":T}
  * (the fields in the order its tree had), written straight once for the
  * whole table. */
@@ -348,14 +360,9 @@ void ad_push_clock(table *t)
         return;
     left = ad_delta_clock_left(t, left); /* the deadline the updates said (delta.c) */
     ad_jw_reset(&w);
-    RAW(&w, "{\"seats\":[");
-    for (int s = 0, n = 0; s < t->players; s++)
-        if (seats & (1u << s)) {
-            if (n++)
-                RAW(&w, ",");
-            ad_jw_int(&w, s);
-        }
-    RAW(&w, "],\"deadline_ms\":");
+    RAW(&w, "{\"seats\":");
+    ad_clock_seats_text(&w, t, seats);
+    RAW(&w, ",\"deadline_ms\":");
     ad_jw_int(&w, (long long)left);
     RAW(&w, ",\"push\":\"clock\",\"table\":");
     ad_jw_int(&w, (long long)t->id);
