@@ -54,8 +54,14 @@ async function followLesson(l, ms = 90000) {
         }
         if (isOver(seat.view)) break;
         if (learn.do === 'next') {
-            const r = expectOk(await c.request({ cmd: 'learn_next', table: seat.table }), 'learn_next');
-            now(r.learn);
+            const r = await c.request({ cmd: 'learn_next', table: seat.table });
+            if (!r.ok && r.code === 'not_this_step') {
+                // the lesson moved on before this Next reached it (the game's
+                // own clock or a bot, under load): its push tells where it is
+                await c.nextQueued(Math.max(10, deadline - Date.now()));
+                continue;
+            }
+            now(expectOk(r, 'learn_next').learn);
         } else {
             const action = seat.actedAt !== seat.v ? stepAction(learn, seat.view, seat.asked) : null;
             if (action) {
