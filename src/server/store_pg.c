@@ -22,13 +22,21 @@
 
 #include "store_backend.h"
 
+/* How long a commit that sent notices may wait for the database's lock on
+ * its notice queue.  PostgreSQL lets one such commit through at a time,
+ * holding the lock until the commit is durable: on a busy disk, another
+ * node's commit can hold it past the 200 ms any other lock is waited for,
+ * and a pass would be refused for nothing but waiting its turn. */
+#define COMMIT_WAIT "'5s'"
+
 /* A pass's statements are read back at the latest every QUEUE_MAX, so
  * neither side's socket buffer can fill while the other waits. */
 #define QUEUE_MAX 256
 
 /* one statement sent in the pipeline and not yet read back */
 typedef struct pg_queued {
-    char kind; /* 'b' BEGIN, 'a' an append, 'u' a table's update, 'n' a notice, 'c' COMMIT */
+    char kind; /* 'b' BEGIN, 'a' an append, 'u' a table's update, 'n' a notice,
+                  'w' the commit's wait, 'c' COMMIT */
     int64_t table;
     uint32_t v;
 } pg_queued;
@@ -43,6 +51,7 @@ typedef struct pg_store {
     int schema_ok;    /* the schema is up to date: statements can be prepared */
     int in_tx;        /* between store_begin and store_commit or store_rollback */
     int failed;       /* a statement of this transaction failed: `why` says how */
+    int notified;     /* this transaction queued a notice: its commit may wait (COMMIT_WAIT) */
     ad_err why;
     pg_queued queue[QUEUE_MAX];
     int nqueued;
@@ -89,6 +98,9 @@ static const struct {
      "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id=t.id WHERE t.status=1"
      " AND (l.node IS NULL OR l.until_ms<$1::bigint) ORDER BY t.id LIMIT 64"},
     {"notify", "SELECT pg_notify('alphadeck', $1::text)"},
+    /* a notice alone: its own transaction, whose commit may wait as a pass's */
+    {"notify_now",
+     "SELECT pg_notify('alphadeck', $1::text), set_config('lock_timeout', " COMMIT_WAIT ", true)"},
     {"player_find", "SELECT id FROM players WHERE token_hash=$1"},
     {"player_rename", "UPDATE players SET name=$1 WHERE id=$2"},
     {"player_new", "INSERT INTO players(name,token_hash,created_ms) VALUES($1,$2,$3) RETURNING id"},
@@ -296,6 +308,7 @@ static void queued_failed(pg_store *q, const pg_queued *e, const PGresult *r, ad
         fail(q, r, why,
              e->kind == 'b'   ? "begin a transaction"
              : e->kind == 'n' ? "tell the other nodes"
+             : e->kind == 'w' ? "set how long its commit may wait"
                               : "update a table");
 }
 
@@ -387,6 +400,7 @@ static void tx_end(pg_store *q)
     drop_if_lost(q);
     q->in_tx = 0;
     q->failed = 0;
+    q->notified = 0;
     q->nqueued = 0;
 }
 
@@ -402,6 +416,7 @@ static int pg_begin(store *s, ad_err *err)
         return fail(q, NULL, err, "begin a transaction");
     q->in_tx = 1;
     q->failed = 0;
+    q->notified = 0;
     q->nqueued = 0;
     if (queue(q, NULL, "BEGIN", 0, NULL, (pg_queued){.kind = 'b'}, err) < 0) {
         tx_end(q);
@@ -435,7 +450,11 @@ static int pg_commit(store *s, ad_err *err)
     pg_store *q = pg(s);
     if (!q->in_tx)
         return ad_err_set(err, AD_E_IO, "the database could not commit: no transaction");
-    int rc = queue(q, NULL, "COMMIT", 0, NULL, (pg_queued){.kind = 'c'}, err);
+    int rc = q->notified ? queue(q, NULL, "SET LOCAL lock_timeout TO " COMMIT_WAIT, 0, NULL,
+                                 (pg_queued){.kind = 'w'}, err)
+                         : 0;
+    if (rc == 0)
+        rc = queue(q, NULL, "COMMIT", 0, NULL, (pg_queued){.kind = 'c'}, err);
     if (rc == 0 && drain(q) < 0) {
         *err = q->why;
         rc = -1;
@@ -720,9 +739,11 @@ static int pg_notify(store *s, const char *payload, ad_err *err)
 {
     pg_store *q = pg(s);
     const char *vals[] = {payload};
-    if (q->in_tx)
+    if (q->in_tx) {
+        q->notified = 1;
         return queue(q, "notify", NULL, 1, vals, (pg_queued){.kind = 'n'}, err);
-    return run_void(q, "notify", 1, vals, NULL, NULL, err, "tell the other nodes");
+    }
+    return run_void(q, "notify_now", 1, vals, NULL, NULL, err, "tell the other nodes");
 }
 
 static void pg_close(store *s)

@@ -383,6 +383,72 @@ static void test_a_table_is_written_only_by_the_node_holding_its_lease(void **st
     store_close(b);
 }
 
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* PostgreSQL lets one commit that sent notices through at a time: each
+ * holds a lock on the notice queue until it is durable.  Another session
+ * (a node, or anyone) holds it here for hundreds of milliseconds by
+ * committing many large notices on a channel of its own, longer than the
+ * 200 ms the store waits for any other lock; a node's pass that told the
+ * others of its tables waits its turn and is stored, not refused.  (The
+ * other session's commit is made longer until the pass is seen to wait:
+ * a fast machine's, or one the pass overtook, shows nothing.) */
+static void test_a_pass_that_tells_the_other_nodes_waits_its_turn_to_commit(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_non_null(s);
+    assert_int_equal(store_set_node(s, "a", &e), 0);
+    int64_t id, now = wall_now();
+    assert_int_equal(store_table_new(s, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
+    assert_int_equal(store_lease_take(s, id, now, now + 600000, &e), 0);
+    PGconn *x = PQconnectdb(where);
+    assert_int_equal(PQstatus(x), CONNECTION_OK);
+    int64_t waited = 0;
+    uint32_t v = 0;
+    for (int n = 20000; n <= 160000 && waited < 300; n *= 2) {
+        char sql[200];
+        snprintf(sql, sizeof sql,
+                 "BEGIN; SELECT count(pg_notify('elsewhere', g::text || repeat('x', 7900))) "
+                 "FROM generate_series(1, %d) g",
+                 n);
+        PGresult *r = PQexec(x, sql);
+        assert_int_equal(PQresultStatus(r), PGRES_TUPLES_OK);
+        PQclear(r);
+        assert_int_equal(PQsendQuery(x, "COMMIT"), 1);
+        usleep(30000); /* its commit under way: the lock held while it writes the notices */
+        int64_t t0 = mono_ms();
+        v++;
+        assert_int_equal(store_begin(s, &e), 0);
+        assert_int_equal(store_append(s, id, v, 0, "{}", 0, 0, &e), 0);
+        assert_int_equal(store_notify(s, "{\"t\":1}", &e), 0);
+        int rc = store_commit(s, &e);
+        if (rc < 0)
+            fail_msg("the pass was refused after %lld ms: %s", (long long)(mono_ms() - t0),
+                     e.text);
+        waited = mono_ms() - t0;
+        while ((r = PQgetResult(x)) != NULL) {
+            assert_int_equal(PQresultStatus(r), PGRES_COMMAND_OK);
+            PQclear(r);
+        }
+    }
+    PQfinish(x);
+    if (waited < 300)
+        fail_msg("the other session's commit never held the notice lock 300 ms (the pass "
+                 "waited %lld ms at most): nothing was shown",
+                 (long long)waited);
+    json_t *acts = store_actions(s, id, &e);
+    assert_int_equal(json_array_size(acts), v);
+    json_decref(acts);
+    store_close(s);
+}
+
 /* SQLite is one process's: asked to be a node of a cluster, it says why not. */
 static void test_a_cluster_on_sqlite_is_refused_in_words(void **state)
 {
@@ -417,6 +483,7 @@ int main(void)
     const struct CMUnitTest pg_only[] = {
         CASE(test_a_lost_connection_fails_the_pass_and_the_next_one_reconnects),
         CASE(test_a_table_is_written_only_by_the_node_holding_its_lease),
+        CASE(test_a_pass_that_tells_the_other_nodes_waits_its_turn_to_commit),
     };
     int failed = cmocka_run_group_tests_name("store on SQLite", both, NULL, NULL);
     failed += cmocka_run_group_tests_name("store on SQLite (its own)", sqlite_only, NULL, NULL);
