@@ -421,8 +421,19 @@ static int lobby_start(server *s, const serve_opts *o, store *st, const char *db
     }
     lobby_set_away_after(s->l, (int64_t)o->away_s * 1000);
     lobby_set_limits(s->l, &o->lim);
-    if (o->node && (store_set_node(st, o->node, &err) < 0 ||
-                    !(s->bus = bus_open(db, s, &err)) ||
+    if (o->node && store_set_node(st, o->node, &err) < 0) {
+        fprintf(stderr, "alphadeck serve: --node %s: %s\n", o->node, err.text);
+        return -1;
+    }
+    /* before anything is read back: a killed predecessor's last pass may be landing */
+    int claim = store_claim(st, &err);
+    if (claim < 0) {
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+        return -1;
+    }
+    if (claim > 0)
+        fprintf(stderr, "alphadeck serve: %s\n", err.text);
+    if (o->node && (!(s->bus = bus_open(db, s, &err)) ||
                     lobby_cluster(s->l, o->node, s->bus, &err) < 0)) {
         fprintf(stderr, "alphadeck serve: --node %s: %s\n", o->node, err.text);
         return -1;

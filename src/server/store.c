@@ -258,6 +258,11 @@ int store_set_node(store *s, const char *node, ad_err *err)
     return s->ops->set_node ? s->ops->set_node(s, node, err) : no_cluster(err);
 }
 
+int store_claim(store *s, ad_err *err)
+{
+    return s->ops->claim ? s->ops->claim(s, err) : 0;
+}
+
 int store_lease_take(store *s, int64_t id, int64_t now_ms, int64_t until_ms, ad_err *err)
 {
     return s->ops->lease_take ? s->ops->lease_take(s, id, now_ms, until_ms, err) : no_cluster(err);

@@ -115,6 +115,18 @@ long long ad_store_wal_writes(void);
  * inside a pass (between store_begin and store_commit) only if it commits.
  */
 int store_set_node(store *s, const char *node, ad_err *err);
+
+/* store_claim: this process is the server (or, once named, the node) that
+ * writes the store from now on; called once, before it reads its tables
+ * back.  A server killed with its pass sent may still have that pass
+ * committed after it died, by the database's side of its connection: on
+ * PostgreSQL the claim is a lock each session of that server holds, and
+ * it waits (up to 8 s) for the dead one's session to end, so what is read
+ * back is what that session committed.  0 when claimed; 1 when a session
+ * of that name still holds it after the wait (a second server on the same
+ * database, or one the network cut off: the caller says so and goes on);
+ * -1 on error.  On SQLite a dead process's commit is whole or absent: 0. */
+int store_claim(store *s, ad_err *err);
 int store_lease_take(store *s, int64_t id, int64_t now_ms, int64_t until_ms, ad_err *err);
 int store_lease_renew(store *s, int64_t now_ms, int64_t until_ms,
                       int (*fn)(void *ctx, int64_t id), void *ctx, ad_err *err);

@@ -37,6 +37,8 @@ typedef struct store_ops {
                   int64_t at_ms, ad_err *err);
     int (*commit)(store *s, ad_err *err);
     void (*rollback)(store *s);
+    /* the server's claim (NULL where a dead process leaves nothing behind) */
+    int (*claim)(store *s, ad_err *err);
     json_t *(*actions)(store *s, int64_t id, ad_err *err);
     /* a cluster's (NULL in a back end that cannot hold one: store.c says so) */
     int (*set_node)(store *s, const char *node, ad_err *err);

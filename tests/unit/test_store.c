@@ -8,6 +8,7 @@
  * store of a newer schema is refused.  Each case starts from an empty
  * store: a new file, or a new database made for it and dropped after.
  */
+#include <pthread.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -449,6 +450,54 @@ static void test_a_pass_that_tells_the_other_nodes_waits_its_turn_to_commit(void
     store_close(s);
 }
 
+struct closer {
+    store *s;
+    int ms;
+};
+
+static void *close_later(void *arg)
+{
+    struct closer *c = arg;
+    usleep((useconds_t)c->ms * 1000);
+    store_close(c->s);
+    return NULL;
+}
+
+/* A server killed with a pass sent may have it committed after its death
+ * by its session on the database: the server started after it claims the
+ * store, and the claim waits for that session to end before anything is
+ * read back.  Here the first server's session ends 300 ms after the
+ * second claims; a node's claim is its name's, and another name's is free. */
+static void test_a_servers_claim_waits_for_its_predecessors_session_to_end(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *old = store_open(where, &e), *now = store_open(where, &e),
+          *other = store_open(where, &e);
+    assert_non_null(old);
+    assert_non_null(now);
+    assert_non_null(other);
+    assert_int_equal(store_claim(old, &e), 0);
+    assert_int_equal(store_set_node(other, "b", &e), 0);
+    assert_int_equal(store_claim(other, &e), 0); /* "b" is not the lone server's name */
+    pthread_t th;
+    struct closer c = {old, 300};
+    assert_int_equal(pthread_create(&th, NULL, close_later, &c), 0);
+    int64_t t0 = mono_ms();
+    assert_int_equal(store_claim(now, &e), 0);
+    int64_t waited = mono_ms() - t0;
+    pthread_join(th, NULL);
+    if (waited < 250)
+        fail_msg("the claim was had after %lld ms, before the old session ended",
+                 (long long)waited);
+    /* and the store is used as ever */
+    int64_t id;
+    assert_int_equal(store_table_new(now, "{}", "{}", TABLE_PLAYING, 0, &id, &e), 0);
+    assert_int_equal(append_pass(now, id, (uint32_t[]){1}, 1, &e), 0);
+    store_close(now);
+    store_close(other);
+}
+
 /* SQLite is one process's: asked to be a node of a cluster, it says why not. */
 static void test_a_cluster_on_sqlite_is_refused_in_words(void **state)
 {
@@ -484,6 +533,7 @@ int main(void)
         CASE(test_a_lost_connection_fails_the_pass_and_the_next_one_reconnects),
         CASE(test_a_table_is_written_only_by_the_node_holding_its_lease),
         CASE(test_a_pass_that_tells_the_other_nodes_waits_its_turn_to_commit),
+        CASE(test_a_servers_claim_waits_for_its_predecessors_session_to_end),
     };
     int failed = cmocka_run_group_tests_name("store on SQLite", both, NULL, NULL);
     failed += cmocka_run_group_tests_name("store on SQLite (its own)", sqlite_only, NULL, NULL);
