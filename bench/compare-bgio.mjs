@@ -142,11 +142,11 @@ function rssBytes(pid) {
     return Number(m[1]) * 1024;
 }
 
-/* CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid) {
+/* CPU seconds a process has used so far: { user, system } */
+function cpuTimes(pid) {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / CLK_TCK; /* fields 14 and 15 */
+    return { user: Number(f[11]) / CLK_TCK, system: Number(f[12]) / CLK_TCK }; /* fields 14 and 15 */
 }
 
 /* boardgame.io's garbage collected first, so no garbage counts as memory. */
@@ -447,7 +447,7 @@ async function loadPhase(kind) {
         stats.stop = false;
         for (const s of seats) s.go();
         await sleep(1000); /* warm-up */
-        const cpu0 = cpuSeconds(srv.child.pid);
+        const cpu0 = cpuTimes(srv.child.pid);
         const me0 = process.cpuUsage();
         const errorLines0 = srv.child.errorLines;
         const bytes0 = AdClient.received;
@@ -457,7 +457,9 @@ async function loadPhase(kind) {
         stats.measuring = false;
         const bytes = AdClient.received - bytes0;
         const secs = (Date.now() - t0) / 1000;
-        const serverCpu = cpuSeconds(srv.child.pid) - cpu0;
+        const cpu1 = cpuTimes(srv.child.pid);
+        const serverUser = cpu1.user - cpu0.user, serverSystem = cpu1.system - cpu0.system;
+        const serverCpu = serverUser + serverSystem;
         const me = process.cpuUsage(me0);
         stats.stop = true;
         const lat = stats.lat.sort((a, b) => a - b);
@@ -468,6 +470,8 @@ async function loadPhase(kind) {
             seconds: secs, acks: stats.acks, actions_per_s: stats.acks / secs, games_finished: stats.games,
             p50_ms: q(0.5), p99_ms: q(0.99), max_ms: lat.length ? lat[lat.length - 1] : 0,
             server_cpu_us_per_action: stats.acks ? (serverCpu * 1e6) / stats.acks : 0,
+            /* ... of which in the kernel (its system calls: reads, writes, fsync) */
+            server_system_us_per_action: stats.acks ? (serverSystem * 1e6) / stats.acks : 0,
             driver_cpu_us_per_action: stats.acks ? (me.user + me.system) / stats.acks : 0,
             /* alphadeck's: every frame its clients were sent, over the actions */
             bytes_per_action: kind === 'alphadeck' && stats.acks ? bytes / stats.acks : null,
