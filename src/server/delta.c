@@ -313,6 +313,11 @@ static const char *value_end(const char *s, const char *end)
 }
 
 
+/* diff's at the top: the old view's members may be known from the
+ * changes kept (below) */
+static int old_known;
+static size_t known_old(const span *key, const char *p, const char *end);
+
 /* The members of the object or array a..a+na, with the members of its
  * next text (now[0..nnow)) as a guide: while they
  * have the same keys in the same order (an array: from its start), an old
@@ -355,9 +360,12 @@ static int members_along(const char *a, size_t na, const span *now, int nnow, sp
             p++;
         }
         m->val = p;
+        size_t known;
         if (g && g->vlen <= (size_t)(end - 1 - p) && memcmp(p, g->val, g->vlen) == 0 &&
             (p + g->vlen == end - 1 || p[g->vlen] == ','))
             p += g->vlen;
+        else if (g && obj && old_known && (known = known_old(g, p, end - 1)) > 0)
+            p += known; /* another audience's old view had it: not walked again */
         else
             p = value_end(p, end - 1);
         m->vlen = (size_t)(p - m->val);
@@ -457,6 +465,13 @@ static buf push_text;                 /* a push written, its delta added */
 static buf found_text[AD_MAX_SEATS + 1]; /* each audience's delta of this pass */
 static span to_act_now; /* diff's at the top: the new view's to_act (val NULL: none) */
 static int same_value(const span *a, const span *b);
+
+/* The members of the last view diff was given in this push (its text
+ * pushes.c's, kept for the push): a guide to the next view's, which is
+ * the same in all but a few fields (a seat's view is another's but for its
+ * seat and hand). */
+static span guide[DELTA_SPAN_MAX];
+static int nguide;
 
 /* The old member with new's key (or, in an array, its index i); NULL: none.
  * The views list their keys in one order, so the same place is tried first. */
@@ -571,6 +586,81 @@ static void rank_keys(const span *old, int n, int *rank)
 
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out);
 
+/* The view members one audience's delta found changed in this push, kept
+ * for the table's other audiences: the seats' views differ in a few fields
+ * (the seat, its hand), and a member that changed from the same bytes to
+ * the same bytes has the same delta, taken from here rather than found
+ * again for each seat (a public field's, found once a seat, was most of
+ * the cost of a table's deltas).  Only members looked into deeper (longer
+ * than 9 bytes) are kept; their texts are copied, as the old view's is
+ * text_of's buffer of the moment. */
+#define CHANGES 24
+static struct change {
+    size_t key, klen, was, wlen, now, nlen, delta, dlen; /* offsets into change_text */
+    int deeper;                                          /* delta holds its delta, else none */
+} changes[CHANGES];
+static int nchanges;
+static buf change_text;
+
+static int same_bytes(size_t at, size_t n, const char *s, size_t sn)
+{
+    return n == sn && memcmp(change_text.p + at, s, n) == 0;
+}
+
+/* The change kept for o to m (a view's member), NULL: none. */
+static const struct change *change_of(const span *o, const span *m)
+{
+    for (int c = 0; c < nchanges; c++) {
+        const struct change *ch = &changes[c];
+        if (same_bytes(ch->key, ch->klen, m->key, m->klen) &&
+            same_bytes(ch->now, ch->nlen, m->val, m->vlen) &&
+            same_bytes(ch->was, ch->wlen, o->val, o->vlen))
+            return ch;
+    }
+    return NULL;
+}
+
+/* The old view's member keyed key, at p (before end): when it begins with
+ * the old bytes of a change kept for key, followed by where a value ends,
+ * those bytes are that value (members_along's reasoning): its length, 0
+ * when none is known. */
+static size_t known_old(const span *key, const char *p, const char *end)
+{
+    for (int c = 0; c < nchanges; c++) {
+        const struct change *ch = &changes[c];
+        if (same_bytes(ch->key, ch->klen, key->key, key->klen) && ch->wlen <= (size_t)(end - p) &&
+            memcmp(p, change_text.p + ch->was, ch->wlen) == 0 &&
+            (p + ch->wlen == end || p[ch->wlen] == ','))
+            return ch->wlen;
+    }
+    return 0;
+}
+
+static void keep_change(const span *o, const span *m, int deeper, const buf *sub)
+{
+    if (nchanges == CHANGES)
+        return;
+    struct change *ch = &changes[nchanges];
+    buf *b = &change_text;
+    ch->key = b->n;
+    put(b, m->key, m->klen);
+    ch->was = b->n;
+    put(b, o->val, o->vlen);
+    ch->now = b->n;
+    put(b, m->val, m->vlen);
+    ch->delta = b->n;
+    if (deeper)
+        put(b, sub->p, sub->n);
+    if (b->bad)
+        return;
+    ch->klen = m->klen;
+    ch->wlen = o->vlen;
+    ch->nlen = m->vlen;
+    ch->dlen = deeper ? sub->n : 0;
+    ch->deeper = deeper;
+    nchanges++;
+}
+
 /* Adds what changed from o to m (member i) to the level's lists: name and
  * value to set, or name and delta to in when that is shorter. */
 static void diff_member(const span *o, const span *m, int i, int rank, int depth)
@@ -580,14 +670,28 @@ static void diff_member(const span *o, const span *m, int i, int rank, int depth
     buf *sub = &sub_text[depth + 1];
     clear(sub);
     /* (no delta is shorter than a value of 9 bytes: the least, {"len":N}, is 9) */
-    int deeper = o && depth < DELTA_DEPTH && m->vlen > 9 &&
-                 diff(o->val, o->vlen, m->val, m->vlen, depth + 1, sub) == 0 && sub->n < m->vlen;
+    int deep = o && depth < DELTA_DEPTH && m->vlen > 9;
+    const struct change *known = deep && depth == 0 && m->key ? change_of(o, m) : NULL;
+    const char *d = sub->p;
+    size_t dn = 0;
+    int deeper = 0;
+    if (known) {
+        deeper = known->deeper;
+        d = change_text.p + known->delta;
+        dn = known->dlen;
+    } else if (deep) {
+        deeper = diff(o->val, o->vlen, m->val, m->vlen, depth + 1, sub) == 0 && sub->n < m->vlen;
+        d = sub->p;
+        dn = sub->n;
+        if (depth == 0 && m->key)
+            keep_change(o, m, deeper, sub);
+    }
     buf *list = &scratch[depth][deeper ? IN : SET];
     put(list, ",", list->n ? 1 : 0);
     put_name(list, m, i, rank);
     put(list, ",", 1);
     if (deeper)
-        put(list, sub->p, sub->n);
+        put(list, d, dn);
     else
         put(list, m->val, m->vlen);
 }
@@ -615,8 +719,19 @@ static void put_list(buf *out, int *first, const char *name, const buf *list)
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
-    int aligned, nnow = members(b, nb, now);
+    int aligned, nnow;
+    if (depth == 0 && nguide > 0) { /* walked where it differs from the last view's */
+        nnow = members_along(b, nb, guide, nguide, now, &aligned);
+    } else {
+        nnow = members(b, nb, now);
+    }
+    if (depth == 0 && nnow >= 0) {
+        memcpy(guide, now, (size_t)nnow * sizeof now[0]);
+        nguide = nnow;
+    }
+    old_known = depth == 0;
     int nold = nnow < 0 || *a != *b ? -1 : members_along(a, na, now, nnow, old, &aligned);
+    old_known = 0;
     if (nold < 0)
         return -1;
     int rank[DELTA_SPAN_MAX];
@@ -1123,6 +1238,9 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n,
     const span *asked = member_named(ms, k, "\"asked\"");
     if (!pass->began) { /* a fold of an earlier pass is no more */
         pass->began = 1;
+        nchanges = 0; /* (valid for any table; kept for one, few and small) */
+        nguide = 0;   /* (its text is this push's) */
+        clear(&change_text);
         unfold(t);
         if (!sync_of)
             clock_of(t, pass, asked);
