@@ -120,12 +120,13 @@ typedef struct {
 static void put_text(void *ctx, const char *line)
 {
     text_ctx *c = ctx;
-    if (!ad_told_utf8(line))
+    size_t n = strlen(line);
+    if (!ad_told_utf8n(line, n))
         return; /* as the tree: json_string refuses it */
     if (!c->first)
         ad_jw_raw(c->w, ",", 1);
     c->first = 0;
-    ad_jw_str(c->w, line, strlen(line));
+    ad_jw_str(c->w, line, n);
 }
 
 void ad_aloud_text(ad_jw *w, narrator *n, const json_t *events, const json_t *view)

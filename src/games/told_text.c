@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "told_text.h"
 
@@ -18,8 +21,19 @@
  * buffer's end can end inside a character. */
 int ad_told_utf8(const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
+    return ad_told_utf8n(s, strlen(s));
+}
+
+int ad_told_utf8n(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+#if defined(__SSE2__)
+    /* ASCII, 16 bytes at a time (a sentence is mostly ASCII) */
+    while (end - p >= 16 &&
+           !_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(const void *)p)))
+        p += 16;
+#endif
+    while (p < end) {
         unsigned c = *p++;
         int more = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : (c & 0xF0) == 0xE0 ? 2
                  : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
@@ -27,7 +41,7 @@ int ad_told_utf8(const char *s)
             return 0;
         unsigned long cp = more ? c & (0x3Fu >> more) : c;
         for (int i = 0; i < more; i++, p++) {
-            if ((*p & 0xC0) != 0x80)
+            if (p == end || (*p & 0xC0) != 0x80)
                 return 0;
             cp = cp << 6 | (*p & 0x3F);
         }

@@ -32,8 +32,10 @@ void ad_told_share_reset(ad_told_share *sh);
 /* ad_told_text's bytes, the fields from sh (made at the first call). */
 void ad_told_text_shared(ad_jw *w, narrator *n, const json_t *events, ad_told_share *sh);
 
-/* Whether s is UTF-8 that jansson takes as a string. */
+/* Whether s (or its n bytes, no NUL among them) is UTF-8 that jansson
+ * takes as a string. */
 int ad_told_utf8(const char *s);
+int ad_told_utf8n(const char *s, size_t n);
 
 /* ad_aloud_update's lines as a JSON array of strings, written to w. */
 void ad_aloud_text(ad_jw *w, narrator *n, const json_t *events, const json_t *view);

@@ -29,7 +29,7 @@ static json_t *random_string(void)
                                          "\\u0041", "9"};
     char buf[256];
     size_t n = 0;
-    int k = (int)rnd(12);
+    int k = (int)rnd(40); /* (long ones too: ad_jw_str takes 16 plain bytes at a time) */
     for (int i = 0; i < k; i++) {
         if (rnd(4) == 0) { /* a control character, NUL included */
             buf[n++] = (char)rnd(0x20);

@@ -122,12 +122,18 @@ static void only_whole_utf8_is_taken_as_jansson_takes_it(void **state)
     const char *cases[] = {"", "plain", "Zo\xc3\xab", "\xe5\xa4\xaa", "\xf0\x9f\x90\xb1",
                            "\xc3", "\xe5\xa4", "\xf0\x9f\x90", "\xc0\xaf", "\xe0\x80\xaf",
                            "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xff", "\x80", "a\xc3(b"};
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        json_t *s = json_string(cases[i]);
-        if (ad_told_utf8(cases[i]) != (s != NULL))
-            fail_msg("case %zu: ours %d, jansson %d", i, ad_told_utf8(cases[i]), s != NULL);
-        json_decref(s);
-    }
+    /* each also after ASCII of 15 to 33 bytes (read 16 bytes at a time) */
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        for (int before = 0; before <= 33; before += before ? 1 : 15) {
+            char text[64];
+            snprintf(text, sizeof text, "%.*s%s", before, "The letters are shown to all now.",
+                     cases[i]);
+            json_t *s = json_string(text);
+            if (ad_told_utf8(text) != (s != NULL))
+                fail_msg("case %zu after %d bytes: ours %d, jansson %d", i, before,
+                         ad_told_utf8(text), s != NULL);
+            json_decref(s);
+        }
 }
 
 int main(void)
