@@ -254,6 +254,11 @@ static const char *value_end(const char *s, const char *end)
     const char *p = s;
     if (p < end && *p == '"')
         return string_end(s, end);
+    if (p < end && *p != '{' && *p != '[') { /* a number or a literal: a few bytes */
+        while (p < end && *p != ',' && *p != '}' && *p != ']')
+            p++;
+        return p;
+    }
 #if defined(__SSE2__)
     const __m128i quote = _mm_set1_epi8('"'), back = _mm_set1_epi8('\\'),
                   comma = _mm_set1_epi8(','), lower = _mm_set1_epi8(0x20),
