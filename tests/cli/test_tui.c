@@ -24,7 +24,10 @@ static const char *BIN;
 static void start(const char *env, const char *game)
 {
     char run[1024];
-    snprintf(run, sizeof run, "%s timeout --foreground -k 5 120 %s %s; echo EXITED $?; sleep 60",
+    /* (220 s: a game played through the keys may take most of the 240 s
+     * its test waits, on a loaded machine under AddressSanitizer, where a
+     * Shout turn also runs `alphadeck words`) */
+    snprintf(run, sizeof run, "%s timeout --foreground -k 5 220 %s %s; echo EXITED $?; sleep 60",
              env, BIN, game);
     pane_start("alphadeck-test", 80, 24, run);
 }
@@ -48,6 +51,8 @@ static void play_through_the_keys(const char *game, const char *args, const char
     time_t start = time(NULL);
     while (!done && time(NULL) - start < 240) {
         char *s = pane_screen();
+        if (strstr(s, "EXITED")) /* ended (or was stopped) before its last screen */
+            fail_msg("%s: the game ended before its end screen; the screen:\n%s", game, s);
         if (strstr(s, "Press Enter to finish")) {
             /* the whole table is on the screen at the end */
             assert_true(strstr(s, "the game!") || strstr(s, "drawn"));
