@@ -641,8 +641,9 @@ static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, b
  * text_of's buffer of the moment. */
 #define CHANGES 24
 static struct change {
-    size_t key, klen, was, wlen, now, nlen, delta, dlen; /* offsets into change_text */
-    int deeper;                                          /* delta holds its delta, else none */
+    /* offsets into change_text; dlen 0: the value is set whole (a delta
+     * looked into deeper is never empty: "{}" at least) */
+    size_t key, klen, was, wlen, now, nlen, delta, dlen;
 } changes[CHANGES];
 static int nchanges;
 static buf change_text;
@@ -681,7 +682,7 @@ static size_t known_old(const span *key, const char *p, const char *end)
     return 0;
 }
 
-static void keep_change(const span *o, const span *m, int deeper, const buf *sub)
+static void keep_change(const span *o, const span *m, const buf *sub)
 {
     if (nchanges == CHANGES)
         return;
@@ -694,15 +695,14 @@ static void keep_change(const span *o, const span *m, int deeper, const buf *sub
     ch->now = b->n;
     put(b, m->val, m->vlen);
     ch->delta = b->n;
-    if (deeper)
+    if (sub)
         put(b, sub->p, sub->n);
     if (b->bad)
         return;
     ch->klen = m->klen;
     ch->wlen = o->vlen;
     ch->nlen = m->vlen;
-    ch->dlen = deeper ? sub->n : 0;
-    ch->deeper = deeper;
+    ch->dlen = sub ? sub->n : 0;
     nchanges++;
 }
 
@@ -721,7 +721,7 @@ static void diff_member(const span *o, const span *m, int i, int rank, int depth
     size_t dn = 0;
     int deeper = 0;
     if (known) {
-        deeper = known->deeper;
+        deeper = known->dlen > 0;
         d = change_text.p + known->delta;
         dn = known->dlen;
     } else if (deep) {
@@ -729,7 +729,7 @@ static void diff_member(const span *o, const span *m, int i, int rank, int depth
         d = sub->p;
         dn = sub->n;
         if (depth == 0 && m->key)
-            keep_change(o, m, deeper, sub);
+            keep_change(o, m, deeper ? sub : NULL);
     }
     buf *list = &scratch[depth][deeper ? IN : SET];
     put(list, ",", list->n ? 1 : 0);

@@ -427,12 +427,10 @@ static int lobby_start(server *s, const serve_opts *o, store *st, const char *db
     }
     /* before anything is read back: a killed predecessor's last pass may be landing */
     int claim = store_claim(st, &err);
-    if (claim < 0) {
+    if (claim != 0) /* (> 0: held by another session after the wait; it goes on) */
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
+    if (claim < 0)
         return -1;
-    }
-    if (claim > 0)
-        fprintf(stderr, "alphadeck serve: %s\n", err.text);
     if (o->node && (!(s->bus = bus_open(db, s, &err)) ||
                     lobby_cluster(s->l, o->node, s->bus, &err) < 0)) {
         fprintf(stderr, "alphadeck serve: --node %s: %s\n", o->node, err.text);
