@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-    serverAndBrowser, person, createTable, gotoTable, playByClicks, sitDown, PHONE,
+    serverAndBrowser, person, createTable, gotoTable, playByClicks, sitDown, until, PHONE,
 } from './harness.mjs';
 
 const env = serverAndBrowser();
@@ -159,4 +159,60 @@ test('the tab\'s title (and the tone, when switched on) tells a person they are 
     assert.ok(!seen.some((l) => /\bYou\b/.test(l)), 'a spectator is told the public narration');
     assert.ok(seen.some((l) => l.includes('Relo')), 'naming the person by name');
     assert.deepEqual([...a.errors, ...s.errors], [], 'no script errors');
+});
+
+test('a page reloaded while the others play keeps the log from before: a push it meets as a spectator on its way back to the seat does not hide the recent lines', { skip: why || false, timeout: 90000 }, async (t) => {
+    const { player, Seat } = await import('../server/harness.mjs');
+    const a = await person(env.browser, env.server, 'Rena');
+    t.after(() => a.close());
+    // the page's `join` is held until a push of the game has reached it (it
+    // watches first, then sits): the order a busy table can give by chance
+    let hold = false;
+    let pushed = 0;
+    /** @type {(() => void)[]} */
+    const held = [];
+    await a.context.routeWebSocket(/\/ws/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => {
+            if (hold && typeof m === 'string' && m.includes('"cmd":"join"')) held.push(() => server.send(m));
+            else server.send(m);
+        });
+        server.onMessage((m) => {
+            if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++;
+            ws.send(m);
+        });
+    });
+    const pa = await a.open('#/');
+    const made = await createTable(pa, { game: 'noway', players: 3, seats: ['open', 'open', 'open'], options: { max_turns: 200 } });
+    const bob = await player(env.server, 'Bob');
+    const cat = await player(env.server, 'Cat');
+    t.after(() => { bob.close(); cat.close(); });
+    const sb = new Seat(bob, made.table, null);
+    const sc = new Seat(cat, made.table, null);
+    await sb.join();
+    await sc.join();
+    await gotoTable(pa, made.table);
+    // seat 0 (the page) deals, so Bob plays first and the page and Cat are asked
+    assert.equal(sb.seat, 1);
+    await sb.step();
+    await pa.locator('.player.me.asked').waitFor({ timeout: 10000 });
+    const before = await pa.locator('.log li').allTextContents();
+    const last = before[before.length - 1];
+    assert.match(last || '', /^Bob says/, `the page's log ends with Bob's claim: ${JSON.stringify(before)}`);
+    hold = true;
+    await pa.reload();
+    await until(() => held.length === 1, 15000, 'the page watching, its join held');
+    // Cat calls while the page is only watching: the settled window reaches it as a push
+    sc.drain();
+    const r = await cat.request({ cmd: 'act', table: made.table, v: sc.v, action: { type: 'challenge' } });
+    assert.ok(r.ok, `Cat's challenge: ${JSON.stringify(r)}`);
+    await until(() => pushed > 0, 10000, 'the push of the settled window at the watching page');
+    hold = false;
+    held.splice(0).forEach((send) => send());
+    await pa.locator('.player.me').waitFor({ timeout: 15000 });
+    await pa.waitForFunction(() => /calls "No Way!"/.test(document.querySelector('.log')?.textContent || ''), null, { timeout: 10000 });
+    const after = await pa.locator('.log li').allTextContents();
+    assert.ok(after.includes(last), `Bob's claim is still in the log: ${JSON.stringify(after)}`);
+    assert.ok(after.indexOf(last) < after.findIndex((l) => /calls "No Way!"/.test(l)), `in order: ${JSON.stringify(after)}`);
+    assert.deepEqual(a.errors, [], 'no script errors');
 });

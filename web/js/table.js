@@ -40,8 +40,8 @@ import { hintPanel } from './hint.js';
  * @param {number} table
  */
 export async function renderTable(root, conn, table) {
-    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any, hints: boolean}} */
-    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null, hints: false };
+    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any, hints: boolean, entered: boolean}} */
+    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null, hints: false, entered: false };
     /** @type {Record<string, any>} */
     const local = {};
     const title = el('h1', { class: 'table-title' });
@@ -153,6 +153,7 @@ export async function renderTable(root, conn, table) {
 
     /** @param {any} r a join or watch answer */
     const took = (r) => {
+        st.entered = true;
         st.view = r.view;
         st.v = r.v;
         st.seat = r.seat;
@@ -180,6 +181,9 @@ export async function renderTable(root, conn, table) {
             return;
         }
         if (f.push === 'update') {
+            // entering (watching on the way to the seat): the answer to come
+            // holds this version and its events, told as the seat is told them
+            if (!st.entered) return;
             if (f.v < st.v && !f.sync) return;
             st.view = f.view;
             st.v = f.v;
