@@ -46,15 +46,26 @@ async function followLesson(l, ms = 90000) {
     const seen = [learn.step];
     const now = (x) => { learn = x; if (seen[seen.length - 1] !== x.step) seen.push(x.step); };
     const deadline = Date.now() + ms;
-    while (!isOver(seat.view)) {
-        assert.ok(Date.now() < deadline, `the guided game ended within ${ms} ms (step ${learn.step}, view ${JSON.stringify(seat.view).slice(0, 600)})`);
-        for (const p of c.takePushes('update')) {
+    // the update pushes queued (all, or those that came before the frame
+    // `upto`), taken in the order they came
+    const takeUpdates = (upto) => {
+        const at = upto ? c.frames.indexOf(upto) : Infinity;
+        const got = c.queue.filter((f) => f && f.push === 'update' && c.frames.indexOf(f) < at);
+        c.queue = c.queue.filter((f) => !got.includes(f));
+        for (const p of got) {
             seat.see(p.v, p.view, p.asked);
             if (p.learn) now(p.learn);
         }
+    };
+    while (!isOver(seat.view)) {
+        assert.ok(Date.now() < deadline, `the guided game ended within ${ms} ms (step ${learn.step}, view ${JSON.stringify(seat.view).slice(0, 600)})`);
+        takeUpdates(null);
         if (isOver(seat.view)) break;
         if (learn.do === 'next') {
             const r = await c.request({ cmd: 'learn_next', table: seat.table });
+            // a push sent before this answer (a bot's move, told at the step
+            // before) is older than it, though it waited in the queue
+            takeUpdates(r);
             if (!r.ok && r.code === 'not_this_step') {
                 // the lesson moved on before this Next reached it (the game's
                 // own clock or a bot, under load): its push tells where it is

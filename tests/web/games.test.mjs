@@ -30,6 +30,14 @@ after(async () => {
     if (server) await server.stop();
 });
 
+// Shout's final window held open until everyone passes (10 s at most),
+// not closed at once: each person gets a Pass to click at the end of each
+// round, however fast the bot takes the words and the clock deals (a page
+// on a loaded machine could miss every card a 100 ms clock dealt, and
+// every word, and never click).  A round whose table is left empty ends
+// without one, which three rounds in a row almost never do.
+const OPTIONS = { shout: { ...SHORT.shout, final_ms: 10000 } };
+
 async function playOnce(game) {
     if (played[game]) {
         if (played[game] instanceof Error) throw played[game];
@@ -42,7 +50,7 @@ async function playOnce(game) {
         people.push(a, b);
         const pa = await a.open('#/');
         const made = await createTable(pa, {
-            game, players: 3, seats: ['open', 'open', 'basic'], options: SHORT[game], bot_pause_ms: 0,
+            game, players: 3, seats: ['open', 'open', 'basic'], options: OPTIONS[game] || SHORT[game], bot_pause_ms: 0,
         });
         await gotoTable(pa, made.table);
         const pb = await b.open(`#/table/${made.table}`);
