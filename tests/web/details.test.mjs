@@ -9,7 +9,7 @@
 // wait polls with a deadline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowser, person, httpGet, sleep, PHONE, createTable, gotoTable, clickAndSettle, until, finishedBotsGame } from './harness.mjs';
+import { serverAndBrowser, person, httpGet, sleep, PHONE, createTable, gotoTable, clickAndSettle, until, finishedBotsGame, routeFrames } from './harness.mjs';
 
 const env = serverAndBrowser();
 const why = env.why;
@@ -222,15 +222,7 @@ test('Shout: a word shouted a moment after another\'s is refused with "Bob shout
         t.after(() => p.close());
         // the page's claims are held on their way to the server until Bob's is in: a race Bob wins, every time
         let hold = false;
-        /** @type {(() => void)[]} */
-        const held = [];
-        await p.context.routeWebSocket(/\/ws/, (ws) => {
-            const server = ws.connectToServer();
-            ws.onMessage((m) => {
-                if (hold && typeof m === 'string' && m.includes('"cmd":"act"')) held.push(() => server.send(m));
-                else server.send(m);
-            });
-        });
+        const held = await routeFrames(p.context, { hold: (m) => hold && typeof m === 'string' && m.includes('"cmd":"act"') });
         const page = await p.open('#/');
         const race = await shoutRace(page);
         t.after(() => race.bob.close());

@@ -648,6 +648,34 @@ export function serverAndBrowser() {
 
 // ------------------------------------------------ people (issue 30, r4)
 
+/**
+ * Routes every WebSocket of the context through the test: a frame from a
+ * page for which hold(frame) is true waits in the array returned (call
+ * each entry to send it on), and every frame from the server is given to
+ * heard(frame) on its way to the page.  For races a test must win or lose
+ * every time, not by chance.
+ * @param {any} context @param {{hold?: (m: any) => boolean, heard?: (m: any) => void}} how
+ * @returns {Promise<(() => void)[]>}
+ */
+export async function routeFrames(context, how) {
+    const hold = how.hold || (() => false);
+    const heard = how.heard || (() => {});
+    /** @type {(() => void)[]} */
+    const held = [];
+    await context.routeWebSocket(/\/ws/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => {
+            if (hold(m)) held.push(() => server.send(m));
+            else server.send(m);
+        });
+        server.onMessage((m) => {
+            heard(m);
+            ws.send(m);
+        });
+    });
+    return held;
+}
+
 /** A guest by invite link is asked their name before sitting (people.js):
  * accepts the remembered one (or types `name`) and waits to be seated. */
 export async function sitDown(page, name) {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-    serverAndBrowser, person, createTable, gotoTable, playByClicks, sitDown, until, PHONE,
+    serverAndBrowser, person, createTable, gotoTable, playByClicks, sitDown, until, routeFrames, PHONE,
 } from './harness.mjs';
 
 const env = serverAndBrowser();
@@ -169,18 +169,9 @@ test('a page reloaded while the others play keeps the log from before: a push it
     // watches first, then sits): the order a busy table can give by chance
     let hold = false;
     let pushed = 0;
-    /** @type {(() => void)[]} */
-    const held = [];
-    await a.context.routeWebSocket(/\/ws/, (ws) => {
-        const server = ws.connectToServer();
-        ws.onMessage((m) => {
-            if (hold && typeof m === 'string' && m.includes('"cmd":"join"')) held.push(() => server.send(m));
-            else server.send(m);
-        });
-        server.onMessage((m) => {
-            if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++;
-            ws.send(m);
-        });
+    const held = await routeFrames(a.context, {
+        hold: (m) => hold && typeof m === 'string' && m.includes('"cmd":"join"'),
+        heard: (m) => { if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++; },
     });
     const pa = await a.open('#/');
     const made = await createTable(pa, { game: 'noway', players: 3, seats: ['open', 'open', 'open'], options: { max_turns: 200 } });
