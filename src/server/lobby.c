@@ -288,7 +288,9 @@ void lobby_flush(lobby *l)
  * loop ends a pass every millisecond or so, each with a few actions; so
  * while the last commit was less than commit_every_ms ago the pass's
  * actions wait for the next one (their acts unacknowledged, their
- * updates unsent), and a timer makes sure it comes.  An idle server
+ * updates unsent), and a timer makes sure it comes; on libuv the loop
+ * naps until then instead (may_nap: the wait returned), and its next
+ * pass takes what came meanwhile and commits it all.  An idle server
  * commits at the end of the pass that has an action, as before: a family
  * at one table waits for no timer.  A cluster's node commits every pass.
  * Figures: docs/server.md, "The group commit's pace". */
@@ -303,20 +305,24 @@ static void commit_now(lobby *l)
     lobby_flush(l);
 }
 
-void lobby_pass_end(lobby *l)
+int64_t lobby_pass_end(lobby *l, int may_nap)
 {
     int64_t gap = (int64_t)l->lim.commit_every_ms * 1000;
     if ((l->dirty || l->nacks) && gap > 0 && !ad_cluster_on(l)) {
         int64_t now = ad_ls_now(), wait = l->committed_us + gap - now;
-        if (wait > 0) { /* set again each time: a timer that fired a little
-                         * early must not leave the actions waiting */
+        if (wait > 0) {
             l->commit_put_off = 1;
+            if (may_nap) /* the loop naps, then takes what came meanwhile */
+                return wait;
+            /* set again each time: a timer that fired a little early must
+             * not leave the actions waiting */
             srv_timer(l->srv, &l->commit_tm, (wait + 999) / 1000);
-            return;
+            return 0;
         }
         l->committed_us = now;
     }
     commit_now(l);
+    return 0;
 }
 
 void ad_commit_put_off_now(lobby *l)

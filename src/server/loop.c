@@ -6,6 +6,7 @@
  * and pushed); and SIGINT and SIGTERM, which end it.
  */
 #include <signal.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,6 +214,21 @@ void ad_loop_signals(server *s)
     signal(SIGXFSZ, SIG_IGN);
 }
 
+/* The group commit's pace on libuv (lobby_pass_end): while the loop is
+ * busy and the commit is put off for nap microseconds, the loop sleeps
+ * them rather than waking for each request that comes meanwhile (each
+ * wake and sleep cost more than the request), and its next pass takes
+ * all that came, without waiting, and commits them with the rest. */
+static int nap_then(server *s, int64_t nap)
+{
+    s->napped = nap > 0;
+    if (nap > 0) {
+        struct timespec ts = {.tv_sec = nap / 1000000, .tv_nsec = (long)(nap % 1000000) * 1000};
+        nanosleep(&ts, NULL);
+    }
+    return 0;
+}
+
 /* One pass, timed (ALPHADECK_LOOP_STATS): its wait in epoll is libuv's
  * idle time (on lws' poll loop the wait is not told apart from the work). */
 static int timed_pass(server *s)
@@ -220,19 +236,19 @@ static int timed_pass(server *s)
     int64_t t0 = ad_ls_now();
     uint64_t idle0 = s->uv ? uv_metrics_idle_time(&s->loop) : 0;
     if (s->uv)
-        uv_run(&s->loop, UV_RUN_ONCE);
+        uv_run(&s->loop, s->napped ? UV_RUN_NOWAIT : UV_RUN_ONCE);
     else if (lws_service(s->ctx, 0) < 0)
         return -1;
     int64_t t1 = ad_ls_now();
     int64_t wait = s->uv ? (int64_t)((uv_metrics_idle_time(&s->loop) - idle0) / 1000) : 0;
     s->woken = 0;
-    lobby_pass_end(s->l);
+    int64_t nap = lobby_pass_end(s->l, s->uv);
     int64_t t2 = ad_ls_now();
     ad_net_flush(s);
     int64_t t3 = ad_ls_now();
     ad_ls_add(LS_SEND, t3 - t2);
     ad_ls_pass(wait, t1 - t0, t3 - t0);
-    return 0;
+    return nap_then(s, nap);
 }
 
 /* Until a signal: each pass ends with the lobby's commit, and so does the
@@ -246,12 +262,13 @@ void ad_loop_run(server *s)
             continue;
         }
         if (s->uv)
-            uv_run(&s->loop, UV_RUN_ONCE);
+            uv_run(&s->loop, s->napped ? UV_RUN_NOWAIT : UV_RUN_ONCE);
         else if (lws_service(s->ctx, 0) < 0)
             break;
         s->woken = 0;
-        lobby_pass_end(s->l);
+        int64_t nap = lobby_pass_end(s->l, s->uv);
         ad_net_flush(s);
+        nap_then(s, nap);
     }
     lobby_flush(s->l);
     signal_ctx = NULL;

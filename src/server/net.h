@@ -32,6 +32,7 @@ struct server {
     struct lws_vhost *vh;
     uv_loop_t loop;      /* the loop, when lws runs on libuv (uv: 1) */
     int uv;
+    int napped; /* the last pass ended in a nap: the next takes what came, without waiting */
     uv_timer_t *spare;   /* libuv timers no srv_timer_t holds now, for the next set */
     int timers_off;      /* the loop is ending: no timer is set any more */
     int woken;           /* a timer fired in this pass of the poll loop, which is woken */

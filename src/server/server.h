@@ -132,10 +132,11 @@ void lobby_refuse_frame(conn *c, const char *text, size_t len, const char *code,
 void lobby_conn_gone(lobby *l, conn *c);          /* before c is freed */
 void lobby_flush(lobby *l);                       /* end of a pass: commit, ack, push */
 /* The end of a pass of the loop: lobby_flush, or, when the last commit
- * was less than lim.commit_every_ms ago, that put off until then (a timer
- * ends the pass that commits).  Acts are acknowledged after their commit
- * either way. */
-void lobby_pass_end(lobby *l);
+ * was less than lim.commit_every_ms ago, that put off until then: with
+ * may_nap, the microseconds the loop is to nap before its next pass (which
+ * then waits for nothing and commits), else 0 and a timer ends the pass
+ * that commits.  Acts are acknowledged after their commit either way. */
+int64_t lobby_pass_end(lobby *l, int may_nap);
 void lobby_worker_answers(lobby *l);              /* take the workers' answers */
 void lobby_timer(lobby *l, table *t);
 /* How long a person may be gone from a game in play before the stand-in
