@@ -5,6 +5,7 @@
  * the lobby's commit (what a pass accepted is stored, then acknowledged
  * and pushed); and SIGINT and SIGTERM, which end it.
  */
+#include <pthread.h>
 #include <signal.h>
 #include <time.h>
 #include <stdlib.h>
@@ -218,14 +219,40 @@ void ad_loop_signals(server *s)
  * busy and the commit is put off for nap microseconds, the loop sleeps
  * them rather than waking for each request that comes meanwhile (each
  * wake and sleep cost more than the request), and its next pass takes
- * all that came, without waiting, and commits them with the rest. */
+ * all that came, without waiting, and commits them with the rest.  A wake
+ * of the loop (srv_wake: a bot's answer, the rest of a table's steps) ends
+ * the nap at once: what the loop does in its own time is not put off. */
+static pthread_mutex_t nap_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t nap_cv = PTHREAD_COND_INITIALIZER;
+static int nap_woken; /* a wake came since the last nap began */
+
+void ad_loop_nap_wake(void)
+{
+    pthread_mutex_lock(&nap_mu);
+    nap_woken = 1;
+    pthread_cond_signal(&nap_cv);
+    pthread_mutex_unlock(&nap_mu);
+}
+
 static int nap_then(server *s, int64_t nap)
 {
     s->napped = nap > 0;
-    if (nap > 0) {
-        struct timespec ts = {.tv_sec = nap / 1000000, .tv_nsec = (long)(nap % 1000000) * 1000};
-        nanosleep(&ts, NULL);
+    if (nap <= 0)
+        return 0;
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until); /* (not the wall clock, which may jump) */
+    until.tv_sec += (time_t)(nap / 1000000);
+    until.tv_nsec += (long)(nap % 1000000) * 1000;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
     }
+    pthread_mutex_lock(&nap_mu);
+    while (!nap_woken && !stopping &&
+           pthread_cond_clockwait(&nap_cv, &nap_mu, CLOCK_MONOTONIC, &until) == 0)
+        ; /* (a wake without the flag: a spurious one) */
+    nap_woken = 0;
+    pthread_mutex_unlock(&nap_mu);
     return 0;
 }
 

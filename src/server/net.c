@@ -69,6 +69,7 @@ conn_lobby *conn_state(conn *c)
 
 void srv_wake(server *s)
 {
+    ad_loop_nap_wake(); /* a nap of the loop's ends (loop.c) */
     lws_cancel_service(s->ctx);
 }
 

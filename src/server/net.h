@@ -106,6 +106,8 @@ void ad_http_built(server *s);
 struct lws_context *ad_loop_context(server *s, struct lws_context_creation_info *info, int level);
 void ad_loop_signals(server *s);
 void ad_loop_run(server *s);
+/* Ends the loop's nap, if it naps (srv_wake, from any thread). */
+void ad_loop_nap_wake(void);
 void ad_timers_stop(server *s);
 void ad_loop_end(server *s);
 
