@@ -234,11 +234,11 @@ void ad_loop_nap_wake(void)
     pthread_mutex_unlock(&nap_mu);
 }
 
-static int nap_then(server *s, int64_t nap)
+static void nap_then(server *s, int64_t nap)
 {
     s->napped = nap > 0;
     if (nap <= 0)
-        return 0;
+        return;
     struct timespec until;
     clock_gettime(CLOCK_MONOTONIC, &until); /* (not the wall clock, which may jump) */
     until.tv_sec += (time_t)(nap / 1000000);
@@ -253,7 +253,6 @@ static int nap_then(server *s, int64_t nap)
         ; /* (a wake without the flag: a spurious one) */
     nap_woken = 0;
     pthread_mutex_unlock(&nap_mu);
-    return 0;
 }
 
 /* One pass, timed (ALPHADECK_LOOP_STATS): its wait in epoll is libuv's
@@ -275,7 +274,8 @@ static int timed_pass(server *s)
     int64_t t3 = ad_ls_now();
     ad_ls_add(LS_SEND, t3 - t2);
     ad_ls_pass(wait, t1 - t0, t3 - t0);
-    return nap_then(s, nap);
+    nap_then(s, nap);
+    return 0;
 }
 
 /* Until a signal: each pass ends with the lobby's commit, and so does the
