@@ -161,16 +161,29 @@ test('the tab\'s title (and the tone, when switched on) tells a person they are 
     assert.deepEqual([...a.errors, ...s.errors], [], 'no script errors');
 });
 
-test('a page reloaded while the others play keeps the log from before: a push it meets as a spectator on its way back to the seat does not hide the recent lines', { skip: why || false, timeout: 90000 }, async (t) => {
+/**
+ * A page reloaded mid-game, one of its requests on the way back to its seat
+ * held until another player's move reaches it as a push: `join` (the push
+ * met while it only watches) or the `tables` after the join's answer (the
+ * push met with the answer in hand, not yet drawn).  Its log must keep Bob's
+ * claim from before, and tell Cat's call after it.
+ * @param {any} t @param {string} cmd the request held
+ */
+async function reloadedMidGame(t, cmd) {
     const { player, Seat } = await import('../server/harness.mjs');
     const a = await person(env.browser, env.server, 'Rena');
     t.after(() => a.close());
-    // the page's `join` is held until a push of the game has reached it (it
-    // watches first, then sits): the order a busy table can give by chance
+    // the request is held until a push of the game has reached the page:
+    // the order a busy table can give by chance
     let hold = false;
+    let joined = false;
     let pushed = 0;
     const held = await routeFrames(a.context, {
-        hold: (m) => hold && typeof m === 'string' && m.includes('"cmd":"join"'),
+        hold: (m) => {
+            if (!hold || typeof m !== 'string') return false;
+            if (m.includes('"cmd":"join"')) joined = true;
+            return m.includes(`"cmd":"${cmd}"`) && (cmd === 'join' || joined);
+        },
         heard: (m) => { if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++; },
     });
     const pa = await a.open('#/');
@@ -192,12 +205,12 @@ test('a page reloaded while the others play keeps the log from before: a push it
     assert.match(last || '', /^Bob says/, `the page's log ends with Bob's claim: ${JSON.stringify(before)}`);
     hold = true;
     await pa.reload();
-    await until(() => held.length === 1, 15000, 'the page watching, its join held');
-    // Cat calls while the page is only watching: the settled window reaches it as a push
+    await until(() => held.length === 1, 15000, `the page on its way back, its ${cmd} held`);
+    // Cat calls meanwhile: the settled window reaches the page as a push
     sc.drain();
     const r = await cat.request({ cmd: 'act', table: made.table, v: sc.v, action: { type: 'challenge' } });
     assert.ok(r.ok, `Cat's challenge: ${JSON.stringify(r)}`);
-    await until(() => pushed > 0, 10000, 'the push of the settled window at the watching page');
+    await until(() => pushed > 0, 10000, 'the push of the settled window at the page');
     hold = false;
     held.splice(0).forEach((send) => send());
     await pa.locator('.player.me').waitFor({ timeout: 15000 });
@@ -206,4 +219,12 @@ test('a page reloaded while the others play keeps the log from before: a push it
     assert.ok(after.includes(last), `Bob's claim is still in the log: ${JSON.stringify(after)}`);
     assert.ok(after.indexOf(last) < after.findIndex((l) => /calls "No Way!"/.test(l)), `in order: ${JSON.stringify(after)}`);
     assert.deepEqual(a.errors, [], 'no script errors');
+}
+
+test('a page reloaded while the others play keeps the log from before: a push it meets as a spectator on its way back to the seat does not hide the recent lines', { skip: why || false, timeout: 90000 }, async (t) => {
+    await reloadedMidGame(t, 'join');
+});
+
+test('a page reloaded while the others play tells a move pushed after its seat\'s answer came and before it was drawn', { skip: why || false, timeout: 90000 }, async (t) => {
+    await reloadedMidGame(t, 'tables');
 });

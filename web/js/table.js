@@ -40,8 +40,8 @@ import { hintPanel } from './hint.js';
  * @param {number} table
  */
 export async function renderTable(root, conn, table) {
-    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any, hints: boolean, entered: boolean}} */
-    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null, hints: false, entered: false };
+    /** @type {{view: any, v: number, seat: number|null, asked: number[], seats: SeatInfo[], deadline: number|null, clockLong: boolean, clockSeats: number[], status: string, playOn: any, hints: boolean, entered: boolean, held: any[]}} */
+    const st = { view: null, v: 0, seat: null, asked: [], seats: [], deadline: null, clockLong: false, clockSeats: [], status: 'waiting', playOn: null, hints: false, entered: false, held: [] };
     /** @type {Record<string, any>} */
     const local = {};
     const title = el('h1', { class: 'table-title' });
@@ -170,6 +170,32 @@ export async function renderTable(root, conn, table) {
         sayLines(r.aloud); /* whose turn it is, for one who comes mid-game */
         lesson.show(r.learn);
         draw();
+        // the pushes met on the way in: the versions the answer holds (and
+        // their clocks: the answer's clock is as new) are dropped, the newer
+        // ones told now, in order
+        const held = st.held;
+        st.held = [];
+        let newer = false;
+        for (const f of held) {
+            if (f.push === 'update') newer = f.v > st.v;
+            if (!newer) continue;
+            if (f.push === 'update') update(f);
+            else { clockFrom(f); draw(); }
+        }
+    };
+
+    /** an update push of this table @param {any} f */
+    const update = (f) => {
+        if (f.v < st.v && !f.sync) return;
+        st.view = f.view;
+        st.v = f.v;
+        st.asked = f.asked || [];
+        st.playOn = f.play_on || null;
+        logEvents(log, f.events);
+        sayLines(f.aloud); /* the library's words for this seat (docs/server.md, Read aloud) */
+        lesson.show(f.learn);
+        if (f.view.phase !== 'over') st.deadline = null;
+        draw();
     };
 
     /** @param {Event} e */
@@ -180,20 +206,13 @@ export async function renderTable(root, conn, table) {
             if (f.push === 'rematch') return;
             return;
         }
-        if (f.push === 'update') {
-            // entering (watching on the way to the seat): the answer to come
-            // holds this version and its events, told as the seat is told them
-            if (!st.entered) return;
-            if (f.v < st.v && !f.sync) return;
-            st.view = f.view;
-            st.v = f.v;
-            st.asked = f.asked || [];
-            st.playOn = f.play_on || null;
-            logEvents(log, f.events);
-            sayLines(f.aloud); /* the library's words for this seat (docs/server.md, Read aloud) */
-            lesson.show(f.learn);
-            if (f.view.phase !== 'over') st.deadline = null;
-            draw();
+        if (!st.entered && (f.push === 'update' || f.push === 'clock')) {
+            // on the way in (watching first, then the seat; or the answer in
+            // hand but not yet taken): held until the answer is taken, which
+            // tells the versions it holds as the seat is told them
+            st.held.push(f);
+        } else if (f.push === 'update') {
+            update(f);
         } else if (f.push === 'seats') {
             st.seats = f.seats;
             draw();
