@@ -228,3 +228,42 @@ test('a page reloaded while the others play keeps the log from before: a push it
 test('a page reloaded while the others play tells a move pushed after its seat\'s answer came and before it was drawn', { skip: why || false, timeout: 90000 }, async (t) => {
     await reloadedMidGame(t, 'tables');
 });
+
+test('a page whose table fills while its seat\'s answer is in hand shows the game dealt, not a table still waiting', { skip: why || false, timeout: 90000 }, async (t) => {
+    const { player, Seat } = await import('../server/harness.mjs');
+    const a = await person(env.browser, env.server, 'Wren');
+    t.after(() => a.close());
+    // the page's `tables` after its join is held until the game's first
+    // update reaches it: the last seat was taken meanwhile
+    let hold = false;
+    let joined = false;
+    let pushed = 0;
+    const held = await routeFrames(a.context, {
+        hold: (m) => {
+            if (!hold || typeof m !== 'string') return false;
+            if (m.includes('"cmd":"join"')) joined = true;
+            return joined && m.includes('"cmd":"tables"');
+        },
+        heard: (m) => { if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++; },
+    });
+    const pa = await a.open('#/');
+    const made = await createTable(pa, { game: 'noway', players: 3, seats: ['open', 'open', 'basic'], bot_pause_ms: 0, options: { max_turns: 200 } });
+    hold = true;
+    await pa.evaluate((n) => { location.hash = `#/table/${n}`; }, made.table);
+    await until(() => held.length === 1, 15000, 'the page\'s tables held, its join answered');
+    const bob = await player(env.server, 'Bobby');
+    t.after(() => bob.close());
+    await new Seat(bob, made.table, null).join();
+    await until(() => pushed > 0, 10000, 'the game\'s first update at the page');
+    hold = false;
+    held.splice(0).forEach((send) => send());
+    await pa.locator('.player.me').waitFor({ timeout: 15000 });
+    await pa.locator('.hand').first().waitFor({ timeout: 10000 });
+    assert.equal(await pa.locator('.waiting-note').count(), 0, 'no "No cards yet" at a table dealt');
+    const notice = (await pa.locator('.notice').textContent()) || '';
+    assert.doesNotMatch(notice, /Waiting for the other players/, 'no waiting words once the cards are dealt');
+    const names = await playerLines(pa);
+    assert.ok(names.some((l) => /Bobby/.test(l)), `Bobby is in the players list: ${JSON.stringify(names)}`);
+    await shot(pa, 'filled-while-entering');
+    assert.deepEqual(a.errors, [], 'no script errors');
+});

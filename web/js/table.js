@@ -34,6 +34,9 @@ import { hintPanel } from './hint.js';
  * @property {any} [playOn]    in a challenge window, when you play next: the position after it, to play on in
  */
 
+/** What a seat at a table still waiting for people is told. */
+const WAITING = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
+
 /**
  * @param {HTMLElement} root
  * @param {import('./conn.js').Conn} conn
@@ -151,8 +154,8 @@ export async function renderTable(root, conn, table) {
         st.clockSeats = c.seats;
     };
 
-    /** @param {any} r a join or watch answer */
-    const took = (r) => {
+    /** @param {any} r a join or watch answer @param {boolean} [seatsKnown] the seats were asked for after it came (newer than its own) */
+    const took = (r, seatsKnown = false) => {
         st.entered = true;
         st.view = r.view;
         st.v = r.v;
@@ -161,7 +164,7 @@ export async function renderTable(root, conn, table) {
         st.playOn = r.play_on || null;
         if (r.clock) clockFrom(r.clock);
         st.status = r.status;
-        if (r.seats) st.seats = r.seats;
+        if (r.seats && !seatsKnown) st.seats = r.seats;
         seeded.hidden = !r.seeded || !!r.learn; /* a lesson's deal is public: nobody to warn */
         st.hints = !!r.hints;
         talk.setMode(r.talk);
@@ -172,12 +175,13 @@ export async function renderTable(root, conn, table) {
         draw();
         // the pushes met on the way in: the versions the answer holds (and
         // their clocks: the answer's clock is as new) are dropped, the newer
-        // ones told now, in order
+        // ones told now, in order (at a table the answer found waiting, any
+        // update is newer: the deal, of the version it had)
         const held = st.held;
         st.held = [];
         let newer = false;
         for (const f of held) {
-            if (f.push === 'update') newer = f.v > st.v;
+            if (f.push === 'update') newer = f.v > st.v || st.status === 'waiting';
             if (!newer) continue;
             if (f.push === 'update') update(f);
             else { clockFrom(f); draw(); }
@@ -187,6 +191,10 @@ export async function renderTable(root, conn, table) {
     /** an update push of this table @param {any} f */
     const update = (f) => {
         if (f.v < st.v && !f.sync) return;
+        if (st.status === 'waiting') { /* the cards are dealt: the waiting words go */
+            st.status = f.view.phase === 'over' ? 'over' : 'playing';
+            if (notice.textContent === WAITING) notice.textContent = '';
+        }
         st.view = f.view;
         st.v = f.v;
         st.asked = f.asked || [];
@@ -237,17 +245,17 @@ export async function renderTable(root, conn, table) {
         const all = await conn.request({ cmd: 'tables' });
         const mine = all.ok && all.tables.find((/** @type {any} */ t) => t.table === table);
         if (mine) st.seats = mine.seats;
+        return !!mine;
     };
     // my own seat; at a waiting table, once my name is said, an open one; else watch (people.js)
-    let r = await enterTable(conn, table, root, async (w) => { await seatsNow(); took(w); });
+    let r = await enterTable(conn, table, root, async (w) => { took(w, await seatsNow()); });
     if (!r.ok && (r.code === 'table_full' || r.code === 'too_many_tables')) r = await conn.request({ cmd: 'watch', table });
     if (!r.ok) {
         area.replaceChildren(el('p', {}, r.error || 'That table cannot be opened.'), el('a', { href: '#/' }, 'Back to the lobby'));
         return;
     }
-    await seatsNow();
-    took(r);
+    took(r, await seatsNow());
     if (r.refused) notice.textContent = r.refused;
     else if (st.status === 'waiting' && st.seat !== null && r.quick) waitForPeople(notice, conn, table, r.fill_in_ms);
-    else if (st.status === 'waiting' && st.seat !== null) notice.textContent = 'Waiting for the other players: send them the invite link. The cards are dealt when every seat is taken.';
+    else if (st.status === 'waiting' && st.seat !== null) notice.textContent = WAITING;
 }
