@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import WebSocket from 'ws';
-import { person, createTable, gotoTable, playByClicks, serverAndBrowser, within, until, recordSpeech, routeFrames } from './harness.mjs';
+import { person, createTable, gotoTable, playByClicks, serverAndBrowser, within, until, recordSpeech, holdOnTheWay } from './harness.mjs';
 import { updateOf, heldAfter } from '../../web/js/delta.js';
 
 const s = serverAndBrowser();
@@ -76,24 +76,18 @@ test('a browser with deltas reads aloud the lines a connection without them is s
             // the page watches the table first, then takes its seat: its
             // join is held until a push meets it watching (5 s at most), so
             // it holds a spectator's update, whose lines are not the seat's
-            let hold = false;
-            let pushed = 0;
-            const held = await routeFrames(p.context, {
-                hold: (m) => hold && typeof m === 'string' && m.includes('"cmd":"join"'),
-                heard: (m) => { if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++; },
-            });
+            const hold = await holdOnTheWay(p.context, 'join');
             const page = await p.open('#/');
             const token = await page.evaluate(() => localStorage.getItem('alphadeck.token'));
             const made = await createTable(page, {
                 game: 'noway', players: 3, seats: ['open', 'random', 'random'], options: { max_turns: 40 }, bot_pause_ms: 200, seed: 11,
             });
             plain = await plainSeat(s.server, token, made.table);
-            hold = true;
+            hold.on = true;
             await page.evaluate((n) => { location.hash = `#/table/${n}`; }, made.table);
-            await until(() => held.length === 1, 10000, 'the page watching, its join held');
-            await until(() => pushed > 0, 5000, 'a push at the watching page').catch(() => null);
-            hold = false;
-            held.splice(0).forEach((send) => send());
+            await until(() => hold.held.length === 1, 10000, 'the page watching, its join held');
+            await until(() => hold.pushed > 0, 5000, 'a push at the watching page').catch(() => null);
+            hold.release();
             await gotoTable(page, made.table);
             await playByClicks(page, 'noway', 40000, { actions: 4 }); // a few moves and windows first
             // then play until a computer's claim asks this seat in a challenge window: its clock then runs

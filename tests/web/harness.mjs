@@ -676,6 +676,31 @@ export async function routeFrames(context, how) {
     return held;
 }
 
+/**
+ * Holds one of a page's requests on its way to its seat, once armed (`on`),
+ * until the test releases it: `join` (a push then meets the page while it
+ * only watches) or the `tables` after the join (a push meets it with the
+ * seat's answer in hand, not yet drawn).  `held`: the requests held;
+ * `pushed`: the update pushes the page heard while armed.
+ * @param {any} context @param {'join'|'tables'} cmd
+ */
+export async function holdOnTheWay(context, cmd) {
+    const h = { on: false, joined: false, pushed: 0, held: /** @type {(() => void)[]} */ ([]), release: () => {} };
+    h.held = await routeFrames(context, {
+        hold: (m) => {
+            if (!h.on || typeof m !== 'string') return false;
+            if (m.includes('"cmd":"join"')) h.joined = true;
+            return m.includes(`"cmd":"${cmd}"`) && (cmd === 'join' || h.joined);
+        },
+        heard: (m) => { if (h.on && typeof m === 'string' && m.includes('"push":"update"')) h.pushed++; },
+    });
+    h.release = () => {
+        h.on = false;
+        h.held.splice(0).forEach((send) => send());
+    };
+    return h;
+}
+
 /** A guest by invite link is asked their name before sitting (people.js):
  * accepts the remembered one (or types `name`) and waits to be seated. */
 export async function sitDown(page, name) {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-    serverAndBrowser, person, createTable, gotoTable, playByClicks, sitDown, until, routeFrames, PHONE,
+    serverAndBrowser, person, createTable, gotoTable, playByClicks, sitDown, until, holdOnTheWay, PHONE,
 } from './harness.mjs';
 
 const env = serverAndBrowser();
@@ -175,17 +175,7 @@ async function reloadedMidGame(t, cmd) {
     t.after(() => a.close());
     // the request is held until a push of the game has reached the page:
     // the order a busy table can give by chance
-    let hold = false;
-    let joined = false;
-    let pushed = 0;
-    const held = await routeFrames(a.context, {
-        hold: (m) => {
-            if (!hold || typeof m !== 'string') return false;
-            if (m.includes('"cmd":"join"')) joined = true;
-            return m.includes(`"cmd":"${cmd}"`) && (cmd === 'join' || joined);
-        },
-        heard: (m) => { if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++; },
-    });
+    const hold = await holdOnTheWay(a.context, cmd);
     const pa = await a.open('#/');
     const made = await createTable(pa, { game: 'noway', players: 3, seats: ['open', 'open', 'open'], options: { max_turns: 200 } });
     const bob = await player(env.server, 'Bob');
@@ -203,16 +193,15 @@ async function reloadedMidGame(t, cmd) {
     const before = await pa.locator('.log li').allTextContents();
     const last = before[before.length - 1];
     assert.match(last || '', /^Bob says/, `the page's log ends with Bob's claim: ${JSON.stringify(before)}`);
-    hold = true;
+    hold.on = true;
     await pa.reload();
-    await until(() => held.length === 1, 15000, `the page on its way back, its ${cmd} held`);
+    await until(() => hold.held.length === 1, 15000, `the page on its way back, its ${cmd} held`);
     // Cat calls meanwhile: the settled window reaches the page as a push
     sc.drain();
     const r = await cat.request({ cmd: 'act', table: made.table, v: sc.v, action: { type: 'challenge' } });
     assert.ok(r.ok, `Cat's challenge: ${JSON.stringify(r)}`);
-    await until(() => pushed > 0, 10000, 'the push of the settled window at the page');
-    hold = false;
-    held.splice(0).forEach((send) => send());
+    await until(() => hold.pushed > 0, 10000, 'the push of the settled window at the page');
+    hold.release();
     await pa.locator('.player.me').waitFor({ timeout: 15000 });
     await pa.waitForFunction(() => /calls "No Way!"/.test(document.querySelector('.log')?.textContent || ''), null, { timeout: 10000 });
     const after = await pa.locator('.log li').allTextContents();
@@ -235,28 +224,17 @@ test('a page whose table fills while its seat\'s answer is in hand shows the gam
     t.after(() => a.close());
     // the page's `tables` after its join is held until the game's first
     // update reaches it: the last seat was taken meanwhile
-    let hold = false;
-    let joined = false;
-    let pushed = 0;
-    const held = await routeFrames(a.context, {
-        hold: (m) => {
-            if (!hold || typeof m !== 'string') return false;
-            if (m.includes('"cmd":"join"')) joined = true;
-            return joined && m.includes('"cmd":"tables"');
-        },
-        heard: (m) => { if (hold && typeof m === 'string' && m.includes('"push":"update"')) pushed++; },
-    });
+    const hold = await holdOnTheWay(a.context, 'tables');
     const pa = await a.open('#/');
     const made = await createTable(pa, { game: 'noway', players: 3, seats: ['open', 'open', 'basic'], bot_pause_ms: 0, options: { max_turns: 200 } });
-    hold = true;
+    hold.on = true;
     await pa.evaluate((n) => { location.hash = `#/table/${n}`; }, made.table);
-    await until(() => held.length === 1, 15000, 'the page\'s tables held, its join answered');
+    await until(() => hold.held.length === 1, 15000, 'the page\'s tables held, its join answered');
     const bob = await player(env.server, 'Bobby');
     t.after(() => bob.close());
     await new Seat(bob, made.table, null).join();
-    await until(() => pushed > 0, 10000, 'the game\'s first update at the page');
-    hold = false;
-    held.splice(0).forEach((send) => send());
+    await until(() => hold.pushed > 0, 10000, 'the game\'s first update at the page');
+    hold.release();
     await pa.locator('.player.me').waitFor({ timeout: 15000 });
     await pa.locator('.hand').first().waitFor({ timeout: 10000 });
     assert.equal(await pa.locator('.waiting-note').count(), 0, 'no "No cards yet" at a table dealt');
