@@ -5,10 +5,12 @@
  * the hand's multi-letter cards and the bits all the hand's letters lack
  * are no more than the wilds.  What a kept word needs next comes out with
  * it (LEX_KEPT), so the words the single cards spell need no more reads.
- * Compiled plain, and on x86-64 again for the popcnt instruction and once
- * more with AVX-512 (8 words a step), the one the processor can run
- * chosen at run time.
+ * Compiled plain, and on x86-64 again for the popcnt instruction, with
+ * AVX2 and with AVX-512 (8 words a step), the best the processor can run
+ * chosen at run time: a machine without AVX-512 (this project's own VM,
+ * some days) takes the AVX2 way, 2.5 times faster than popcnt's.
  */
+#include <pthread.h>
 #include <stddef.h>
 
 #include "words.h"
@@ -99,6 +101,119 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
     return k;
 }
 
+/* AVX2, for the processors without AVX-512: 8 words a step, as two
+ * halves of 4 (64 bits a word), each word's two counts by the nibble
+ * table (a byte's bits counted by a lookup of each half, the bytes of a
+ * word summed), the kept words' numbers moved to the front of the step by
+ * one permutation (perm: for each mask of 8 kept or not, the places of the
+ * kept, one a byte) and stored whole; then, as the AVX-512 way does, each
+ * kept word's record made a word at a time. */
+static uint64_t perm[256];
+/* and for 4 words of 64 bits, kept or not: the 32-bit halves of the kept */
+static uint64_t perm4[16];
+static pthread_once_t perm_once = PTHREAD_ONCE_INIT;
+
+static void perm_make(void)
+{
+    for (unsigned m = 0; m < 16; m++) {
+        uint64_t p = 0;
+        int k = 0;
+        for (int b = 0; b < 4; b++)
+            if (m & (1u << b)) {
+                p |= (uint64_t)(2 * b) << (8 * k++);
+                p |= (uint64_t)(2 * b + 1) << (8 * k++);
+            }
+        perm4[m] = p;
+    }
+    for (unsigned m = 0; m < 256; m++) {
+        uint64_t p = 0;
+        int k = 0;
+        for (int b = 0; b < 8; b++)
+            if (m & (1u << b))
+                p |= (uint64_t)b << (8 * k++);
+        perm[m] = p;
+    }
+}
+
+/* The bits set in each 64-bit lane of x. */
+__attribute__((target("avx2"))) static inline __m256i count4(__m256i x)
+{
+    const __m256i nibble = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1,
+                                            2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4),
+                  low = _mm256_set1_epi8(0x0f);
+    __m256i lo = _mm256_shuffle_epi8(nibble, _mm256_and_si256(x, low));
+    __m256i hi = _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(x, 4), low));
+    return _mm256_sad_epu8(_mm256_add_epi8(lo, hi), _mm256_setzero_si256());
+}
+
+/* Each 64-bit lane of x that has no more than w bits set, all ones:
+ * for a few wilds, its lowest bit cleared w times leaves nothing; for
+ * more, its bits counted. */
+__attribute__((target("avx2"))) static inline __m256i at_most4(__m256i x, int w, __m256i wv)
+{
+    if (w > 3)
+        return _mm256_xor_si256(_mm256_cmpgt_epi64(count4(x), wv), _mm256_set1_epi64x(-1));
+    for (int j = 0; j < w; j++)
+        x = _mm256_and_si256(x, _mm256_add_epi64(x, _mm256_set1_epi64x(-1)));
+    return _mm256_cmpeq_epi64(x, _mm256_setzero_si256());
+}
+
+/* The mask of the 4 words at i the signature test keeps.  A word that
+ * holds one of the hand's multi-letter cards' letters is kept when it
+ * lacks no more than the wilds on all the hand's letters, which it then
+ * does too if it does on the single cards' alone (those are fewer); so,
+ * as the AVX-512 way does, each word needs one test, against the letters
+ * its multi bits choose. */
+__attribute__((target("avx2"))) static inline unsigned keep4(const lex_sigs *s, long i,
+                                                              __m256i one, __m256i all, int w,
+                                                              __m256i wv, __m128i mm)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i));
+    __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(s->multi + i));
+    __m256i none = _mm256_cvtepi32_epi64(_mm_cmpeq_epi32(_mm_and_si128(m, mm), _mm_setzero_si128()));
+    __m256i lacking = _mm256_blendv_epi8(all, one, none);
+    __m256i keep = at_most4(_mm256_and_si256(v, lacking), w, wv);
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(keep));
+}
+
+__attribute__((target("avx2,popcnt"))) static long scan_avx2(const lex_sigs *s, const lex_hand *h,
+                                                            long from, long to, uint64_t *out)
+{
+    uint32_t at[LEX_BLOCK + 16];
+    pthread_once(&perm_once, perm_make);
+    __m256i one = _mm256_set1_epi64x((long long)~h->sig);
+    __m256i all = _mm256_set1_epi64x((long long)~h->sig_all);
+    __m256i w = _mm256_set1_epi64x(h->wilds);
+    int wilds = h->wilds;
+    __m128i mm = _mm_set1_epi32((int)h->mmask);
+    __m256i idx = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                   _mm256_set1_epi32((int)from)),
+            eight = _mm256_set1_epi32(8);
+    long k = 0, i = from;
+    for (; i + 8 <= to && i + 8 - from <= LEX_BLOCK; i += 8) {
+        unsigned keep = keep4(s, i, one, all, wilds, w, mm) | keep4(s, i + 4, one, all, wilds, w, mm) << 4;
+        __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
+        _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(idx, p));
+        k += __builtin_popcount(keep);
+        idx = _mm256_add_epi32(idx, eight);
+    }
+    const uint64_t *sig = s->sig, lacking = ~h->sig; /* in registers: out could alias h->sig */
+    const uint8_t *len = s->len;
+    for (long j = 0; j < k; j++) {
+        uint64_t lack = (uint64_t)__builtin_popcountll(sig[at[j]] & lacking);
+        out[j] = at[j] | (uint64_t)len[at[j]] << 32 | lack << 40;
+    }
+    for (; i < to; i++) {
+        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
+        int keep = lack <= (uint64_t)h->wilds ||
+                   ((s->multi[i] & h->mmask) &&
+                    __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds);
+        out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
+        k += keep;
+    }
+    return k;
+}
+
 /* The exact kept words of cand from `from` on, 8 at a time (words.h,
  * ad_lex_take8): the tests on length and lack, the single-card words'
  * records made, and both kinds compressed out, all without a branch a
@@ -144,6 +259,8 @@ int ad_lex_scan_ways(void)
     int ways = 1 << LEX_SCAN_PLAIN;
     if (__builtin_cpu_supports("popcnt"))
         ways |= 1 << LEX_SCAN_POPCNT;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+        ways |= 1 << LEX_SCAN_AVX2;
     if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl"))
         ways |= 1 << LEX_SCAN_AVX512;
     return ways;
@@ -153,6 +270,7 @@ static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, lo
                     uint64_t *out)
 {
     return way == LEX_SCAN_AVX512   ? scan_avx512(s, h, from, to, out)
+           : way == LEX_SCAN_AVX2   ? scan_avx2(s, h, from, to, out)
            : way == LEX_SCAN_POPCNT ? scan_popcnt(s, h, from, to, out)
                                     : scan_plain(s, h, from, to, out);
 }
@@ -186,6 +304,7 @@ static int way_now(void)
     if (way < 0) {
         int ways = ad_lex_scan_ways();
         way = ways & (1 << LEX_SCAN_AVX512)   ? LEX_SCAN_AVX512
+              : ways & (1 << LEX_SCAN_AVX2)   ? LEX_SCAN_AVX2
               : ways & (1 << LEX_SCAN_POPCNT) ? LEX_SCAN_POPCNT
                                                : LEX_SCAN_PLAIN;
     }
@@ -197,12 +316,62 @@ long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint6
     return scan_by(way_now(), s, h, from, to, out);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The 4 words of v that mask keeps, moved to the front (perm4). */
+__attribute__((target("avx2"))) static inline __m256i front4(__m256i v, unsigned mask)
+{
+    return _mm256_permutevar8x32_epi32(
+        v, _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm4[mask])));
+}
+
+/* take8_avx512's work with AVX2, 4 words a step (the records made as
+ * there, each kind moved to the front of the step by one permutation and
+ * stored whole). */
+__attribute__((target("avx2,popcnt"))) static long take8_avx2(const uint64_t *cand, long from,
+                                                             long n, const lex_take *t,
+                                                             lex_rec *e, long *ne, uint64_t *maybe,
+                                                             long *nmaybe)
+{
+    pthread_once(&perm_once, perm_make);
+    __m256i low7 = _mm256_set1_epi64x(0x7f), low32 = _mm256_set1_epi64x(0xffffffff);
+    __m256i short_of = _mm256_set1_epi64x(t->min - 1), w = _mm256_set1_epi64x(t->wilds);
+    __m256i inexact = _mm256_set1_epi64x((long long)LEX_SIGS_INEXACT << 32);
+    unsigned lacks = t->lacks ? 0xfu : 0;
+    long k = from, ns = *ne, nm = *nmaybe; /* in registers: the stores could alias them */
+    for (; k + 4 <= n; k += 4) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(cand + k));
+        if (!_mm256_testz_si256(v, inexact))
+            break;
+        __m256i len = _mm256_and_si256(_mm256_srli_epi64(v, 32), low7);
+        __m256i lack = _mm256_srli_epi64(v, 40);
+        __m256i ok = _mm256_cmpgt_epi64(len, short_of);
+        __m256i single = _mm256_andnot_si256(_mm256_cmpgt_epi64(lack, w), ok);
+        unsigned okm = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(ok));
+        unsigned sm = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(single));
+        unsigned more = okm & ~sm & lacks;
+        __m256i rec = _mm256_or_si256(
+            _mm256_or_si256(_mm256_and_si256(v, low32), _mm256_slli_epi64(len, 32)),
+            _mm256_or_si256(_mm256_slli_epi64(len, 40), _mm256_slli_epi64(lack, 48)));
+        _mm256_storeu_si256((__m256i *)(void *)(e + ns), front4(rec, sm));
+        ns += __builtin_popcount(sm);
+        _mm256_storeu_si256((__m256i *)(void *)(maybe + nm), front4(v, more));
+        nm += __builtin_popcount(more);
+    }
+    *ne = ns;
+    *nmaybe = nm;
+    return k;
+}
+#endif
+
 long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e,
                   long *ne, uint64_t *maybe, long *nmaybe)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (way_now() == LEX_SCAN_AVX512)
+    int way = way_now();
+    if (way == LEX_SCAN_AVX512)
         return take8_avx512(cand, from, n, t, e, ne, maybe, nmaybe);
+    if (way == LEX_SCAN_AVX2)
+        return take8_avx2(cand, from, n, t, e, ne, maybe, nmaybe);
 #endif
     (void)cand, (void)from, (void)n, (void)t, (void)e, (void)ne, (void)maybe, (void)nmaybe;
     return -1;

@@ -113,7 +113,8 @@ typedef struct lex_take {
 } lex_take;
 
 /* The kept words cand[from..n) whose signatures are exact, taken 8 at a
- * time where the scan takes the AVX-512 way (scan.c): the records of
+ * time where the scan takes the AVX-512 way (4 at a time the AVX2 way;
+ * scan.c): the records of
  * those of single cards into e from *ne on, the others of at least min
  * letters into maybe from *nmaybe on (when t->lacks), both counts moved
  * on; stops at the first 8 that hold a word whose signature is not exact,
@@ -122,11 +123,12 @@ typedef struct lex_take {
 long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e,
                   long *ne, uint64_t *maybe, long *nmaybe);
 
-/* The scans there are: plain C, with the popcnt instruction, with AVX-512.
+/* The scans there are: plain C, with the popcnt instruction, with AVX2,
+ * with AVX-512.
  * ad_lex_scan_ways: those this build and processor can run (bit per way);
  * ad_lex_scan_use: every scan from now on takes that way (-1, or one the
  * processor cannot run: the best), for the tests that hold them equal. */
-enum { LEX_SCAN_PLAIN, LEX_SCAN_POPCNT, LEX_SCAN_AVX512 };
+enum { LEX_SCAN_PLAIN, LEX_SCAN_POPCNT, LEX_SCAN_AVX2, LEX_SCAN_AVX512 };
 int ad_lex_scan_ways(void);
 void ad_lex_scan_use(int way);
 /* Table word i (len letters, lacking `lack` on single cards), which may
