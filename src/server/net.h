@@ -45,6 +45,7 @@ struct server {
     size_t queue_max;                /* bytes queued for one connection before it is dropped */
     int64_t ping_ms;                 /* a silent connection is pinged after this */
     lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */
+    conn *sweep_at;                  /* where its next step begins (NULL: at the first) */
     unsigned char *wbuf;             /* where a connection's queued frames are put */
     size_t wcap;                     /* together for one write (WRITE_MAX at most) */
     ad_jw dump;                      /* conn_send's text (a buffer kept) */

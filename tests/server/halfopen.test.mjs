@@ -5,7 +5,7 @@
 // quiet answers the pings and keeps its connection.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, twoPersonTable, sleep, within } from './harness.mjs';
+import { startServer, twoPersonTable, sleep, within, player, Client } from './harness.mjs';
 
 test('a vanished client is found by ping and its seat passes to the stand-in, while a quiet client that answers pings stays', { timeout: 40000 }, async (t) => {
     const server = await startServer(t, { args: ['--ping-seconds', '1', '--away-after', '1'] });
@@ -38,4 +38,51 @@ test('a vanished client is found by ping and its seat passes to the stand-in, wh
     assert.equal(stay.c.closeInfo, null, 'the client that answered every ping was not dropped');
     gone.c.ws.terminate();
     await within(gone.c.closed, 5000, 'the vanished client to be done');
+});
+
+// The sweep that pings and drops goes round the connections in steps, a
+// share of them each (net.c, ping_sweep), and keeps where its next step
+// begins: connections that end while it is on its way, the one it would
+// begin with included, must not stop it or lose its place.
+test('among a hundred connections coming and going, every vanished client is still dropped within twice the ping time, and those that answer pings stay', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t, {
+        args: ['--ping-seconds', '1', '--connections-per-address', '0', '--new-players-burst', '1000000',
+            '--waiting-per-address', '1000000'],
+    });
+    const quiet = [];
+    for (let i = 0; i < 100; i++) quiet.push(await player(server, `Quiet${i}`));
+    // every fifth vanishes: it reads nothing from now on, and never closes
+    const gone = quiet.filter((_, i) => i % 5 === 2);
+    const stay = quiet.filter((_, i) => i % 5 !== 2 && i % 5 !== 4);
+    const leaving = quiet.filter((_, i) => i % 5 === 4);
+    for (const c of gone) c.ws._socket.pause();
+    const t0 = Date.now();
+    // meanwhile crowds come and go: each as many as those who stay, so the
+    // place the sweep's next step begins at is often among those who end
+    const churn = [];
+    for (let round = 0; round < 6 && Date.now() - t0 < 4000; round++) {
+        const crowd = await Promise.all(Array.from({ length: 100 },
+            (_, i) => Client.connect(server, { name: `Passing${round}.${i}` })));
+        churn.push(...crowd);
+        await sleep(40 + 30 * round);
+        crowd.forEach((c, i) => (i % 2 ? c.ws.terminate() : c.ws.close()));
+        for (let i = 0; i < 3 && leaving.length; i++) leaving.pop().ws.terminate();
+    }
+    for (const c of churn) await within(c.closed, 5000, `${c.name} to be closed`);
+    // ping after 1 s of silence, dropped by 2 s; the sweep goes round in a
+    // quarter of the ping time: by 6 s each is long gone.  Only then do they
+    // read again (to see the server's end of it): one still held would read
+    // its pings, answer them and stay, and the wait below would fail.
+    await sleep(Math.max(0, t0 + 6000 - Date.now()));
+    const dropped = await Promise.all(gone.map(async (c) => {
+        c.ws._socket.resume();
+        await within(c.closed, 5000, `${c.name}, vanished, to have been dropped`);
+        return c.closeInfo;
+    }));
+    assert.equal(dropped.length, gone.length);
+    for (const c of stay) assert.equal(c.closeInfo, null, `${c.name} answered every ping and was dropped`);
+    // and the server still takes a new player
+    const late = await player(server, 'Late');
+    assert.equal(late.closeInfo, null);
+    for (const c of [...stay, late]) c.ws.close();
 });
