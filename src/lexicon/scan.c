@@ -102,12 +102,11 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
 }
 
 /* AVX2, for the processors without AVX-512: 8 words a step, as two
- * halves of 4 (64 bits a word), each word's two counts by the nibble
- * table (a byte's bits counted by a lookup of each half, the bytes of a
- * word summed), the kept words' numbers moved to the front of the step by
- * one permutation (perm: for each mask of 8 kept or not, the places of the
- * kept, one a byte) and stored whole; then, as the AVX-512 way does, each
- * kept word's record made a word at a time. */
+ * halves of 4 (64 bits a word), each word tested once (keep4, at_most4:
+ * AVX2 has no count of a lane's bits), the kept words' numbers moved to
+ * the front of the step by one permutation (perm: for each mask of 8 kept
+ * or not, the places of the kept, one a byte) and stored whole; then, as
+ * the AVX-512 way does, each kept word's record made a word at a time. */
 static uint64_t perm[256];
 /* and for 4 words of 64 bits, kept or not: the 32-bit halves of the kept */
 static uint64_t perm4[16];
@@ -148,7 +147,8 @@ __attribute__((target("avx2"))) static inline __m256i count4(__m256i x)
 
 /* Each 64-bit lane of x that has no more than w bits set, all ones:
  * for a few wilds, its lowest bit cleared w times leaves nothing; for
- * more, its bits counted. */
+ * more, its bits counted by the nibble table (a byte's bits by a lookup
+ * of each half, a word's bytes summed). */
 __attribute__((target("avx2"))) static inline __m256i at_most4(__m256i x, int w, __m256i wv)
 {
     if (w > 3)
@@ -170,7 +170,8 @@ __attribute__((target("avx2"))) static inline unsigned keep4(const lex_sigs *s, 
 {
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i));
     __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(s->multi + i));
-    __m256i none = _mm256_cvtepi32_epi64(_mm_cmpeq_epi32(_mm_and_si128(m, mm), _mm_setzero_si128()));
+    __m256i none =
+        _mm256_cvtepi32_epi64(_mm_cmpeq_epi32(_mm_and_si128(m, mm), _mm_setzero_si128()));
     __m256i lacking = _mm256_blendv_epi8(all, one, none);
     __m256i keep = at_most4(_mm256_and_si256(v, lacking), w, wv);
     return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(keep));
@@ -191,7 +192,8 @@ __attribute__((target("avx2,popcnt"))) static long scan_avx2(const lex_sigs *s, 
             eight = _mm256_set1_epi32(8);
     long k = 0, i = from;
     for (; i + 8 <= to && i + 8 - from <= LEX_BLOCK; i += 8) {
-        unsigned keep = keep4(s, i, one, all, wilds, w, mm) | keep4(s, i + 4, one, all, wilds, w, mm) << 4;
+        unsigned keep =
+            keep4(s, i, one, all, wilds, w, mm) | keep4(s, i + 4, one, all, wilds, w, mm) << 4;
         __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
         _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(idx, p));
         k += __builtin_popcount(keep);
