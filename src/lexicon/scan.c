@@ -40,6 +40,31 @@ __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, con
     SCAN_BODY
 }
 
+/* The end of a vector scan: each kept word's record made from its number
+ * (at[0..k), in order), then the words i..to-1 the steps left, one by one,
+ * after them; returns how many in all. */
+__attribute__((target("popcnt"))) static inline long scan_end(const lex_sigs *s,
+                                                             const lex_hand *h,
+                                                             const uint32_t *at, long k,
+                                                             long i, long to, uint64_t *out)
+{
+    const uint64_t *sig = s->sig, lacking = ~h->sig; /* in registers: out could alias h->sig */
+    const uint8_t *len = s->len;
+    for (long j = 0; j < k; j++) {
+        uint64_t lack = (uint64_t)__builtin_popcountll(sig[at[j]] & lacking);
+        out[j] = at[j] | (uint64_t)len[at[j]] << 32 | lack << 40;
+    }
+    for (; i < to; i++) {
+        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
+        int keep = lack <= (uint64_t)h->wilds ||
+                   ((s->multi[i] & h->mmask) &&
+                    __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds);
+        out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
+        k += keep;
+    }
+    return k;
+}
+
 /* The signature test of 8 words at i: the mask of those kept.  A word
  * that holds the letters of one of the hand's multi-letter cards is kept
  * when it lacks no more than the wilds on all the hand's letters, which
@@ -84,21 +109,7 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
         k += __builtin_popcount(keep);
         idx = _mm512_add_epi32(idx, sixteen);
     }
-    const uint64_t *sig = s->sig, lacking = ~h->sig; /* in registers: out could alias h->sig */
-    const uint8_t *len = s->len;
-    for (long j = 0; j < k; j++) {
-        uint64_t lack = (uint64_t)__builtin_popcountll(sig[at[j]] & lacking);
-        out[j] = at[j] | (uint64_t)len[at[j]] << 32 | lack << 40;
-    }
-    for (; i < to; i++) {
-        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
-        int keep = lack <= (uint64_t)h->wilds ||
-                   ((s->multi[i] & h->mmask) &&
-                    __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds);
-        out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
-        k += keep;
-    }
-    return k;
+    return scan_end(s, h, at, k, i, to, out);
 }
 
 /* AVX2, for the processors without AVX-512: 8 words a step, as two
@@ -199,21 +210,7 @@ __attribute__((target("avx2,popcnt"))) static long scan_avx2(const lex_sigs *s, 
         k += __builtin_popcount(keep);
         idx = _mm256_add_epi32(idx, eight);
     }
-    const uint64_t *sig = s->sig, lacking = ~h->sig; /* in registers: out could alias h->sig */
-    const uint8_t *len = s->len;
-    for (long j = 0; j < k; j++) {
-        uint64_t lack = (uint64_t)__builtin_popcountll(sig[at[j]] & lacking);
-        out[j] = at[j] | (uint64_t)len[at[j]] << 32 | lack << 40;
-    }
-    for (; i < to; i++) {
-        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
-        int keep = lack <= (uint64_t)h->wilds ||
-                   ((s->multi[i] & h->mmask) &&
-                    __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds);
-        out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
-        k += keep;
-    }
-    return k;
+    return scan_end(s, h, at, k, i, to, out);
 }
 
 /* The exact kept words of cand from `from` on, 8 at a time (words.h,
