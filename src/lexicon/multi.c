@@ -678,6 +678,8 @@ int ad_lex_merge_multi(ad_lex_results *r)
 {
     while (r->nheap)
         r->m[r->nm++] = heap_pop(r);
+    if (!r->nm) /* nothing waits: the list is whole (and the sort counts at least one card) */
+        return 0;
     if (ad_lex_room_to_merge(r) < 0)
         return -1;
     const uint64_t *key = sort_keys(r);

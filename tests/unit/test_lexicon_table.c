@@ -186,6 +186,37 @@ static void test_every_scan_the_processor_can_run_finds_the_same_words(void **st
     ad_lex_free(lex);
 }
 
+/* Merging the words that wait for a multi-letter card when none waits
+ * (a hand of single cards) leaves the list as it is: the sort once
+ * counted the bits of "no card" as all 32 of them and never returned. */
+static void test_merging_when_no_word_waits_for_a_multi_letter_card_leaves_the_list_whole(
+    void **state)
+{
+    (void)state;
+    ad_lex *lex = ad_lex_load_text(list, strlen(list), NULL);
+    assert_non_null(lex);
+    ad_lex_results *r = ad_lex_results_new();
+    uint8_t cards[8];
+    int n = ad_lex_cards_parse("t h e n e t", cards, 8, NULL);
+    assert_int_equal(n, 6);
+    int got = ad_lex_words(lex, cards, n, 1, r, NULL);
+    assert_true(got > 0);
+    char before[256] = "", after[256] = "";
+    for (int i = 0; i < got; i++) {
+        strcat(before, ad_lex_results_word(r, i));
+        strcat(before, " ");
+    }
+    assert_int_equal(ad_lex_merge_multi(r), 0);
+    assert_int_equal(ad_lex_results_count(r), got);
+    for (int i = 0; i < got; i++) {
+        strcat(after, ad_lex_results_word(r, i));
+        strcat(after, " ");
+    }
+    assert_string_equal(before, after);
+    ad_lex_results_free(r);
+    ad_lex_free(lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +224,8 @@ int main(void)
         cmocka_unit_test(test_a_damaged_table_is_passed_over_and_the_words_stay_the_same),
         cmocka_unit_test(test_the_table_of_another_index_is_passed_over),
         cmocka_unit_test(test_every_scan_the_processor_can_run_finds_the_same_words),
+        cmocka_unit_test(
+            test_merging_when_no_word_waits_for_a_multi_letter_card_leaves_the_list_whole),
     };
     return cmocka_run_group_tests_name("the letter table", tests, NULL, NULL);
 }
