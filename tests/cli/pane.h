@@ -75,18 +75,25 @@ static inline void pane_nap(int ms)
     nanosleep(&ts, NULL);
 }
 
-/* The screen once it holds `what`, polled up to ms (caller frees); NULL
- * when it never does. */
-static inline char *pane_wait_for(const char *what, int ms)
+/* The screen once it holds `what` or `or` (NULL: what alone), polled up
+ * to ms (caller frees); NULL when it never does. */
+static inline char *pane_wait_for_either(const char *what, const char *or, int ms)
 {
     for (int waited = 0; waited <= ms; waited += 20) {
         char *s = pane_screen();
-        if (strstr(s, what))
+        if (strstr(s, what) || (or && strstr(s, or)))
             return s;
         free(s);
         pane_nap(20);
     }
     return NULL;
+}
+
+/* The screen once it holds `what`, polled up to ms (caller frees); NULL
+ * when it never does. */
+static inline char *pane_wait_for(const char *what, int ms)
+{
+    return pane_wait_for_either(what, NULL, ms);
 }
 
 #endif
