@@ -545,19 +545,24 @@ static void test_liar_never_shows_a_hand_the_human_does_not_hold(void **state)
 
 /* --turn-ms: when the person's time for a turn runs out, the stand-in
  * plays for them (said on screen, marked "by":"bot" in the record), and a
- * line they type takes the seat back.  The input waits 1.5 s before its
- * first line (sleep in the pipe), far past a 200 ms answer or turn (a
- * window's silence passes, a turn's brings the stand-in); the bots' pause
- * (--pace) keeps the game going while it waits. */
+ * line they type takes the seat back.  The input sends its first line
+ * once the screen says the stand-in plays (the output is watched in a
+ * file, at most 20 s), past 200 ms answers (a window's silence passes)
+ * and a 200 ms turn (it brings the stand-in): a fixed wait of 1.5 s was
+ * sometimes too short for a build under sanitizers on a busy machine, and
+ * the line then came in a window, an answer.  The bots' pause (--pace)
+ * keeps the game going while it waits. */
 static void test_line_mode_turn_clock_lets_a_standin_move_and_back_takes_the_seat_back(void **state)
 {
     (void)state;
     char path[] = "/tmp/alphadeck-play-turn-XXXXXX", cmd[1024], *out;
     temp_path(path);
     snprintf(cmd, sizeof cmd,
-             "(sleep 1.5; echo back; sleep 0.5; echo q) | timeout 30 %s play noway --plain "
-             "--players 3 --seed 4 --turn-ms 200 --answer-ms 200 --pace 100 --save %s 2>&1",
-             BIN, path);
+             "o=%s.out; (i=0; while ! grep -q 'Your time ran out' $o 2>/dev/null && "
+             "[ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done; echo back; sleep 0.5; echo q) | "
+             "timeout 30 %s play noway --plain --players 3 --seed 4 --turn-ms 200 "
+             "--answer-ms 200 --pace 100 --save %s >$o 2>&1; rc=$?; cat $o; rm -f $o; exit $rc",
+             path, BIN, path);
     assert_int_equal(tu_run(cmd, &out), 0);
     expect(out, "Your time ran out: the computer plays for you now. Type back");
     expect(out, "You are back in your seat.");
