@@ -41,8 +41,8 @@ __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, con
 }
 
 /* The end of a vector scan: each kept word's record made from its number
- * (at[0..k), in order), then the words i..to-1 the steps left, one by one,
- * after them; returns how many in all. */
+ * (at[0..k), in order), then the words i..to-1 the steps left, by the
+ * popcnt way, after them; returns how many in all. */
 __attribute__((target("popcnt"))) static inline long scan_end(const lex_sigs *s,
                                                              const lex_hand *h,
                                                              const uint32_t *at, long k,
@@ -54,15 +54,7 @@ __attribute__((target("popcnt"))) static inline long scan_end(const lex_sigs *s,
         uint64_t lack = (uint64_t)__builtin_popcountll(sig[at[j]] & lacking);
         out[j] = at[j] | (uint64_t)len[at[j]] << 32 | lack << 40;
     }
-    for (; i < to; i++) {
-        uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
-        int keep = lack <= (uint64_t)h->wilds ||
-                   ((s->multi[i] & h->mmask) &&
-                    __builtin_popcountll(s->sig[i] & ~h->sig_all) <= h->wilds);
-        out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
-        k += keep;
-    }
-    return k;
+    return k + scan_popcnt(s, h, i, to, out + k);
 }
 
 /* The signature test of 8 words at i: the mask of those kept.  A word
