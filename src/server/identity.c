@@ -148,6 +148,9 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     json_t *deltas = json_object_get(req, "deltas"); /* delta.c: updates as deltas */
     if (deltas && !json_is_boolean(deltas))
         return refuse(c, rid, CODE_BAD_FIELD, "deltas is true or false");
+    json_t *aloud = json_object_get(req, "aloud"); /* pushes.c: the lines read aloud */
+    if (aloud && !json_is_boolean(aloud))
+        return refuse(c, rid, CODE_BAD_FIELD, "aloud is true or false");
     /* the name as stored and shown: its NFC form (names.c says what is refused) */
     char name[SRV_NAME_MAX * 4 + 1], why[200];
     if (srv_name_normal(given, SRV_NAME_MAX, name, sizeof name, why, sizeof why) < 0)
@@ -172,6 +175,8 @@ void ad_cmd_hello(lobby *l, conn *c, const json_t *req, const json_t *rid)
     rename_seats(l, id, name);
     if (deltas)
         cl->deltas = json_is_true(deltas);
+    if (aloud)
+        cl->quiet = !json_is_true(aloud);
     json_t *r = json_pack("{s:b,s:I,s:s}", "ok", 1, "player", (json_int_t)id, "token", token);
     if (cl->deltas) /* the client knows this server sends them */
         json_object_set_new(r, "deltas", json_true());

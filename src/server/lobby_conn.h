@@ -16,6 +16,8 @@ struct conn_lobby {
     int nat, cat;                /* most sit at one), at most SRV_CONN_TABLES */
     int64_t route;               /* the table of /ws?table=N, which HAProxy routes by; 0 none */
     int deltas;                  /* hello's "deltas":true: updates carry deltas (delta.c) */
+    int quiet;                   /* hello's "aloud":false: its updates need no read-aloud
+                                  * lines (pushes.c) */
     char addr[64];               /* the peer's address as text (an IP), given when it
                                   * connects: the limits of one address count by it */
 };

@@ -212,10 +212,10 @@ static void field_end(const ad_jw *w, ad_update_at *at)
  * position seat may play on in, or NULL. */
 static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t *events, int seat,
                         int sync_of, const json_t *asked, const ad_jw *on, json_t **pub,
-                        ad_view_share *sh, ad_told_share *told)
+                        ad_view_share *sh, ad_told_share *told, int aloud)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
-    if (!tree && !*pub)
+    if (!tree && !*pub && aloud && !sync_of)
         *pub = ad_table_aloud_view(game_table(t)); /* what the lines read of it */
     const char *names[AD_MAX_SEATS] = {0};
     narrator n = narrator_of(t, seat, names);
@@ -246,7 +246,10 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
     ad_jw_tree(w, asked);
     field_end(w, at);
     FIELD(w, at, "\"aloud\"");
-    aloud_text(w, t, events, seat, tree ? tree : *pub, sync_of);
+    if (aloud)
+        aloud_text(w, t, events, seat, tree ? tree : *pub, sync_of);
+    else /* nobody on it listens: none made (and a delta leaves them out) */
+        RAW(w, "[]");
     field_end(w, at);
     if (on) { /* it may play on: the position it would play in */
         FIELD(w, at, "\"play_on\"");
@@ -274,6 +277,20 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
 
 /* An update to every member: the events given, each its own view (for
  * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
+/* The audiences (bit seat + 1; a watcher's: bit 0) some member of which
+ * hears the lines read aloud: every one, but for a connection whose hello
+ * said "aloud":false (docs/server.md, "Read aloud"). */
+static uint32_t listening(const table *t, const conn *only)
+{
+    uint32_t who = 0;
+    for (int i = 0; i < t->nmem; i++) {
+        const member *m = &t->mem[i];
+        if ((!only || m->c == only) && !conn_state(m->c)->quiet)
+            who |= 1u << (ad_member_seat(t, m) + 1);
+    }
+    return who;
+}
+
 void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
 {
     /* [seat + 1]: the text of seat's update, buffers kept from push to push
@@ -289,6 +306,7 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     ad_told_share_reset(&told);
     int on_seat = ad_play_on_text(t, &on);
     ad_delta_pass dp = {0};
+    uint32_t aloud = listening(t, only);
     for (int i = 0; i < t->nmem; i++) {
         member *m = &t->mem[i];
         if (only && m->c != only)
@@ -297,7 +315,8 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
             update_text(w, &ats[seat + 1], t, events, seat, sync_of, asked,
-                        seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share, &told);
+                        seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share, &told,
+                        (aloud >> (seat + 1)) & 1);
             written |= 1u << (seat + 1);
         }
         if (!w->oom &&

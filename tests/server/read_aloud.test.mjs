@@ -3,9 +3,11 @@
 // ad_aloud_*): whose turn it is, with the name, what to do for the seat
 // whose turn it is, every other player's move and the end; a watcher hears
 // the public lines, and nothing a member hears holds another seat's cards.
+// A page that does not read aloud says so in its hello ("aloud":false) and
+// is sent no lines, while the others at the table still are.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, httpGet, Seat, playToEnd, SHORT } from './harness.mjs';
+import { startServer, player, expectOk, httpGet, Seat, playToEnd, driveUntil, SHORT } from './harness.mjs';
 
 /** every update push c got at table, in order */
 const updates = (c, table) => c.frames.filter((f) => f && f.push === 'update' && f.table === table);
@@ -107,4 +109,31 @@ test('one who joins or watches a game under way is told whose turn it is, in the
     const again = await player(server, 'KimMid', a.token); // the same person, from another page
     const joined = expectOk(await again.request({ cmd: 'join', table: create.table }), 'join again');
     assert.deepEqual(joined.aloud, ['Your turn, KimMid. Pick a card, then a square with its picture.']);
+});
+
+test('a page whose hello says aloud:false is sent updates without lines to read aloud while the other seat hears them; a hello again with aloud:true brings them back; aloud that is not true or false is refused and changes nothing', { timeout: 90000 }, async (t) => {
+    const server = await startServer(t);
+    const { table, sa, sb, names } = await watchedTable(server, 'sequence', 'Qt');
+    const a = sa.c;
+    const quiet = expectOk(await a.request({ cmd: 'hello', name: names[0], token: a.token, aloud: false }), 'hello, aloud:false');
+    assert.equal(quiet.player, a.player, 'the same player');
+    for (const aloud of ['yes', 1, null, []]) { /* refused, and a stays as it was: quiet */
+        const bad = await a.request({ cmd: 'hello', name: names[0], token: a.token, aloud });
+        assert.equal(bad.ok, false, `aloud ${JSON.stringify(aloud)}`);
+        assert.equal(bad.code, 'bad_field');
+        assert.match(bad.error, /aloud is true or false/);
+    }
+    const from = updates(a, table).length, fromB = updates(sb.c, table).length;
+    const moves = () => updates(sb.c, table).length - fromB;
+    await driveUntil([sa, sb], () => moves() >= 6, 30000, 'six updates');
+    const off = updates(a, table).slice(from);
+    assert.ok(off.length >= 6, 'a was sent the updates');
+    for (const p of off) assert.deepEqual(p.aloud, [], `no line for a page that does not read aloud: ${JSON.stringify(p).slice(0, 200)}`);
+    const heard = updates(sb.c, table).slice(fromB).flatMap((p) => p.aloud);
+    assert.ok(heard.some((l) => l.startsWith(`Your turn, ${names[1]}.`)), `the other seat still hears its turn: ${heard.slice(0, 4).join(' | ')}`);
+    expectOk(await a.request({ cmd: 'hello', name: names[0], token: a.token, aloud: true }), 'hello, aloud:true');
+    const back = updates(a, table).length;
+    await driveUntil([sa, sb], () => updates(a, table).length - back >= 6 || sa.view.phase === 'over', 30000, 'six updates more');
+    const on = updates(a, table).slice(back).flatMap((p) => p.aloud);
+    assert.ok(on.some((l) => l.startsWith(`Your turn, ${names[0]}.`) || /four in a row/.test(l)), `the lines are back: ${on.slice(0, 4).join(' | ')}`);
 });
