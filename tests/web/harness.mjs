@@ -182,12 +182,15 @@ export async function person(browser, server, name, opts = {}) {
         if (!localStorage.getItem('alphadeck.name')) localStorage.setItem('alphadeck.name', n);
     }, name);
     const p = {
-        name, context, server, frames: [], errors: [], pages: 0, page: null,
+        name, context, server, frames: [], sent: [], errors: [], pages: 0, page: null,
         /** opens a page at hash (#/ or #/table/N) and waits until the client is online */
         async open(hash = '#/') {
             const page = await context.newPage();
             const n = ++p.pages;
             page.on('websocket', (ws) => {
+                ws.on('framesent', (f) => { /* what the page said (its hellos, say) */
+                    try { p.sent.push({ ...JSON.parse(String(f.payload)), page: n }); } catch { /* not JSON */ }
+                });
                 ws.on('framereceived', (f) => {
                     if (typeof f.payload !== 'string') { p.frames.push({ page: n, binary: true }); return; }
                     try { p.frames.push({ ...JSON.parse(f.payload), page: n }); } catch { p.frames.push({ page: n, raw: f.payload }); }

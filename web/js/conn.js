@@ -15,7 +15,8 @@
 // it holds for the table, and gives back the parts sent compact (events,
 // asked, play_on, the clock folded in: updateOf), so every listener gets
 // updates, and clock pushes, as before; a delta it cannot apply is dropped
-// for a `sync`.
+// for a `sync`.  Its hello says whether the page reads aloud (`aloud`):
+// a page that does not is sent no read-aloud lines.
 
 import { updateOf, heldAfter } from './delta.js';
 
@@ -44,6 +45,8 @@ export class Conn extends EventTarget {
         /** @type {number|null} */
         this.player = null;
         this.name = localStorage.getItem(NAME_KEY) || '';
+        /** whether this page wants the lines read aloud (docs/server.md, "Read aloud") */
+        this.aloud = true;
         this.closedByUs = false;
         /** @type {string|null} the server's node, on a cluster */
         this.node = null;
@@ -96,12 +99,12 @@ export class Conn extends EventTarget {
     /** @param {string} name */
     async hello(name) {
         /** @type {Request} */
-        const req = { cmd: 'hello', name, deltas: true };
+        const req = { cmd: 'hello', name, deltas: true, aloud: this.aloud };
         if (this.token) req.token = this.token;
         let r = await this.sendNow(req);
         if (!r.ok && r.code === 'bad_token') { // the server forgot us: start again
             localStorage.removeItem(TOKEN_KEY);
-            r = await this.sendNow({ cmd: 'hello', name, deltas: true });
+            r = await this.sendNow({ cmd: 'hello', name, deltas: true, aloud: this.aloud });
         }
         if (r.ok) {
             localStorage.setItem(TOKEN_KEY, r.token);
@@ -221,6 +224,14 @@ export class Conn extends EventTarget {
     forget(table) {
         this.tables.delete(table);
         this.views.delete(table);
+    }
+
+    /** Whether the lines read aloud are wanted from now on: said to the
+     * server by a hello again when online, else by the next one.
+     * @param {boolean} on */
+    async setAloud(on) {
+        this.aloud = on;
+        if (this.ready) await this.hello(this.name || 'Player');
     }
 
     /** @param {string} name */

@@ -16,7 +16,11 @@ const status = /** @type {HTMLElement} */ (document.getElementById('status'));
 const aloud = /** @type {HTMLInputElement} */ (document.getElementById('aloud'));
 
 aloud.checked = aloudOn();
-aloud.addEventListener('change', () => setAloud(aloud.checked));
+conn.aloud = aloud.checked; /* the server sends the lines only to a page that reads them */
+aloud.addEventListener('change', () => {
+    setAloud(aloud.checked);
+    conn.setAloud(aloud.checked);
+});
 soundSwitch();
 
 conn.addEventListener('status', (e) => {
