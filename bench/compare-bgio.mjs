@@ -22,6 +22,8 @@
 //        [--only alphadeck,bgio,bgio-flatfile] [--deltas]
 //
 // SERVE_ARGS="...": more options for `alphadeck serve` (as "--commit-every-ms 0").
+// alphadeck's clients say hello with "aloud":false, as the browser does
+// with its Read aloud switch off (docs/server.md, "Read aloud").
 // --deltas: alphadeck's clients say hello with "deltas":true and rebuild
 // each view from the updates' deltas (web/js/delta.js); alphadeck's row
 // says the bytes its clients were sent an action, with or without.
@@ -283,7 +285,9 @@ async function adTables(port, tables, stats) {
         for (let s = 0; s < PLAYERS; s++) {
             const c = new AdClient(`ws://127.0.0.1:${port}/ws`);
             await c.ready;
-            const h = await c.request({ cmd: 'hello', name: `t${t}s${s}`, ...(DELTAS ? { deltas: true } : {}) });
+            /* aloud:false: as the browser says hello with its Read aloud
+             * switch off, as it is unless a person turns it on */
+            const h = await c.request({ cmd: 'hello', name: `t${t}s${s}`, aloud: false, ...(DELTAS ? { deltas: true } : {}) });
             if (!h.ok) throw new Error(`alphadeck hello: ${h.error}`);
             people.push(new AdSeat(c, stats));
         }
