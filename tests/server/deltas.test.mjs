@@ -32,8 +32,15 @@ class Watcher {
         client.ws.on('message', (d) => this.#frame(JSON.parse(String(d))));
     }
 
-    /** the answer to join or watch: the view it holds from then on */
+    /** the answer to join or watch: the view it holds from then on, unless
+     * an update newer than it came already (frames that come together are
+     * handed over before the request's await goes on, so a push sent right
+     * after the answer, a bot moving at once, was read first; a client
+     * reading frames in order, as the browser's conn.js does, took the
+     * answer and then that update) */
     took(r) {
+        if (this.held && this.held.v >= r.v)
+            return r;
         this.held = heldAfter(r);
         this.last = r.v;
         return r;
