@@ -14,16 +14,23 @@ import { serverAndBrowser, person, createTable, gotoTable, playByClicks, recordS
 const s = serverAndBrowser();
 const SHOTS = process.env.SHOTS || '';
 
+/** p's page at a new Sequence table against a bot, its speech recorded
+ * (the Read aloud switch as `aloud` says) */
+async function atSequenceTable(p, aloud) {
+    await recordSpeech(p, aloud);
+    const page = await p.open('#/');
+    const made = await createTable(page, {
+        game: 'sequence', players: 2, seats: ['open', 'basic'], options: { max_turns: 200 }, bot_pause_ms: 0,
+    });
+    await gotoTable(page, made.table);
+    return page;
+}
+
 /** a Sequence game against a bot, played by clicks to its end (or `actions` moves) */
 async function playSequence(name, aloud, actions = 0) {
     const p = await person(s.browser, s.server, name);
     try {
-        await recordSpeech(p, aloud);
-        const page = await p.open('#/');
-        const made = await createTable(page, {
-            game: 'sequence', players: 2, seats: ['open', 'basic'], options: { max_turns: 200 }, bot_pause_ms: 0,
-        });
-        await gotoTable(page, made.table);
+        const page = await atSequenceTable(p, aloud);
         const stats = await playByClicks(page, 'sequence', 90000, actions ? { actions } : {});
         const said = /** @type {string[]} */ (await page.evaluate(() => [...window.__said]));
         if (SHOTS) {
@@ -58,12 +65,7 @@ test('Read aloud turned on in the middle of a game: the page tells the server, a
     if (s.why) return t.skip(s.why);
     const p = await person(s.browser, s.server, 'Cy');
     try {
-        await recordSpeech(p, false);
-        const page = await p.open('#/');
-        const made = await createTable(page, {
-            game: 'sequence', players: 2, seats: ['open', 'basic'], options: { max_turns: 200 }, bot_pause_ms: 0,
-        });
-        await gotoTable(page, made.table);
+        const page = await atSequenceTable(p, false);
         const seated = p.frames.length; /* from here on, the page's own connection's frames (createTable's closed) */
         const before = await playByClicks(page, 'sequence', 60000, { actions: 2 });
         assert.ok(before.actions >= 2, 'moves were made with the switch off');
@@ -85,7 +87,10 @@ test('Read aloud turned on in the middle of a game: the page tells the server, a
         const said = /** @type {string[]} */ (await page.evaluate(() => [...window.__said]));
         assert.ok(said.some((l) => /^Bea (puts|plays) /.test(l) || l.startsWith('Your turn, Cy.') || /four in a row/.test(l)),
             `the server's lines are said once the switch is on: ${said.slice(0, 8).join(' | ')}`);
-        if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'read-aloud-turned-on.png') });
+        if (SHOTS) {
+            fs.mkdirSync(SHOTS, { recursive: true });
+            await page.screenshot({ path: path.join(SHOTS, 'read-aloud-turned-on.png') });
+        }
     } finally {
         await p.close();
     }
