@@ -275,8 +275,6 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
     json_decref(tree);
 }
 
-/* An update to every member: the events given, each its own view (for
- * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
 /* The audiences (bit seat + 1; a watcher's: bit 0) some member of which
  * hears the lines read aloud: every one, but for a connection whose hello
  * said "aloud":false (docs/server.md, "Read aloud"). */
@@ -291,6 +289,8 @@ static uint32_t listening(const table *t, const conn *only)
     return who;
 }
 
+/* An update to every member: the events given, each its own view (for
+ * sync_of, the answer to a sync: 1, with the events; 2, the view alone). */
 void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
 {
     /* [seat + 1]: the text of seat's update, buffers kept from push to push
