@@ -124,8 +124,9 @@ test('a page whose hello says aloud:false is sent updates without lines to read 
         assert.match(bad.error, /aloud is true or false/);
     }
     const from = updates(a, table).length, fromB = updates(sb.c, table).length;
-    const moves = () => updates(sb.c, table).length - fromB;
-    await driveUntil([sa, sb], () => moves() >= 6, 30000, 'six updates');
+    /* both seats' six: each is sent its own, a moment apart */
+    const six = () => updates(sb.c, table).length - fromB >= 6 && updates(a, table).length - from >= 6;
+    await driveUntil([sa, sb], six, 30000, 'six updates to each seat');
     const off = updates(a, table).slice(from);
     assert.ok(off.length >= 6, 'a was sent the updates');
     for (const p of off) assert.deepEqual(p.aloud, [], `no line for a page that does not read aloud: ${JSON.stringify(p).slice(0, 200)}`);
