@@ -98,13 +98,12 @@ export class Conn extends EventTarget {
 
     /** @param {string} name */
     async hello(name) {
-        /** @type {Request} */
-        const req = { cmd: 'hello', name, deltas: true, aloud: this.aloud };
-        if (this.token) req.token = this.token;
-        let r = await this.sendNow(req);
+        /** @type {Request} the hello of a new player; with the token, this one's */
+        const fresh = { cmd: 'hello', name, deltas: true, aloud: this.aloud };
+        let r = await this.sendNow(this.token ? { ...fresh, token: this.token } : fresh);
         if (!r.ok && r.code === 'bad_token') { // the server forgot us: start again
             localStorage.removeItem(TOKEN_KEY);
-            r = await this.sendNow({ cmd: 'hello', name, deltas: true, aloud: this.aloud });
+            r = await this.sendNow(fresh);
         }
         if (r.ok) {
             localStorage.setItem(TOKEN_KEY, r.token);
