@@ -19,7 +19,14 @@
 //
 //   node bench/compare-bgio.mjs [--tables 100] [--players 4] [--seconds 15]
 //        [--idle-tables 250] [--bin build/alphadeck] [--flatfile] [--json]
-//        [--only alphadeck,bgio,bgio-flatfile] [--deltas]
+//        [--only alphadeck,bgio,bgio-flatfile] [--deltas] [--repeat 1]
+//
+// --repeat N: the load phases N times, the servers taking turns (alphadeck,
+// boardgame.io, alphadeck, ...), so that each round's pair shares the
+// machine's moment; each figure of the table is its server's median round
+// (the memory phase is run once), and the server CPU an action is compared
+// round by round: each round's ratio and their median (the figure issue 33
+// asks for, medians of several runs, in one command).
 //
 // SERVE_ARGS="...": more options for `alphadeck serve` (as "--commit-every-ms 0").
 // alphadeck's clients say hello with "aloud":false, as the browser does
@@ -64,6 +71,7 @@ const IDLE_TABLES = Number(args['idle-tables'] || 250);
 const BIN = args.bin || 'build/alphadeck';
 const MAX_TURNS = 200;
 const DELTAS = Boolean(args.deltas);
+const REPEAT = Math.max(1, Math.floor(Number(args.repeat || 1)) || 1);
 const SERVE_ARGS = String(process.env.SERVE_ARGS || '').split(' ').filter(Boolean);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const KINDS = args.only ? String(args.only).split(',')
@@ -529,28 +537,71 @@ function report(results) {
     for (const kind of Object.keys(results).filter((k) => k !== 'alphadeck')) {
         const b = results[kind];
         if (!a) break;
+        const ratios = cpuRatios(a, b);
         console.log(`alphadeck / ${kind}: ${f(a.load.actions_per_s / b.load.actions_per_s, 1)}x the actions/s ` +
             `(target >= 20x), p99 ${f(a.load.p99_ms, 2)} vs ${f(b.load.p99_ms, 2)} ms (target: equal or better), ` +
             `${f(b.memory.bytes_per_connection / a.memory.bytes_per_connection, 1)}x fewer bytes a connection (target >= 10x), ` +
-            `${f(b.load.server_cpu_us_per_action / a.load.server_cpu_us_per_action, 1)}x less server CPU an action`);
+            `${f(median(ratios), 2)}x less server CPU an action` +
+            (ratios.length > 1 ? ` (median of ${ratios.length} rounds: ${ratios.map((r) => f(r, 2)).join(', ')})` : ''));
     }
+}
+
+function median(xs) {
+    const s = [...xs].sort((x, y) => x - y);
+    return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : 0;
+}
+
+/* b's server CPU an action over a's, round by round (the rounds each ran
+ * side by side). */
+function cpuRatios(a, b) {
+    const n = Math.min(a.loads.length, b.loads.length);
+    const out = [];
+    for (let i = 0; i < n; i++)
+        out.push(b.loads[i].server_cpu_us_per_action / a.loads[i].server_cpu_us_per_action);
+    return out;
+}
+
+/* A server's rounds folded into one load row: each figure its median
+ * round's (errors added up), beside the rounds themselves. */
+function medianLoad(loads) {
+    if (loads.length === 1) return loads[0];
+    const row = { ...loads[0], rounds: loads.length, errors: {} };
+    for (const key of Object.keys(loads[0]))
+        if (typeof loads[0][key] === 'number') row[key] = median(loads.map((l) => l[key]));
+    for (const l of loads)
+        for (const [code, n] of Object.entries(l.errors)) row.errors[code] = (row.errors[code] || 0) + n;
+    return row;
 }
 
 async function main() {
     const limit = setTimeout(() => { console.error('compare-bgio: time limit reached'); process.exit(1); },
-        (KINDS.length * (SECONDS + 300)) * 1000);
+        (KINDS.length * (REPEAT * (SECONDS + 120) + 180)) * 1000);
     limit.unref();
     const results = {};
     const t0 = Date.now();
     const say = (what) => console.error(`compare-bgio: ${((Date.now() - t0) / 1000).toFixed(0)} s: ${what}`);
-    for (const kind of KINDS) {
-        say(`${kind}: load`);
-        results[kind] = { load: await loadPhase(kind) };
-        say(`${kind}: ${JSON.stringify(results[kind].load)}; memory`);
-        results[kind].memory = await memoryPhase(kind);
-        say(`${kind}: ${JSON.stringify(results[kind].memory)}`);
+    for (const kind of KINDS) results[kind] = { loads: [] };
+    for (let round = 1; round <= REPEAT; round++) {
+        for (const kind of KINDS) {
+            say(`${kind}: load${REPEAT > 1 ? `, round ${round} of ${REPEAT}` : ''}`);
+            const load = await loadPhase(kind);
+            results[kind].loads.push(load);
+            say(`${kind}: ${JSON.stringify(load)}`);
+            if (round > 1)
+                continue;
+            say(`${kind}: memory`);
+            results[kind].memory = await memoryPhase(kind);
+            say(`${kind}: ${JSON.stringify(results[kind].memory)}`);
+        }
     }
-    if (args.json) console.log(JSON.stringify({ machine: machine(), tables: TABLES, players: PLAYERS, seconds: SECONDS, idle_tables: IDLE_TABLES, results }));
+    for (const kind of KINDS) results[kind].load = medianLoad(results[kind].loads);
+    if (results.alphadeck)
+        for (const kind of KINDS.filter((k) => k !== 'alphadeck')) {
+            const ratios = cpuRatios(results.alphadeck, results[kind]);
+            results[kind].cpu_ratios = ratios; /* its server CPU an action over alphadeck's, a round each */
+            results[kind].cpu_ratio_median = median(ratios);
+        }
+    if (args.json) console.log(JSON.stringify({ machine: machine(), tables: TABLES, players: PLAYERS, seconds: SECONDS, idle_tables: IDLE_TABLES, repeat: REPEAT, results }));
     report(results);
     process.exit(0);
 }
