@@ -23,10 +23,11 @@
 //
 // --repeat N: the load phases N times, the servers taking turns (alphadeck,
 // boardgame.io, alphadeck, ...), so that each round's pair shares the
-// machine's moment; each figure of the table is its server's median round
-// (the memory phase is run once), and the server CPU an action is compared
-// round by round: each round's ratio and their median (the figure issue 33
-// asks for, medians of several runs, in one command).
+// machine's moment; each figure of the table is that figure's median over
+// its server's rounds (the memory phase is run once, after the first), and
+// the server CPU an action is compared round by round: each round's ratio
+// and their median (the figure issue 33 asks for, medians of several runs,
+// in one command).
 //
 // SERVE_ARGS="...": more options for `alphadeck serve` (as "--commit-every-ms 0").
 // alphadeck's clients say hello with "aloud":false, as the browser does
@@ -561,8 +562,9 @@ function cpuRatios(a, b) {
     return out;
 }
 
-/* A server's rounds folded into one load row: each figure its median
- * round's (errors added up), beside the rounds themselves. */
+/* A server's rounds folded into one load row: each figure the median of
+ * its values over the rounds (they may come from different rounds), the
+ * errors added up. */
 function medianLoad(loads) {
     if (loads.length === 1) return loads[0];
     const row = { ...loads[0], rounds: loads.length, errors: {} };
