@@ -147,11 +147,12 @@ static json_t *aloud_of(const table *t, const json_t *events, int seat, const js
     return out;
 }
 
-/* aloud_of's array as text into w, without the tree: the same lines. */
+/* aloud_of's array as text into w, without the tree: the same lines;
+ * none when not heard (a sync's answer, or nobody at the seat listens). */
 static void aloud_text(ad_jw *w, const table *t, const json_t *events, int seat,
-                       const json_t *view, int sync_of)
+                       const json_t *view, int heard)
 {
-    if (sync_of) {
+    if (!heard) {
         ad_jw_raw(w, "[]", 2);
         return;
     }
@@ -215,7 +216,8 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
                         ad_view_share *sh, ad_told_share *told, int aloud)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
-    if (!tree && !*pub && aloud && !sync_of)
+    int heard = aloud && !sync_of; /* lines made: someone listens, and not for a sync */
+    if (!tree && !*pub && heard)
         *pub = ad_table_aloud_view(game_table(t)); /* what the lines read of it */
     const char *names[AD_MAX_SEATS] = {0};
     narrator n = narrator_of(t, seat, names);
@@ -246,10 +248,7 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
     ad_jw_tree(w, asked);
     field_end(w, at);
     FIELD(w, at, "\"aloud\"");
-    if (aloud)
-        aloud_text(w, t, events, seat, tree ? tree : *pub, sync_of);
-    else /* nobody on it listens: none made (and a delta leaves them out) */
-        RAW(w, "[]");
+    aloud_text(w, t, events, seat, tree ? tree : *pub, heard); /* (a delta leaves [] out) */
     field_end(w, at);
     if (on) { /* it may play on: the position it would play in */
         FIELD(w, at, "\"play_on\"");
