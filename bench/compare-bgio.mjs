@@ -538,11 +538,11 @@ function report(results) {
     for (const kind of Object.keys(results).filter((k) => k !== 'alphadeck')) {
         const b = results[kind];
         if (!a) break;
-        const ratios = cpuRatios(a, b);
+        const ratios = b.cpu_ratios; /* main's, a round each */
         console.log(`alphadeck / ${kind}: ${f(a.load.actions_per_s / b.load.actions_per_s, 1)}x the actions/s ` +
             `(target >= 20x), p99 ${f(a.load.p99_ms, 2)} vs ${f(b.load.p99_ms, 2)} ms (target: equal or better), ` +
             `${f(b.memory.bytes_per_connection / a.memory.bytes_per_connection, 1)}x fewer bytes a connection (target >= 10x), ` +
-            `${f(median(ratios), 2)}x less server CPU an action` +
+            `${f(b.cpu_ratio_median, 2)}x less server CPU an action` +
             (ratios.length > 1 ? ` (median of ${ratios.length} rounds: ${ratios.map((r) => f(r, 2)).join(', ')})` : ''));
     }
 }
