@@ -19,9 +19,10 @@
  * records the last one it ran in schema_version.  A new step is added at
  * the end and never edited once released.  The SQL is the part of the
  * language SQLite and PostgreSQL share (BIGINT, INTEGER, TEXT; CREATE ...
- * IF NOT EXISTS), with three words a back end spells its own way
+ * IF NOT EXISTS), with four words a back end spells its own way
  * (store_dialect): @ID@ a key the database numbers, @BYTES@ a byte string,
- * @KEYED@ a table stored in its key's order.  In SQLite the first and the
+ * @KEYED@ a table stored in its key's order, @RECENT@ a step only one back
+ * end takes (a statement that changes nothing for the other).  In SQLite the first and the
  * last are "INTEGER PRIMARY KEY" and "WITHOUT ROWID", so version 1 is the
  * very schema alphadeck kept in SQLite before there were two back ends.
  */
@@ -45,16 +46,21 @@ static const char *const migrations[] = {
     "CREATE TABLE IF NOT EXISTS leases("
     "  table_id BIGINT NOT NULL PRIMARY KEY, node TEXT NOT NULL, until_ms BIGINT NOT NULL)@KEYED@;"
     "ALTER TABLE actions ADD COLUMN node TEXT;",
+    /* 3: the newest actions on their way into the log (SQLite's alone;
+     * store_sqlite.c): appended in the order they come, moved into
+     * `actions` in bulk, so that a commit writes the end of one table and
+     * not the end of each game's part of the log */
+    "@RECENT@",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
 /* The migration's SQL with the dialect's words put in; NULL when out of memory. */
 static char *spell(const char *sql, const store_dialect *d)
 {
-    const char *word[] = {"@ID@", "@BYTES@", "@KEYED@"};
-    const char *as[] = {d->id, d->bytes, d->keyed};
+    const char *word[] = {"@ID@", "@BYTES@", "@KEYED@", "@RECENT@"};
+    const char *as[] = {d->id, d->bytes, d->keyed, d->recent};
     size_t cap = strlen(sql) + 1;
-    for (size_t w = 0; w < 3; w++)
+    for (size_t w = 0; w < 4; w++)
         for (const char *p = strstr(sql, word[w]); p; p = strstr(p + 1, word[w]))
             cap += strlen(as[w]);
     char *out = malloc(cap), *o = out;
@@ -62,9 +68,9 @@ static char *spell(const char *sql, const store_dialect *d)
         return NULL;
     while (*sql) {
         size_t w = 0;
-        while (w < 3 && strncmp(sql, word[w], strlen(word[w])) != 0)
+        while (w < 4 && strncmp(sql, word[w], strlen(word[w])) != 0)
             w++;
-        if (w < 3) {
+        if (w < 4) {
             o += sprintf(o, "%s", as[w]);
             sql += strlen(word[w]);
         } else {

@@ -64,6 +64,7 @@ typedef struct store_dialect {
     const char *id;    /* a 64-bit key numbered by the database */
     const char *bytes; /* a byte string */
     const char *keyed; /* after a table's last parenthesis: kept in its key's order */
+    const char *recent; /* the statements of the actions' way in (store.c, migration 3) */
 } store_dialect;
 
 /* Brings the schema of an open store up to the newest version, each step

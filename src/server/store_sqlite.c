@@ -4,6 +4,19 @@
  * transaction survives a crash or a power cut (its WAL written through
  * store_wal.c's VFS: a commit's frames in one write).  The schema is store.c's;
  * this file spells SQLite's words for it and runs the statements.
+ *
+ * The log `actions` is in (table, version) order, so each game's newest
+ * actions are at a page of their own, and a commit writes a page for each
+ * game it moved: a hundred busy games, each acting many times a second,
+ * had a page written for nearly every action.  So a game's first action
+ * after a move goes into the log, and its next ones into actions_recent,
+ * a table in the order they come (a commit writes its end, a page or
+ * two); a commit moves them all into the log, each game's in one piece,
+ * once SETTLE_ROWS wait or once more than SETTLE_TABLES games acted since
+ * the last move.  The log's key still makes a fork impossible in the
+ * database; before that, the store refuses an action that is not the
+ * next version of its table (last_v), from what it stored itself or else
+ * from a read.  A read of a table's actions takes both tables.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +30,23 @@
  * its id modulo this); a table not remembered is looked up, as before. */
 #define KNOWN_SLOTS 4096
 
+/* A commit moves the actions waiting in actions_recent into the log once
+ * SETTLE_ROWS wait, or once more than SETTLE_TABLES tables acted since
+ * the last move: the move writes a page of the log for each table with
+ * actions waiting, so a server whose tables act a few times a second
+ * each (19,000 people at 4,750 tables: their actions go into the log
+ * itself) moves few, often, and no commit takes much longer than the
+ * others; one whose tables act often (a hundred busy tables) moves each
+ * one's forty or so actions at once.  RECENT_SLOTS: the room of the set of
+ * the tables that acted (open addressing, at most a quarter full). */
+#define SETTLE_ROWS 4096
+#define SETTLE_TABLES 128
+#define RECENT_SLOTS 512
+/* An action longer than this goes into the log itself: it takes most of a
+ * page wherever it is, and a move of a thousand such would write a
+ * thousand pages in one commit. */
+#define SETTLE_ACTION_MAX 1000
+
 /* Table `id` holds its versions 1 to v in the log (id 0: the slot is empty). */
 typedef struct known_v {
     int64_t id;
@@ -27,7 +57,8 @@ typedef struct sqlite_store {
     store base;
     sqlite3 *db;
     char *where; /* the file, as messages name it */
-    sqlite3_stmt *append, *follows, *player_find, *player_rename, *player_new, *table_new, *table_update,
+    sqlite3_stmt *append, *append_log, *last_v, *last_v_all, *settle_in, *settle_out, *data_version,
+        *recent_any, *player_find, *player_rename, *player_new, *table_new, *table_update,
         *actions, *tables_all, *tables_status, *table_get;
     /* the pass's transaction, prepared once: sqlite3_exec parsed its text
      * each time, and the parser's large block was a tenth of the server's
@@ -43,13 +74,29 @@ typedef struct sqlite_store {
     known_v known[KNOWN_SLOTS];
     known_v *tx;
     size_t ntx, ctx;
-    long long log_reads; /* the `follows` lookups the log was read for */
+    long ntx_recent; /* of the open transaction's appends, those into actions_recent */
+    /* The tables that acted since the last move (all those with actions
+     * in actions_recent), each with its last committed version (id 0: a
+     * free slot), while `untracked` is 0.  Else another opening of the
+     * file may have put actions there this one does not know of (it
+     * committed since this one's last transaction), or a record of the
+     * open transaction was lost: the versions are read, the actions go
+     * into the log itself, and the next commit moves them all. */
+    known_v recent[RECENT_SLOTS];
+    int nrecent, untracked;
+    long waiting;         /* committed actions in actions_recent */
+    int64_t seen_version; /* PRAGMA data_version at this opening's last look */
+    long long log_reads;  /* the version lookups the log was read for */
 } sqlite_store;
 
 static const store_dialect dialect = {
     .id = "INTEGER PRIMARY KEY", /* the rowid itself */
     .bytes = "BLOB",
     .keyed = " WITHOUT ROWID",
+    /* in the order appended: its rowid, and no other key */
+    .recent = "CREATE TABLE IF NOT EXISTS actions_recent("
+              "  table_id BIGINT NOT NULL, v INTEGER NOT NULL, seat INTEGER NOT NULL,"
+              "  action TEXT NOT NULL, by INTEGER NOT NULL, at_ms BIGINT NOT NULL, node TEXT);",
 };
 
 static sqlite_store *lite(store *s)
@@ -72,7 +119,9 @@ static int prep(sqlite_store *q, sqlite3_stmt **st, const char *sql, ad_err *err
 static void lite_close(store *s)
 {
     sqlite_store *q = lite(s);
-    sqlite3_stmt *all[] = {q->append,       q->follows,     q->player_find, q->player_rename, q->player_new,
+    sqlite3_stmt *all[] = {q->append,       q->append_log,  q->last_v,      q->last_v_all,  q->settle_in,
+                           q->settle_out,   q->data_version, q->recent_any,  q->player_find,
+                           q->player_rename, q->player_new,
                            q->table_new,    q->table_update, q->actions,      q->tables_all,
                            q->tables_status, q->table_get,   q->begin,        q->commit,
                            q->rollback};
@@ -133,17 +182,52 @@ static int lite_writable(store *s, ad_err *err)
     return 0;
 }
 
+/* The first column of the first row of st (0 for NULL or no row) into
+ * *out, and st reset; 1 when there was a row, 0 when none, -1 on an
+ * error (err says what could not be done). */
+static int one_value(sqlite_store *q, sqlite3_stmt *st, int64_t *out, const char *what,
+                     ad_err *err)
+{
+    int rc = sqlite3_step(st);
+    *out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_fail(q, err, what);
+    return rc == SQLITE_ROW;
+}
+
 static int prepare_all(sqlite_store *q, ad_err *err)
 {
     /* an action is stored only as the one after the table's last stored
-     * (or as its first): the log has no gap, whatever a caller does.  Two
-     * statements, the check and the insert: one INSERT ... SELECT reading
-     * the table it writes made SQLite build a temporary table for every
-     * action stored */
-    return prep(q, &q->follows, "SELECT 1 FROM actions WHERE table_id=?1 AND v=?2", err) ||
+     * (or as its first): the log has no gap and no fork, whatever a
+     * caller does.  The check (last_v) and the insert are two statements:
+     * one INSERT ... SELECT reading the table it writes made SQLite build a
+     * temporary table for every action stored */
+    return prep(q, &q->last_v, "SELECT max(v) FROM actions WHERE table_id=?1", err) ||
+           prep(q, &q->last_v_all,
+                "SELECT max(m) FROM (SELECT max(v) AS m FROM actions WHERE table_id=?1 "
+                "UNION ALL SELECT max(v) FROM actions_recent WHERE table_id=?1)",
+                err) ||
            prep(q, &q->append,
+                "INSERT INTO actions_recent(table_id,v,seat,action,by,at_ms) "
+                "VALUES(?1,?2,?3,?4,?5,?6)",
+                err) ||
+           prep(q, &q->append_log,
                 "INSERT INTO actions(table_id,v,seat,action,by,at_ms) VALUES(?1,?2,?3,?4,?5,?6)",
                 err) ||
+           /* OR ROLLBACK: a version the log has already (a fork) fails the
+            * whole commit, as it must; so SQLite keeps no journal of the
+            * statement's own (a page copied for every page the move
+            * changes, to undo the statement alone) */
+           prep(q, &q->settle_in,
+                "INSERT OR ROLLBACK INTO actions(table_id,v,seat,action,by,at_ms,node) "
+                "SELECT table_id,v,seat,action,by,at_ms,node FROM actions_recent "
+                "ORDER BY table_id,v",
+                err) ||
+           prep(q, &q->settle_out, "DELETE FROM actions_recent", err) ||
+           prep(q, &q->data_version, "PRAGMA data_version", err) ||
+           prep(q, &q->recent_any, "SELECT 1 FROM actions_recent LIMIT 1", err) ||
            prep(q, &q->player_find, "SELECT id FROM players WHERE token_hash=?", err) ||
            prep(q, &q->player_rename, "UPDATE players SET name=? WHERE id=?", err) ||
            prep(q, &q->player_new,
@@ -153,7 +237,10 @@ static int prepare_all(sqlite_store *q, ad_err *err)
            prep(q, &q->table_update,
                 "UPDATE tables SET meta=?,status=?,started_ms=? WHERE id=?", err) ||
            prep(q, &q->actions,
-                "SELECT seat,action,by,at_ms FROM actions WHERE table_id=? ORDER BY v", err) ||
+                "SELECT seat,action,by,at_ms FROM (SELECT v,seat,action,by,at_ms FROM actions "
+                "WHERE table_id=?1 UNION ALL SELECT v,seat,action,by,at_ms FROM actions_recent "
+                "WHERE table_id=?1) ORDER BY v",
+                err) ||
            prep(q, &q->tables_all,
                 "SELECT id,new_req,meta,status,created_ms,started_ms FROM tables ORDER BY id",
                 err) ||
@@ -212,10 +299,17 @@ store *store_sqlite_open(const char *where, ad_err *err)
         lite_close(&q->base);
         return NULL;
     }
-    if (store_migrate(&q->base, &dialect, where, err) < 0 || prepare_all(q, err)) {
+    int64_t first = 0;
+    int any = 0;
+    if (store_migrate(&q->base, &dialect, where, err) < 0 || prepare_all(q, err) ||
+        one_value(q, q->data_version, &q->seen_version, "read its version", err) < 0 ||
+        (any = one_value(q, q->recent_any, &first, "read its newest actions", err)) < 0) {
         lite_close(&q->base);
         return NULL;
     }
+    /* actions left on their way in (a crash, or a close between moves):
+     * read, not guessed, and moved by the first commit */
+    q->untracked = any;
     return &q->base;
 }
 
@@ -262,6 +356,11 @@ static int lite_player_find(store *s, const uint8_t hash[32], const char *name, 
     return run(q, q->player_rename, err, "rename a player");
 }
 
+static known_v *slot(known_v *set, int64_t id)
+{
+    return &set[(uint64_t)id % KNOWN_SLOTS];
+}
+
 static int lite_table_new(store *s, const char *new_req, const char *meta, int status,
                           int64_t created_ms, int64_t *id, ad_err *err)
 {
@@ -273,6 +372,7 @@ static int lite_table_new(store *s, const char *new_req, const char *meta, int s
     if (run(q, q->table_new, err, "store a new table") < 0)
         return -1;
     *id = sqlite3_last_insert_rowid(q->db);
+    *slot(q->known, *id) = (known_v){*id, 0}; /* its log is empty: its first action needs no read */
     return 0;
 }
 
@@ -333,30 +433,80 @@ static int lite_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store
     return found ? 0 : 1;
 }
 
+/* The set of the tables with actions in actions_recent (sqlite_store.recent):
+ * table id's entry, or NULL; with make, a new one (v 0) when it has none. */
+static known_v *recent_of(sqlite_store *q, int64_t id, int make)
+{
+    size_t i = (size_t)(((uint64_t)id * 0x9E3779B97F4A7C15ull) >> 40) & (RECENT_SLOTS - 1);
+    for (;; i = (i + 1) & (RECENT_SLOTS - 1)) {
+        if (q->recent[i].id == id)
+            return &q->recent[i];
+        if (q->recent[i].id == 0) {
+            if (!make)
+                return NULL;
+            q->nrecent++;
+            q->recent[i] = (known_v){id, 0};
+            return &q->recent[i];
+        }
+    }
+}
+
+static void recent_clear(sqlite_store *q)
+{
+    memset(q->recent, 0, sizeof q->recent);
+    q->nrecent = 0;
+}
+
+/* A transaction for a pass.  When another opening of the file committed
+ * since this one last looked (PRAGMA data_version), what this one knows
+ * of the tables' versions may be old: it is forgotten and read again. */
 static int lite_begin(store *s, ad_err *err)
 {
     sqlite_store *q = lite(s);
     if (run(q, q->begin, err, "begin a transaction") < 0)
         return -1;
     q->in_tx = 1;
+    int64_t version;
+    if (one_value(q, q->data_version, &version, "read its version", err) < 0) {
+        sqlite3_step(q->rollback);
+        sqlite3_reset(q->rollback);
+        q->in_tx = 0;
+        return -1;
+    }
+    if (version != q->seen_version) {
+        q->seen_version = version;
+        q->untracked = 1;
+        memset(q->known, 0, sizeof q->known);
+        recent_clear(q);
+    }
     return 0;
 }
 
-static known_v *slot(known_v *set, int64_t id)
+/* The last version of table id stored or on its way in (0: none), as this
+ * store knows it without a read: the open transaction's appends (which
+ * it sees itself), then those of the tables that acted since the last
+ * move, then what it committed or made before (known); else read, and
+ * counted.  -1 when the read fails. */
+static int64_t last_v(sqlite_store *q, int64_t id, ad_err *err)
 {
-    return &set[(uint64_t)id % KNOWN_SLOTS];
-}
-
-/* Version v-1 of table id is in the log, as this store knows without a
- * read: committed before (known), or the open transaction's last append
- * (which the transaction itself sees; commit.c appends a table's steps of
- * a pass one after another, so only the last one need be looked at). */
-static int vouched(const sqlite_store *q, int64_t id, uint32_t v)
-{
-    const known_v *k = &q->known[(uint64_t)id % KNOWN_SLOTS];
-    if (k->id == id && v - 1 <= k->v)
-        return 1;
-    return q->ntx > 0 && q->tx[q->ntx - 1].id == id && q->tx[q->ntx - 1].v == v - 1;
+    for (size_t i = q->ntx; i-- > 0;) /* a pass appends a table's steps together: mostly the last */
+        if (q->tx[i].id == id)
+            return q->tx[i].v;
+    if (!q->untracked) {
+        const known_v *r = recent_of(q, id, 0);
+        if (r)
+            return r->v;
+        const known_v *k = slot(q->known, id);
+        if (k->id == id)
+            return k->v;
+    }
+    q->log_reads++;
+    /* untracked: actions_recent may hold some of another opening's (or the
+     * transaction's own, forgotten) */
+    sqlite3_stmt *st = q->untracked ? q->last_v_all : q->last_v;
+    sqlite3_bind_int64(st, 1, id);
+    int64_t v;
+    return one_value(q, st, &v, "store an action", err) < 0 ? -1 : v;
 }
 
 /* Remembers, for the open transaction, that id's log now ends at v. */
@@ -365,8 +515,10 @@ static void appended(sqlite_store *q, int64_t id, uint32_t v)
     if (q->ntx == q->ctx) {
         size_t c = q->ctx ? 2 * q->ctx : 64;
         known_v *bigger = realloc(q->tx, c * sizeof *bigger);
-        if (!bigger) { /* out of memory: forget the pass (its next appends read the log) */
+        if (!bigger) { /* out of memory: forget the pass (its next appends read the log,
+                        * and its commit moves the waiting actions into it) */
             q->ntx = 0;
+            q->untracked = 1;
             return;
         }
         q->tx = bigger;
@@ -379,33 +531,33 @@ static int lite_append(store *s, int64_t id, uint32_t v, int seat, const char *a
                        int64_t at_ms, ad_err *err)
 {
     sqlite_store *q = lite(s);
-    if (v != 1 && !vouched(q, id, v)) {
-        q->log_reads++;
-        sqlite3_bind_int64(q->follows, 1, id);
-        sqlite3_bind_int64(q->follows, 2, v - 1);
-        int rc = sqlite3_step(q->follows);
-        sqlite3_reset(q->follows);
-        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-            return db_fail(q, err, "store an action");
-        if (rc == SQLITE_DONE)
-            return ad_err_set(err, AD_E_IO,
-                              "the database could not store an action: version %u of table %lld "
-                              "does not follow its stored log",
-                              v, (long long)id);
-    }
-    sqlite3_bind_int64(q->append, 1, id);
-    sqlite3_bind_int64(q->append, 2, v);
-    sqlite3_bind_int(q->append, 3, seat);
-    sqlite3_bind_text(q->append, 4, action, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(q->append, 5, by);
-    sqlite3_bind_int64(q->append, 6, at_ms);
-    if (run(q, q->append, err, "store an action") < 0)
+    int64_t last = last_v(q, id, err);
+    if (last < 0)
         return -1;
-    if (sqlite3_changes(q->db) != 1)
+    if (v <= last)
+        return ad_err_set(err, AD_E_IO,
+                          "the database could not store an action: version %u of table %lld "
+                          "is in its log already",
+                          v, (long long)id);
+    if (v != last + 1)
         return ad_err_set(err, AD_E_IO,
                           "the database could not store an action: version %u of table %lld "
                           "does not follow its stored log",
                           v, (long long)id);
+    /* a table that acted since the last move (in an earlier commit), a
+     * short action: on its way in; else into the log */
+    size_t len = strlen(action);
+    int waits = !q->untracked && len <= SETTLE_ACTION_MAX && recent_of(q, id, 0);
+    sqlite3_stmt *st = waits ? q->append : q->append_log;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, v);
+    sqlite3_bind_int(st, 3, seat);
+    sqlite3_bind_text(st, 4, action, (int)len, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 5, by);
+    sqlite3_bind_int64(st, 6, at_ms);
+    if (run(q, st, err, "store an action") < 0)
+        return -1;
+    q->ntx_recent += waits;
     appended(q, id, v);
     return 0;
 }
@@ -419,19 +571,49 @@ static void lite_rollback(store *s)
     }
     q->in_tx = 0;
     q->ntx = 0; /* what it appended is not in the log */
+    q->ntx_recent = 0;
 }
 
+/* The tables of the open transaction's appends that did not act since
+ * the last move (a table's appends are one after another). */
+static int new_tables(sqlite_store *q)
+{
+    int n = 0;
+    for (size_t i = 0; i < q->ntx; i++)
+        n += (i == 0 || q->tx[i].id != q->tx[i - 1].id) && !recent_of(q, q->tx[i].id, 0);
+    return n;
+}
+
+/* The commit, which first moves every action waiting in actions_recent
+ * into the log when SETTLE_ROWS would wait (with this transaction's),
+ * when more than SETTLE_TABLES tables would have acted since the last
+ * move, or when they are not all known (untracked). */
 static int lite_commit(store *s, ad_err *err)
 {
     sqlite_store *q = lite(s);
-    if (run(q, q->commit, err, "commit") < 0) {
+    int settle = q->untracked || q->waiting + q->ntx_recent >= SETTLE_ROWS ||
+                 q->nrecent + new_tables(q) > SETTLE_TABLES;
+    if ((settle && (run(q, q->settle_in, err, "move its newest actions into the log") < 0 ||
+                    run(q, q->settle_out, err, "move its newest actions into the log") < 0)) ||
+        run(q, q->commit, err, "commit") < 0) {
         lite_rollback(s);
         return -1;
     }
     q->in_tx = 0;
-    for (size_t i = 0; i < q->ntx; i++) /* in order: a table's newest is the last */
+    if (settle) {
+        recent_clear(q);
+        q->waiting = 0;
+        q->untracked = 0;
+    } else {
+        q->waiting += q->ntx_recent;
+    }
+    for (size_t i = 0; i < q->ntx; i++) { /* in order: a table's newest is the last */
         *slot(q->known, q->tx[i].id) = q->tx[i];
+        if (!settle)
+            recent_of(q, q->tx[i].id, 1)->v = q->tx[i].v;
+    }
     q->ntx = 0;
+    q->ntx_recent = 0;
     return 0;
 }
 

@@ -10,12 +10,18 @@
  * keeps in memory is never lost or stale: a commit is on disk when it
  * returns (a process killed right after keeps it, one killed mid-pass
  * keeps nothing of that pass), and a transaction larger than SQLite's
- * cache, which reads back what it wrote, stores every byte.
+ * cache, which reads back what it wrote, stores every byte.  A busy
+ * table's next actions wait in actions_recent in their order: kept when
+ * the store closes with them there, read with the log, moved into it by
+ * a later commit, and never stored twice for one version, by this
+ * opening or another (round fourteen).
  */
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <sqlite3.h>
 
 #include "../testutil.h"
 #include "server/store.h"
@@ -252,6 +258,104 @@ static void test_a_transaction_larger_than_the_cache_keeps_every_byte(void **sta
     store_close(s);
 }
 
+/* One pass of one action, {"n":v}, for version v of table id. */
+static int act_n(store *s, int64_t id, uint32_t v, ad_err *e)
+{
+    char action[32];
+    snprintf(action, sizeof action, "{\"n\":%u}", v);
+    if (store_begin(s, e) < 0)
+        return -1;
+    if (store_append(s, id, v, 0, action, 0, 0, e) < 0) {
+        store_rollback(s);
+        return -1;
+    }
+    return store_commit(s, e);
+}
+
+/* The actions of table id hold n = 1 .. count, in that order. */
+static void assert_log(store *s, int64_t id, size_t count)
+{
+    ad_err e;
+    json_t *a = store_actions(s, id, &e);
+    assert_non_null(a);
+    assert_int_equal(json_array_size(a), count);
+    for (size_t k = 0; k < count; k++)
+        assert_int_equal(
+            json_integer_value(json_object_get(json_object_get(json_array_get(a, k), "action"), "n")),
+            (json_int_t)k + 1);
+    json_decref(a);
+}
+
+/* Rows of a table of the database file, read by SQLite itself. */
+static long rows_in(const char *table)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    char sql[80];
+    long n = -1;
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", table);
+    assert_int_equal(sqlite3_open(where, &db), SQLITE_OK);
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+static void test_a_busy_tables_actions_wait_in_order_are_kept_and_are_moved_into_the_log(
+    void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id = new_table(s), other = new_table(s);
+    for (uint32_t v = 1; v <= 10; v++) /* its first into the log, the next nine wait */
+        assert_int_equal(act_n(s, id, v, &e), 0);
+    for (uint32_t v = 1; v <= 3; v++)
+        assert_int_equal(act_n(s, other, v, &e), 0);
+    assert_int_equal(rows_in("actions_recent"), 9 + 2);
+    assert_log(s, id, 10);
+    assert_log(s, other, 3);
+    store_close(s); /* with actions waiting, as a crash leaves them */
+    s = store_open(where, &e);
+    assert_non_null(s);
+    assert_log(s, id, 10);
+    assert_int_equal(act_n(s, id, 10, &e), -1); /* stored already, though waiting */
+    assert_non_null(strstr(e.text, "already"));
+    assert_int_equal(act_n(s, id, 12, &e), -1);
+    assert_non_null(strstr(e.text, "does not follow"));
+    assert_int_equal(act_n(s, id, 11, &e), 0); /* and its commit moves them all */
+    assert_int_equal(rows_in("actions_recent"), 0);
+    assert_int_equal(rows_in("actions"), 11 + 3);
+    assert_log(s, id, 11);
+    assert_log(s, other, 3);
+    store_close(s);
+}
+
+static void test_a_version_waiting_to_be_moved_is_never_stored_twice(void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    int64_t id = new_table(s);
+    assert_int_equal(act_n(s, id, 1, &e), 0);
+    assert_int_equal(act_n(s, id, 2, &e), 0); /* waits */
+    assert_int_equal(rows_in("actions_recent"), 1);
+    assert_int_equal(act_n(s, id, 2, &e), -1);
+    /* a second opening of the file reads what waits, and the first what
+     * the second stored */
+    store *t = store_open(where, &e);
+    assert_non_null(t);
+    assert_int_equal(act_n(t, id, 2, &e), -1);
+    assert_int_equal(act_n(t, id, 3, &e), 0);
+    assert_int_equal(act_n(s, id, 3, &e), -1);
+    assert_int_equal(act_n(s, id, 4, &e), 0);
+    assert_log(s, id, 4);
+    assert_log(t, id, 4);
+    store_close(t);
+    store_close(s);
+}
+
 #define CASE(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -264,6 +368,8 @@ int main(void)
         CASE(test_a_commits_pages_go_to_the_wal_in_one_write),
         CASE(test_every_commit_is_kept_by_a_process_killed_after_it),
         CASE(test_a_transaction_larger_than_the_cache_keeps_every_byte),
+        CASE(test_a_busy_tables_actions_wait_in_order_are_kept_and_are_moved_into_the_log),
+        CASE(test_a_version_waiting_to_be_moved_is_never_stored_twice),
     };
     return cmocka_run_group_tests_name("the store's cost an action", tests, NULL, NULL);
 }
