@@ -85,8 +85,9 @@ void store_rollback(store *s);
 json_t *store_actions(store *s, int64_t id, ad_err *err);
 /* How many times store_append read the log to check that an action follows
  * it (SQLite; -1 where it is not counted, PostgreSQL checks inside its
- * INSERT).  The SQLite store vouches without a read for a version that
- * follows one it committed or appended in the open transaction itself
+ * INSERT).  The SQLite store knows without a read the last version of a
+ * table it made, committed or appended in the open transaction itself,
+ * while no other opening of the file committed since its last look
  * (issue 33: the check was a twentieth of the commit's time). */
 long long ad_store_log_reads(store *s);
 /* How many writes the SQLite stores of this process made to their WAL

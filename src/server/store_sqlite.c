@@ -65,12 +65,13 @@ typedef struct sqlite_store {
      * mallocs at 10,000 connections */
     sqlite3_stmt *begin, *commit, *rollback;
     int in_tx;
-    /* The `follows` check vouched for without a read: the log only grows
-     * (nothing deletes an action) and has no gap, so once versions 1 to v
-     * of a table were committed, any v' <= v is stored for good.  `known`
-     * is what committed transactions stored; `tx` what the open one
-     * appended, in order (moved to `known` at its commit, dropped at its
-     * rollback). */
+    /* A table's last version, known without a read (last_v): the log
+     * only grows (nothing deletes an action) and has no gap, so once
+     * versions 1 to v of a table were committed, they are stored for good,
+     * and while no other opening writes, v is the last.  `known` is what
+     * committed transactions stored (or 0 for a table this store made);
+     * `tx` what the open one appended, in order (moved to `known` at its
+     * commit, dropped at its rollback). */
     known_v known[KNOWN_SLOTS];
     known_v *tx;
     size_t ntx, ctx;
