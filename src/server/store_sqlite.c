@@ -434,7 +434,7 @@ static int lite_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store
     return found ? 0 : 1;
 }
 
-/* The set of the tables with actions in actions_recent (sqlite_store.recent):
+/* The set of the tables that acted since the last move (sqlite_store.recent):
  * table id's entry, or NULL; with make, a new one (v 0) when it has none. */
 static known_v *recent_of(sqlite_store *q, int64_t id, int make)
 {
