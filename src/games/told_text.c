@@ -176,6 +176,7 @@ static int make_share(ad_told_share *sh, const json_t *events)
     }
     size_t i;
     json_t *e;
+    sh->n = n;
     json_array_foreach(events, i, e) {
         sh->start[i] = sh->end[i] = SIZE_MAX;
         if (!shareable(e))
@@ -195,6 +196,18 @@ static void told_shared(ad_jw *w, narrator *n, json_t *e, const ad_told_share *s
     ad_jw_raw(w, sh->text.p + from, to - from);
     if (sentence(n, e, text, sizeof text))
         put_text_last(w, to - from > 1, text); /* not "{" alone: fields before */
+    RAW(w, "}");
+}
+
+void ad_told_event_text(ad_jw *w, const json_t *events, size_t i, ad_told_share *sh)
+{
+    if (!sh->ready)
+        sh->ready = make_share(sh, events) == 0 ? 1 : -1;
+    if (sh->ready < 0 || i >= sh->n || sh->start[i] == SIZE_MAX) { /* (n: made for fewer) */
+        ad_jw_tree(w, json_array_get(events, i));
+        return;
+    }
+    ad_jw_raw(w, sh->text.p + sh->start[i], sh->end[i] - sh->start[i]);
     RAW(w, "}");
 }
 

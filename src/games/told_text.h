@@ -26,11 +26,17 @@ typedef struct {
     size_t *start; /* [i]: event i's fields in text, SIZE_MAX: told whole */
     size_t *end;
     size_t cap;    /* room in start and end */
+    size_t n;      /* the events it was made for */
     int ready;     /* 1: made for this update's events; -1: not shared */
 } ad_told_share;
 void ad_told_share_reset(ad_told_share *sh);
 /* ad_told_text's bytes, the fields from sh (made at the first call). */
 void ad_told_text_shared(ad_jw *w, narrator *n, const json_t *events, ad_told_share *sh);
+/* Event i of events as the compact text of its tree, untold (no "text"
+ * added), its fields from sh (made at the first call): the server keeps a
+ * step's events so for sync, and the fields are the ones its update
+ * tells. */
+void ad_told_event_text(ad_jw *w, const json_t *events, size_t i, ad_told_share *sh);
 
 /* Whether s (or its n bytes, no NUL among them) is UTF-8 that jansson
  * takes as a string. */

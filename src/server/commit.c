@@ -130,7 +130,7 @@ static int store_pass(lobby *l, ad_err *err)
  * copied (a deep copy of every event and its free were 2% of the server's
  * time under load, 2026-11-28).  Only the pending step holds them: the
  * director let its step's tree go when the step was taken (ad_took), and
- * the step's text for sync is written before. */
+ * the step's text for sync is written from them, marked (ad_step_over). */
 static void take_step_events(json_t *events, json_t *step)
 {
     size_t k;
@@ -152,13 +152,17 @@ static void push_stored(lobby *l, table *t)
         json_t *events = json_array();
         if (!t->hist)
             t->hist = calloc(SRV_HISTORY, sizeof *t->hist);
-        for (int i = 0; i < t->npend; i++) {
+        for (int i = 0; i < t->npend; i++)
+            take_step_events(events, t->pend[i].ev);
+        /* then each step's text for sync, from the push's events whole
+         * (ad_step_over: their fields written once for both) */
+        for (int i = 0, at = 0; t->hist && i < t->npend; i++) { /* without it, sync sends the view alone */
             json_t *ev = t->pend[i].ev;
-            if (t->hist) { /* without it, sync sends the view alone */
-                char **h = &t->hist[t->pend[i].v % SRV_HISTORY];
-                *h = ad_text_over(*h, ev);
-            }
-            take_step_events(events, ev);
+            int n = (int)json_array_size(json_object_get(ev, "events"));
+            char **h = &t->hist[t->pend[i].v % SRV_HISTORY];
+            *h = ad_step_over(*h, events, (size_t)at, (size_t)(at + n), t->pend[i].v,
+                              t->pend[i].seat, json_object_get(ev, "by"));
+            at += n;
         }
         ad_clear_pend(t);
         ad_push_update(t, events, 0, NULL);

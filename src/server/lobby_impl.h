@@ -478,6 +478,13 @@ void ad_learn_acted(table *t, int seat, int took);
  * size of the one it replaces, so no new block); NULL when out of memory,
  * old then freed. */
 char *ad_text_over(char *old, const json_t *j);
+/* A stored step as sync keeps it, {"v","seat"[,"by"],"events"}, in old's
+ * place as ad_text_over does: its events are events[from..to) of the push
+ * about to be made (ad_push_update with the same events, next), which has
+ * marked each with v, seat_acting and by; their text is the fields the
+ * push tells, written once for both. */
+char *ad_step_over(char *old, const json_t *events, size_t from, size_t to, uint32_t v, int seat,
+                   const json_t *by);
 /* delta.c: updates as small as their news, to connections that said hello
  * with "deltas":true (docs/server.md, "Deltas").  One push call's findings,
  * by audience ([0] public, [s+1] seat s); zeroed before, ended after. */

@@ -43,14 +43,33 @@ static json_t *view_of(const table *t, int seat)
 
 /* The seats the director asks now (in a challenge window, every seat still
  * to answer, at once).  A person acts when their seat is here. */
+static uint32_t asked_seats(const table *t)
+{
+    return t->d && t->status == TABLE_PLAYING ? ad_director_asked(t->d) : 0;
+}
+
 static json_t *asked_json(const table *t)
 {
     json_t *a = json_array();
-    uint32_t m = t->d && t->status == TABLE_PLAYING ? ad_director_asked(t->d) : 0;
+    uint32_t m = asked_seats(t);
     for (int s = 0; s < t->players; s++)
         if (m & (1u << s))
             json_array_append_new(a, json_integer(s));
     return a;
+}
+
+/* asked_json's text, without the tree (an update's, every push). */
+static void asked_text(ad_jw *w, const table *t)
+{
+    uint32_t m = asked_seats(t);
+    ad_jw_raw(w, "[", 1);
+    for (int s = 0, first = 1; s < t->players; s++)
+        if (m & (1u << s)) {
+            ad_jw_raw(w, ",", first ? 0 : 1);
+            ad_jw_int(w, s);
+            first = 0;
+        }
+    ad_jw_raw(w, "]", 1);
 }
 
 static json_t *clock_json(const table *t);
@@ -82,19 +101,60 @@ json_t *ad_joined(const table *t, int seat)
     return j;
 }
 
+/* w's text in old's place (old freed; NULL when out of memory). */
+static char *written_over(char *old, const ad_jw *w)
+{
+    char *text = w->oom ? NULL : realloc(old, w->n + 1);
+    if (!text) {
+        free(old);
+        return NULL;
+    }
+    memcpy(text, w->p, w->n);
+    text[w->n] = '\0';
+    return text;
+}
+
 char *ad_text_over(char *old, const json_t *j)
 {
     static ad_jw w; /* the loop thread's, kept */
     ad_jw_reset(&w);
     ad_jw_tree(&w, j);
-    char *text = w.oom ? NULL : realloc(old, w.n + 1);
-    if (!text) {
-        free(old);
-        return NULL;
+    return written_over(old, &w);
+}
+
+#define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
+
+/* The events' fields of the update being made, written once for all its
+ * seats (the loop thread's, its buffers kept); made before the push when
+ * its steps are kept for sync (ad_step_over), for the events told_for. */
+static ad_told_share push_told;
+static const json_t *told_for;
+
+char *ad_step_over(char *old, const json_t *events, size_t from, size_t to, uint32_t v, int seat,
+                   const json_t *by)
+{
+    static ad_jw w; /* the loop thread's, kept */
+    if (told_for != events) {
+        ad_told_share_reset(&push_told);
+        told_for = events;
     }
-    memcpy(text, w.p, w.n);
-    text[w.n] = '\0';
-    return text;
+    ad_jw_reset(&w);
+    RAW(&w, "{\"v\":");
+    ad_jw_int(&w, (long long)v);
+    RAW(&w, ",\"seat\":");
+    ad_jw_int(&w, seat);
+    if (by) {
+        RAW(&w, ",\"by\":");
+        ad_jw_tree(&w, by);
+    }
+    RAW(&w, ",\"events\":[");
+    for (size_t i = from; i < to; i++) {
+        if (i > from)
+            RAW(&w, ",");
+        ad_told_event_text(&w, events, i, &push_told);
+    }
+    RAW(&w, "]}");
+    return written_over(old, &w);
 }
 
 /* The same frame to everyone at the table, written out once. */
@@ -179,8 +239,6 @@ static void view_text(ad_jw *w, const table *t, int seat, const json_t *tree, ad
         ad_table_view_text_shared(game_table(t), seat < 0 ? AD_PUBLIC : seat, sh, w);
 }
 
-#define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
-
 /* An update's next top-level member: its key (a literal, with its quotes)
  * written after a comma (the first after the brace), where it is noted in
  * at; field_end notes where its value ends. */
@@ -212,7 +270,7 @@ static void field_end(const ad_jw *w, ad_update_at *at)
  * a seat's own view is then written without a tree.  on: the text of the
  * position seat may play on in, or NULL. */
 static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t *events, int seat,
-                        int sync_of, const json_t *asked, const ad_jw *on, json_t **pub,
+                        int sync_of, const ad_jw *asked, const ad_jw *on, json_t **pub,
                         ad_view_share *sh, ad_told_share *told, int aloud)
 {
     json_t *tree = view_straight(t) ? NULL : view_of(t, seat);
@@ -221,8 +279,10 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
         *pub = ad_table_aloud_view(game_table(t)); /* what the lines read of it */
     const char *names[AD_MAX_SEATS] = {0};
     narrator n = narrator_of(t, seat, names);
-    json_t *more = json_object(); /* the fields some updates have after play_on, in order */
-    ad_learn_about(t, seat, more); /* a guided game's step, to its learner */
+    /* the fields some updates have after play_on, in order (most have none) */
+    json_t *more = t->learn || sync_of ? json_object() : NULL;
+    if (t->learn)
+        ad_learn_about(t, seat, more); /* a guided game's step, to its learner */
     if (sync_of)
         json_object_set_new(more, "sync", json_true());
     if (sync_of == 2) /* a sync's events left out: the view alone was shorter */
@@ -245,7 +305,7 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
     view_text(w, t, seat, tree, sh);
     field_end(w, at);
     FIELD(w, at, "\"asked\"");
-    ad_jw_tree(w, asked);
+    ad_jw_raw(w, asked->p, asked->n);
     field_end(w, at);
     FIELD(w, at, "\"aloud\"");
     aloud_text(w, t, events, seat, tree ? tree : *pub, heard); /* (a delta leaves [] out) */
@@ -257,18 +317,19 @@ static void update_text(ad_jw *w, ad_update_at *at, const table *t, const json_t
     }
     const char *k;
     json_t *v;
-    json_object_foreach(more, k, v) {
-        static ad_jw key; /* its JSON text, for field_at */
-        ad_jw_reset(&key);
-        ad_jw_str(&key, k, strlen(k));
-        if (key.oom) {
-            w->oom = 1; /* the text is not sent */
-            break;
+    if (more)
+        json_object_foreach(more, k, v) {
+            static ad_jw key; /* its JSON text, for field_at */
+            ad_jw_reset(&key);
+            ad_jw_str(&key, k, strlen(k));
+            if (key.oom) {
+                w->oom = 1; /* the text is not sent */
+                break;
+            }
+            field_at(w, at, key.p, key.n);
+            ad_jw_tree(w, v);
+            field_end(w, at);
         }
-        field_at(w, at, key.p, key.n);
-        ad_jw_tree(w, v);
-        field_end(w, at);
-    }
     RAW(w, "}");
     json_decref(more);
     json_decref(tree);
@@ -299,10 +360,14 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     uint32_t written = 0; /* bit seat + 1: texts[seat + 1] is this update's */
     static ad_jw on; /* the play_on position's text, kept */
     static ad_view_share share; /* the views' public part, its buffer kept */
-    static ad_told_share told;  /* the events' fields, likewise */
-    json_t *asked = asked_json(t), *pub = NULL;
+    static ad_jw asked; /* the seats asked, as text, its buffer kept */
+    json_t *pub = NULL;
+    ad_jw_reset(&asked);
+    asked_text(&asked, t);
     ad_view_share_reset(&share);
-    ad_told_share_reset(&told);
+    if (told_for != events) /* else made for these events already (ad_step_over) */
+        ad_told_share_reset(&push_told);
+    told_for = NULL;
     int on_seat = ad_play_on_text(t, &on);
     ad_delta_pass dp = {0};
     uint32_t aloud = listening(t, only);
@@ -313,8 +378,8 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
         int seat = ad_member_seat(t, m);
         ad_jw *w = &texts[seat + 1];
         if (!(written & (1u << (seat + 1)))) {
-            update_text(w, &ats[seat + 1], t, events, seat, sync_of, asked,
-                        seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share, &told,
+            update_text(w, &ats[seat + 1], t, events, seat, sync_of, &asked,
+                        seat >= 0 && seat == on_seat ? &on : NULL, &pub, &share, &push_told,
                         (aloud >> (seat + 1)) & 1);
             written |= 1u << (seat + 1);
         }
@@ -324,7 +389,6 @@ void ad_push_update(table *t, json_t *events, int sync_of, conn *only)
     }
     ad_delta_end(&dp);
     json_decref(pub);
-    json_decref(asked);
     json_decref(events);
 }
 

@@ -59,14 +59,28 @@ static void assert_words_alike(const ad_table *t, const json_t *events, const ch
                                const char *setup, int step, ad_jw *w)
 {
     json_t *pub = ad_table_view_json(t, AD_PUBLIC);
+    /* each event as the server keeps it for sync, its fields then told to
+     * every seat from the same share */
+    ad_told_share sh = {0};
+    for (size_t i = 0; i < json_array_size(events); i++) {
+        ad_jw_reset(w); /* in brackets: an event may be no object (served_events) */
+        ad_jw_raw(w, "[", 1);
+        ad_told_event_text(w, events, i, &sh);
+        ad_jw_raw(w, "]", 1);
+        assert_same("kept event", setup, step, (int)i, json_pack("[O]", json_array_get(events, i)),
+                    w);
+    }
     for (int seat = -1; seat < ad_table_players(t); seat++) {
         narrator a = {.g = ad_table_game(t), .players = ad_table_players(t), .you = seat,
                       .names = names};
-        narrator b = a;
+        narrator b = a, c = a;
         json_t *told = ad_told_tree(&a, events);
         ad_jw_reset(w);
         ad_told_text(w, &b, events);
-        assert_same("told", setup, step, seat, told, w);
+        assert_same("told", setup, step, seat, json_incref(told), w);
+        ad_jw_reset(w);
+        ad_told_text_shared(w, &c, events, &sh);
+        assert_same("told from the share", setup, step, seat, told, w);
         a.time_up = b.time_up = 0;
         json_t *aloud = json_array();
         ad_aloud_update(&a, events, pub, aloud);
@@ -74,6 +88,9 @@ static void assert_words_alike(const ad_table *t, const json_t *events, const ch
         ad_aloud_text(w, &b, events, pub);
         assert_same("aloud", setup, step, seat, aloud, w);
     }
+    ad_jw_free(&sh.text);
+    free(sh.start);
+    free(sh.end);
     json_decref(pub);
 }
 
