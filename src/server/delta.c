@@ -20,6 +20,7 @@
  * number, and no field of a view (a `hand`) appears as a key outside a
  * view.
  */
+#include <limits.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -48,6 +49,8 @@ typedef struct shared_text {
     uint32_t refs, len;
     char p[];
 } shared_text;
+/* The bytes kept of each top-level member of a text (audience.nends). */
+#define MEMBER_AT 3
 /* The least end worth sharing. */
 #define SHARE_MIN 32
 
@@ -70,6 +73,12 @@ typedef struct audience {
     uint16_t said_n[HIST]; /* the bytes of each update's words ([HIST - 1]: the newest) */
     unsigned char folded; /* its members were sent this pass's clock in their update */
     unsigned char said_ok; /* how many of the newest of them are known whole */
+    /* where the text's top-level members are (for each, where its value
+     * ends, 2 bytes, and its key's length, 1 byte: MEMBER_AT bytes after
+     * head's bytes in its block), so that the next delta need not walk the
+     * old text to find them (0: not kept; a text no delta was found for,
+     * as an idle table's first, keeps none) */
+    unsigned char nends;
 } audience;
 
 struct ad_delta_room {
@@ -94,6 +103,7 @@ static void drop_text(audience *a)
     a->head = NULL;
     a->tail = NULL;
     a->head_len = a->tail_len = 0;
+    a->nends = 0;
 }
 
 /* a's view text in one piece (*n its length; NULL: none held), in a
@@ -131,8 +141,10 @@ static size_t common_end(const char *x, size_t n, const char *y, size_t m)
 
 /* Keeps v (n bytes) as a's view text: its end shared with the table's
  * last text when they end alike, else all of it a new shared text, the
- * table's last.  -1: out of memory (a holds none). */
-static int keep_text(struct ad_delta_room *r, audience *a, const char *v, size_t n)
+ * table's last; with it where its nends top-level members are (ends,
+ * MEMBER_AT bytes each).  -1: out of memory (a holds none). */
+static int keep_text(struct ad_delta_room *r, audience *a, const char *v, size_t n,
+                     const unsigned char *ends, int nends)
 {
     shared_text *s = r->last;
     size_t share = s ? common_end(v, n, s->p, s->len) : 0;
@@ -149,10 +161,14 @@ static int keep_text(struct ad_delta_room *r, audience *a, const char *v, size_t
         r->last = s;
         share = n;
     }
-    if (n > share && !(a->head = malloc(n - share)))
+    size_t more = (size_t)nends * MEMBER_AT;
+    if ((n > share || more) && !(a->head = malloc(n - share + more)))
         return -1;
     if (n > share)
         memcpy(a->head, v, n - share);
+    if (more)
+        memcpy(a->head + (n - share), ends, more);
+    a->nends = (unsigned char)nends;
     a->head_len = (uint32_t)(n - share);
     a->tail = s;
     s->refs++;
@@ -430,6 +446,26 @@ static int members(const char *s, size_t n, span *out)
     return members_along(s, n, NULL, 0, out, &aligned);
 }
 
+/* The top-level members of the object a..a+na from where they are (n of
+ * them, MEMBER_AT bytes each at e, kept with the text: keep_text): each
+ * key starts after the last member's comma.  -1 when they do not fit the
+ * text (never, but it is checked). */
+static int members_kept(const char *a, size_t na, const unsigned char *e, int n, span *out)
+{
+    const char *p = a + 1, *end = a + na;
+    if (na < 2 || *a != '{')
+        return -1;
+    for (int i = 0; i < n; i++, e += MEMBER_AT) {
+        const char *vend = a + (e[0] | (size_t)e[1] << 8), *kend = p + e[2];
+        if (kend >= vend || vend >= end || *p != '"' || *kend != ':' ||
+            *vend != (i + 1 < n ? ',' : '}'))
+            return -1;
+        out[i] = (span){.key = p, .klen = e[2], .val = kend + 1, .vlen = (size_t)(vend - kend - 1)};
+        p = vend + 1;
+    }
+    return p == end ? n : -1;
+}
+
 /* A text being written (on failure to grow, bad is set and it stops). */
 typedef struct buf {
     char *p;
@@ -517,6 +553,13 @@ static int same_value(const span *a, const span *b);
  * seat and hand). */
 static span guide[DELTA_SPAN_MAX];
 static int nguide;
+static const char *guide_of; /* the text guide's members are of (diff's b at the top) */
+
+/* The old view's members at the top, when the audience kept where they
+ * end (members_kept), for diff's top level: not walked again (nold_kept
+ * -1: not known). */
+static const span *old_kept;
+static int nold_kept = -1;
 
 /* The old member with new's key (or, in an array, its index i); NULL: none.
  * The views list their keys in one order, so the same place is tried first. */
@@ -764,19 +807,32 @@ static void put_list(buf *out, int *first, const char *name, const buf *list)
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
-    int aligned, nnow;
+    int aligned, nnow, kept = depth == 0 && nold_kept > 0;
     if (depth == 0 && nguide > 0) { /* walked where it differs from the last view's */
         nnow = members_along(b, nb, guide, nguide, now, &aligned);
+    } else if (kept) { /* or from its own old view's, the push's first */
+        nnow = members_along(b, nb, old_kept, nold_kept, now, &aligned);
     } else {
         nnow = members(b, nb, now);
     }
     if (depth == 0 && nnow >= 0) {
         memcpy(guide, now, (size_t)nnow * sizeof now[0]);
         nguide = nnow;
+        guide_of = b;
     }
-    old_known = depth == 0;
-    int nold = nnow < 0 || *a != *b ? -1 : members_along(a, na, now, nnow, old, &aligned);
-    old_known = 0;
+    int nold = -1;
+    if (kept && nnow >= 0 && *a == *b) { /* the old members known: their keys compared alone */
+        nold = nold_kept;
+        memcpy(old, old_kept, (size_t)nold * sizeof old[0]);
+        for (aligned = 0; aligned < nold && aligned < nnow &&
+                          named_n(&old[aligned], now[aligned].key, now[aligned].klen);
+             aligned++)
+            ;
+    } else if (nnow >= 0 && *a == *b) {
+        old_known = depth == 0;
+        nold = members_along(a, na, now, nnow, old, &aligned);
+        old_known = 0;
+    }
     if (nold < 0)
         return -1;
     int rank[DELTA_SPAN_MAX];
@@ -886,13 +942,31 @@ static void find(table *t, audience *a, found *f, int aud, const char *v, size_t
     buf *d = &found_text[aud];
     clear(d);
     to_act_now.val = NULL;
+    span olds[DELTA_SPAN_MAX];
+    nold_kept = had && a->nends ? members_kept(had, had_n, (const unsigned char *)a->head +
+                                                           a->head_len, a->nends, olds)
+                                : -1;
+    old_kept = olds;
+    guide_of = NULL;
     /* "base" and "delta" in the place of "view": no shorter, no delta */
-    if (had && diff(had, had_n, v, n, 0, d) == 0 && d->n + 16 < n) {
+    int diffed = had && diff(had, had_n, v, n, 0, d) == 0;
+    nold_kept = -1;
+    if (diffed && d->n + 16 < n) {
         f->delta = d->p;
         f->len = d->n;
     }
     f->asked_same = to_act_now.val ? same_value(&to_act_now, asked) : asked_is_to_act(v, n, asked);
-    if (keep_text(t->delta, a, v, n) < 0) { /* out of memory: nobody holds a known text now */
+    /* where the new text's members end, kept with it: diff found them */
+    unsigned char ends[DELTA_SPAN_MAX * MEMBER_AT];
+    int nends = diffed && guide_of == v && n <= UINT16_MAX && nguide <= UCHAR_MAX ? nguide : 0;
+    for (int i = 0; i < nends; i++) {
+        size_t at = (size_t)(guide[i].val + guide[i].vlen - v);
+        ends[MEMBER_AT * i] = (unsigned char)(at & 0xff);
+        ends[MEMBER_AT * i + 1] = (unsigned char)(at >> 8);
+        ends[MEMBER_AT * i + 2] = (unsigned char)guide[i].klen;
+        nends = guide[i].klen > UCHAR_MAX ? 0 : nends; /* (a view's keys are short) */
+    }
+    if (keep_text(t->delta, a, v, n, ends, nends) < 0) { /* out of memory: nobody holds a known text now */
         a->serial = 0;
         f->play_on_same = 0;
         f->delta = NULL;
@@ -1305,6 +1379,7 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n,
         pass->began = 1;
         nchanges = 0; /* (valid for any table; kept for one, few and small) */
         nguide = 0;    /* (its text is this push's) */
+        guide_of = NULL;
         twin_kept = 0; /* likewise */
         clear(&change_text);
         unfold(t);
