@@ -24,7 +24,9 @@ typedef struct narrator {
     const ad_game *g;
     int players;
     int you; /* the seat told as "You", or -1 (a replay seen from above) */
-    int time_up; /* set by a `time_up` event: the next `out` is a win on time */
+    int time_up; /* set by a `time_up` event: the next `out` is a win on time (the
+                  * narrator's only memory; the server's told text shares a sentence
+                  * between seats that remember the same: src/games/told_text.c) */
     /* Added for the server: the seats' names (NULL, or a NULL entry: Ann, Bea, ...) */
     const char *const *names;
 } narrator;

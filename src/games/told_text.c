@@ -4,6 +4,7 @@
  * seat at every update; building a jansson tree a seat for them, only to
  * write it out and free it, was a tenth of the server's time (2026-11-28).
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "narrate/narrate_impl.h"
 #include "told_text.h"
 
 #define RAW(w, lit) ad_jw_raw(w, lit, sizeof lit - 1)
@@ -123,11 +125,11 @@ static void told_one(ad_jw *w, narrator *n, json_t *e)
     RAW(w, "}");
 }
 
-static void told_shared(ad_jw *w, narrator *n, json_t *e, const ad_told_share *sh, size_t i);
+static void told_shared(ad_jw *w, narrator *n, json_t *e, ad_told_share *sh, size_t i);
 
 /* The events told, each from its shared fields where sh (NULL: none)
  * holds them, else whole. */
-static void told_all(ad_jw *w, narrator *n, const json_t *events, const ad_told_share *sh)
+static void told_all(ad_jw *w, narrator *n, const json_t *events, ad_told_share *sh)
 {
     size_t i;
     json_t *e;
@@ -151,7 +153,19 @@ void ad_told_text(ad_jw *w, narrator *n, const json_t *events)
 void ad_told_share_reset(ad_told_share *sh)
 {
     ad_jw_reset(&sh->text);
+    ad_jw_reset(&sh->said);
     sh->ready = 0;
+}
+
+void ad_told_share_free(ad_told_share *sh)
+{
+    ad_jw_free(&sh->text);
+    ad_jw_free(&sh->said);
+    free(sh->start);
+    free(sh->end);
+    free(sh->said_at);
+    free(sh->said_as);
+    memset(sh, 0, sizeof *sh);
 }
 
 /* Whether e's told form is its fields and then "text": an object without
@@ -169,16 +183,22 @@ static int make_share(ad_told_share *sh, const json_t *events)
         size_t *a = realloc(sh->start, n * sizeof *a), *b = a ? realloc(sh->end, n * sizeof *b) : NULL;
         if (a)
             sh->start = a;
-        if (!b)
+        if (b)
+            sh->end = b;
+        size_t *c = b ? realloc(sh->said_at, n * sizeof *c) : NULL;
+        if (c)
+            sh->said_at = c;
+        struct ad_told_said *d = c ? realloc(sh->said_as, n * sizeof *d) : NULL;
+        if (!d)
             return -1;
-        sh->end = b;
+        sh->said_as = d;
         sh->cap = n;
     }
     size_t i;
     json_t *e;
     sh->n = n;
     json_array_foreach(events, i, e) {
-        sh->start[i] = sh->end[i] = SIZE_MAX;
+        sh->start[i] = sh->end[i] = sh->said_at[i] = SIZE_MAX;
         if (!shareable(e))
             continue;
         sh->start[i] = sh->text.n;
@@ -189,13 +209,46 @@ static int make_share(ad_told_share *sh, const json_t *events)
 }
 
 /* Event i told from its shared fields: the same bytes as told_one. */
-static void told_shared(ad_jw *w, narrator *n, json_t *e, const ad_told_share *sh, size_t i)
+/* Event i's sentence for n->you (NULL: none said): the one made for no
+ * seat, when that compared no seat with n->you's place and n remembers
+ * what that narrator did (then no comparison with "you" came out true in
+ * either, and the words are the same: n is left remembering what that
+ * one was), else made now into text (len bytes). */
+static const char *shared_sentence(narrator *n, json_t *e, ad_told_share *sh, size_t i,
+                                   char *text, size_t len)
+{
+    struct ad_told_said *as = &sh->said_as[i];
+    if (sh->said_at[i] == SIZE_MAX) {
+        narrator nobody = *n;
+        uint64_t seen = 0;
+        nobody.you = INT_MIN;
+        ad_narrate_compared = &seen;
+        int said = sentence(&nobody, e, text, len);
+        ad_narrate_compared = NULL;
+        *as = (struct ad_told_said){seen, n->time_up, nobody.time_up};
+        sh->said_at[i] = SIZE_MAX - 1;
+        if (said) {
+            sh->said_at[i] = sh->said.n;
+            ad_jw_raw(&sh->said, text, strlen(text) + 1);
+        }
+        if (sh->said.oom)
+            as->compared = ~0ull; /* not kept: every seat its own */
+    }
+    int bit = n->you >= 0 && n->you < 63 ? n->you : 63;
+    if (((as->compared >> bit) & 1) || n->time_up != as->time_up)
+        return sentence(n, e, text, len) ? text : NULL;
+    n->time_up = as->time_up_after;
+    return sh->said_at[i] == SIZE_MAX - 1 ? NULL : sh->said.p + sh->said_at[i];
+}
+
+static void told_shared(ad_jw *w, narrator *n, json_t *e, ad_told_share *sh, size_t i)
 {
     char text[400];
     size_t from = sh->start[i], to = sh->end[i];
     ad_jw_raw(w, sh->text.p + from, to - from);
-    if (sentence(n, e, text, sizeof text))
-        put_text_last(w, to - from > 1, text); /* not "{" alone: fields before */
+    const char *said = shared_sentence(n, e, sh, i, text, sizeof text);
+    if (said)
+        put_text_last(w, to - from > 1, said); /* not "{" alone: fields before */
     RAW(w, "}");
 }
 

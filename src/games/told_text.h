@@ -28,8 +28,21 @@ typedef struct {
     size_t cap;    /* room in start and end */
     size_t n;      /* the events it was made for */
     int ready;     /* 1: made for this update's events; -1: not shared */
+    /* each event's sentence as made for no seat (said_at[i]: in said,
+     * NUL-ended; SIZE_MAX: not made yet; SIZE_MAX - 1: none said), the
+     * seats it compared with "you" and the narrator's memory of the
+     * events before (time_up) it was made from and left: a seat it did
+     * not compare, whose narrator remembers the same, is told the same
+     * words and left remembering the same */
+    ad_jw said;
+    size_t *said_at;
+    struct ad_told_said {
+        uint64_t compared;
+        int time_up, time_up_after;
+    } *said_as;
 } ad_told_share;
 void ad_told_share_reset(ad_told_share *sh);
+void ad_told_share_free(ad_told_share *sh);
 /* ad_told_text's bytes, the fields from sh (made at the first call). */
 void ad_told_text_shared(ad_jw *w, narrator *n, const json_t *events, ad_told_share *sh);
 /* Event i of events as the compact text of its tree, untold (no "text"

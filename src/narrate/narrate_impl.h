@@ -7,9 +7,27 @@
 #ifndef AD_NARRATE_IMPL_H
 #define AD_NARRATE_IMPL_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "alphadeck/narrate.h"
+
+/* When not NULL, the seats compared with n->you while a sentence is made
+ * are noted here, a bit each (bit 63: a number that is no seat): the
+ * server's told text (src/games/told_text.c) makes an event's sentence
+ * once for no seat, and each seat whose place it did not compare gets
+ * that sentence, its words being the same (no comparison with "you" came
+ * out true in either).  Each thread its own. */
+extern _Thread_local uint64_t *ad_narrate_compared;
+
+/* Whether seat is n->you ("You"): every sentence asks it here, never by
+ * comparing with n->you itself, so that the seats asked are noted. */
+static inline int is_you(const narrator *n, int seat)
+{
+    if (ad_narrate_compared)
+        *ad_narrate_compared |= seat >= 0 && seat < 63 ? 1ull << seat : 1ull << 63;
+    return seat == n->you;
+}
 
 /* A sentence into buf (len bytes, always ended with a NUL when len > 0),
  * as snprintf writes it, and its length as snprintf counts it: a format
@@ -25,14 +43,14 @@ const char *ad_narrate_own_name(const narrator *n, int seat);
 /* The seat as the object of a sentence: "you" for n->you. */
 static inline const char *object_name(const narrator *n, int seat)
 {
-    return seat == n->you ? "you" : ad_narrate_name(n, seat);
+    return is_you(n, seat) ? "you" : ad_narrate_name(n, seat);
 }
 
 /* A verb for the seat: "say" for You, "says" for the others. */
 static inline const char *verb(const narrator *n, int seat, const char *you_form,
                                const char *other_form)
 {
-    return seat == n->you ? you_form : other_form;
+    return is_you(n, seat) ? you_form : other_form;
 }
 
 /* A number as a count is said: "no", "one" ... "eight", then "many". */
@@ -52,7 +70,7 @@ static inline void narrate_plain_count(int count, const char *say, char *buf, si
 /* Whose turn it is, said to n->you: "Your turn, Ann." or "Cal's turn." */
 static inline void ad_aloud_whose(const narrator *n, int seat, char *buf, size_t len)
 {
-    if (seat == n->you)
+    if (is_you(n, seat))
         ad_words(buf, len, "Your turn, %s.", ad_narrate_own_name(n, seat));
     else
         ad_words(buf, len, "%s's turn.", ad_narrate_own_name(n, seat));

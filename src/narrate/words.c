@@ -71,6 +71,8 @@ int ad_words(char *buf, size_t len, const char *fmt, ...)
     return (int)at;
 }
 
+_Thread_local uint64_t *ad_narrate_compared;
+
 static const char *const seat_names[AD_MAX_SEATS] = {"Ann", "Bea", "Cal", "Dee", "Eve",
                                                      "Fay", "Gus", "Hal", "Ivy", "Jon"};
 
@@ -83,7 +85,7 @@ const char *ad_narrate_own_name(const narrator *n, int seat)
 
 const char *ad_narrate_name(const narrator *n, int seat)
 {
-    return seat == n->you ? "You" : ad_narrate_own_name(n, seat);
+    return is_you(n, seat) ? "You" : ad_narrate_own_name(n, seat);
 }
 
 void ad_narrate_list(const json_t *items, char *buf, size_t len)

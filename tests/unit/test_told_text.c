@@ -88,9 +88,7 @@ static void assert_words_alike(const ad_table *t, const json_t *events, const ch
         ad_aloud_text(w, &b, events, pub);
         assert_same("aloud", setup, step, seat, aloud, w);
     }
-    ad_jw_free(&sh.text);
-    free(sh.start);
-    free(sh.end);
+    ad_told_share_free(&sh);
     json_decref(pub);
 }
 

@@ -31,8 +31,8 @@ int ad_liar_narrate(const ad_unit *u, narrator *n, const json_t *e, const char *
                  object_name(n, ev_int(e, "of")));
     } else if (strcmp(type, "reveal") == 0) {
         char owner[24];
-        snprintf(owner, sizeof owner, "%s%s", seat == n->you ? "Your" : who,
-                 seat == n->you ? "" : "'s");
+        int yours = is_you(n, seat);
+        snprintf(owner, sizeof owner, "%s%s", yours ? "Your" : who, yours ? "" : "'s");
         ad_narrate_list(json_object_get(e, "cards"), w, sizeof w);
         snprintf(buf, len, "%s hand is shown: %s. It %s \"%s\".", owner, w,
                  json_is_true(json_object_get(e, "spelled")) ? "spells" : "does not spell",
