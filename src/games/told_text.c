@@ -208,7 +208,6 @@ static int make_share(ad_told_share *sh, const json_t *events)
     return sh->text.oom ? -1 : 0;
 }
 
-/* Event i told from its shared fields: the same bytes as told_one. */
 /* Event i's sentence for n->you (NULL: none said): the one made for no
  * seat, when that compared no seat with n->you's place and n remembers
  * what that narrator did (then no comparison with "you" came out true in
@@ -241,6 +240,7 @@ static const char *shared_sentence(narrator *n, json_t *e, ad_told_share *sh, si
     return sh->said_at[i] == SIZE_MAX - 1 ? NULL : sh->said.p + sh->said_at[i];
 }
 
+/* Event i told from its shared fields: the same bytes as told_one. */
 static void told_shared(ad_jw *w, narrator *n, json_t *e, ad_told_share *sh, size_t i)
 {
     char text[400];

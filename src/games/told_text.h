@@ -25,7 +25,7 @@ typedef struct {
     ad_jw text;    /* each shared event's fields, "{" and its fields, no "}" */
     size_t *start; /* [i]: event i's fields in text, SIZE_MAX: told whole */
     size_t *end;
-    size_t cap;    /* room in start and end */
+    size_t cap;    /* room in start, end, said_at and said_as */
     size_t n;      /* the events it was made for */
     int ready;     /* 1: made for this update's events; -1: not shared */
     /* each event's sentence as made for no seat (said_at[i]: in said,
