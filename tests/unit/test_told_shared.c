@@ -92,9 +92,7 @@ static void events_told_from_shared_fields_are_each_seats_events_told_whole(void
         for (int game = 0; game < 6; game++)
             steps += play(k, game, &sh);
     assert_true(steps > 3000);
-    ad_jw_free(&sh.text);
-    free(sh.start);
-    free(sh.end);
+    ad_told_share_free(&sh);
 }
 
 int main(void)
