@@ -221,13 +221,17 @@ test('a flood of requests is closed with 1008 after the replies before it, not c
 test('binary frames pass the rate limit like text: a flood of them gets rate_limited and is closed with 1008', { timeout: 60000 }, async (t) => {
     const server = await startServer(t);
     const f = await player(server, 'binflood');
+    const began = Date.now();
     for (let i = 0; i < 20000; i++) f.sendRaw(Buffer.from(`{"cmd":"tables","rid":"b${i}"}`), { binary: true });
     const close = await within(f.closed, 30000, 'the binary flood to be closed');
+    // the bucket lets through its burst of 200, then 50 a second while the
+    // flood lasts (longer on a loaded machine): no more may be answered
+    const letThrough = 200 + Math.ceil(50 * (Date.now() - began) / 1000);
     assert.equal(close.code, 1008, `a flood of binary frames is closed with 1008: ${JSON.stringify(close)}`);
     const limited = f.frames.filter((x) => x && x.code === 'rate_limited');
     assert.ok(limited.length >= 1000, `binary frames past the rate get rate_limited: ${limited.length}`);
     const refusedBinary = f.frames.filter((x) => x && x.code === 'binary_frame');
-    assert.ok(refusedBinary.length <= 250, `no more binary frames are refused as such than the rate lets through: ${refusedBinary.length}`);
+    assert.ok(refusedBinary.length <= letThrough, `no more binary frames are refused as such than the rate lets through: ${refusedBinary.length} > ${letThrough}`);
     assert.ok(refusedBinary.length > 0 && refusedBinary.every((x) => /^b\d+$/.test(x.rid)), `each binary_frame refusal carries its frame's rid: ${JSON.stringify(refusedBinary.slice(0, 3))}`);
     assert.ok(limited.every((x) => /^b\d+$/.test(x.rid)), 'each rate_limited refusal carries its frame\'s rid');
 });
