@@ -137,7 +137,7 @@ static void told_all(ad_jw *w, narrator *n, const json_t *events, ad_told_share 
     json_array_foreach(events, i, e) {
         if (i)
             RAW(w, ",");
-        if (!sh || sh->start[i] == SIZE_MAX)
+        if (!sh || sh->one[i].start == SIZE_MAX)
             told_one(w, n, e);
         else
             told_shared(w, n, e, sh, i);
@@ -161,10 +161,7 @@ void ad_told_share_free(ad_told_share *sh)
 {
     ad_jw_free(&sh->text);
     ad_jw_free(&sh->said);
-    free(sh->start);
-    free(sh->end);
-    free(sh->said_at);
-    free(sh->said_as);
+    free(sh->one);
     memset(sh, 0, sizeof *sh);
 }
 
@@ -180,30 +177,23 @@ static int make_share(ad_told_share *sh, const json_t *events)
 {
     size_t n = json_array_size(events);
     if (n > sh->cap) {
-        size_t *a = realloc(sh->start, n * sizeof *a), *b = a ? realloc(sh->end, n * sizeof *b) : NULL;
-        if (a)
-            sh->start = a;
-        if (b)
-            sh->end = b;
-        size_t *c = b ? realloc(sh->said_at, n * sizeof *c) : NULL;
-        if (c)
-            sh->said_at = c;
-        struct ad_told_said *d = c ? realloc(sh->said_as, n * sizeof *d) : NULL;
-        if (!d)
+        struct ad_told_one *a = realloc(sh->one, n * sizeof *a);
+        if (!a)
             return -1;
-        sh->said_as = d;
+        sh->one = a;
         sh->cap = n;
     }
     size_t i;
     json_t *e;
     sh->n = n;
     json_array_foreach(events, i, e) {
-        sh->start[i] = sh->end[i] = sh->said_at[i] = SIZE_MAX;
+        struct ad_told_one *o = &sh->one[i];
+        o->start = o->end = o->said_at = SIZE_MAX;
         if (!shareable(e))
             continue;
-        sh->start[i] = sh->text.n;
+        o->start = sh->text.n;
         put_fields(&sh->text, e, NULL, NULL); /* as told_one writes them before "text" */
-        sh->end[i] = sh->text.n;
+        o->end = sh->text.n;
     }
     return sh->text.oom ? -1 : 0;
 }
@@ -216,18 +206,20 @@ static int make_share(ad_told_share *sh, const json_t *events)
 static const char *shared_sentence(narrator *n, json_t *e, ad_told_share *sh, size_t i,
                                    char *text, size_t len)
 {
-    struct ad_told_said *as = &sh->said_as[i];
-    if (sh->said_at[i] == SIZE_MAX) {
+    struct ad_told_one *as = &sh->one[i];
+    if (as->said_at == SIZE_MAX) {
         narrator nobody = *n;
         uint64_t seen = 0;
         nobody.you = INT_MIN;
         ad_narrate_compared = &seen;
         int said = sentence(&nobody, e, text, len);
         ad_narrate_compared = NULL;
-        *as = (struct ad_told_said){seen, n->time_up, nobody.time_up};
-        sh->said_at[i] = SIZE_MAX - 1;
+        as->compared = seen;
+        as->time_up = n->time_up;
+        as->time_up_after = nobody.time_up;
+        as->said_at = SIZE_MAX - 1;
         if (said) {
-            sh->said_at[i] = sh->said.n;
+            as->said_at = sh->said.n;
             ad_jw_raw(&sh->said, text, strlen(text) + 1);
         }
         if (sh->said.oom)
@@ -237,14 +229,14 @@ static const char *shared_sentence(narrator *n, json_t *e, ad_told_share *sh, si
     if (((as->compared >> bit) & 1) || n->time_up != as->time_up)
         return sentence(n, e, text, len) ? text : NULL;
     n->time_up = as->time_up_after;
-    return sh->said_at[i] == SIZE_MAX - 1 ? NULL : sh->said.p + sh->said_at[i];
+    return as->said_at == SIZE_MAX - 1 ? NULL : sh->said.p + as->said_at;
 }
 
 /* Event i told from its shared fields: the same bytes as told_one. */
 static void told_shared(ad_jw *w, narrator *n, json_t *e, ad_told_share *sh, size_t i)
 {
     char text[400];
-    size_t from = sh->start[i], to = sh->end[i];
+    size_t from = sh->one[i].start, to = sh->one[i].end;
     ad_jw_raw(w, sh->text.p + from, to - from);
     const char *said = shared_sentence(n, e, sh, i, text, sizeof text);
     if (said)
@@ -256,11 +248,11 @@ void ad_told_event_text(ad_jw *w, const json_t *events, size_t i, ad_told_share 
 {
     if (!sh->ready)
         sh->ready = make_share(sh, events) == 0 ? 1 : -1;
-    if (sh->ready < 0 || i >= sh->n || sh->start[i] == SIZE_MAX) { /* (n: made for fewer) */
+    if (sh->ready < 0 || i >= sh->n || sh->one[i].start == SIZE_MAX) { /* (n: made for fewer) */
         ad_jw_tree(w, json_array_get(events, i));
         return;
     }
-    ad_jw_raw(w, sh->text.p + sh->start[i], sh->end[i] - sh->start[i]);
+    ad_jw_raw(w, sh->text.p + sh->one[i].start, sh->one[i].end - sh->one[i].start);
     RAW(w, "}");
 }
 

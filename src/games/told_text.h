@@ -22,24 +22,24 @@ void ad_told_text(ad_jw *w, narrator *n, const json_t *events);
  * differs, "You" to the one who acted).  Zero it (ad_told_share_reset)
  * when the events change. */
 typedef struct {
-    ad_jw text;    /* each shared event's fields, "{" and its fields, no "}" */
-    size_t *start; /* [i]: event i's fields in text, SIZE_MAX: told whole */
-    size_t *end;
-    size_t cap;    /* room in start, end, said_at and said_as */
-    size_t n;      /* the events it was made for */
-    int ready;     /* 1: made for this update's events; -1: not shared */
-    /* each event's sentence as made for no seat (said_at[i]: in said,
-     * NUL-ended; SIZE_MAX: not made yet; SIZE_MAX - 1: none said), the
-     * seats it compared with "you" and the narrator's memory of the
-     * events before (time_up) it was made from and left: a seat it did
-     * not compare, whose narrator remembers the same, is told the same
-     * words and left remembering the same */
-    ad_jw said;
-    size_t *said_at;
-    struct ad_told_said {
+    ad_jw text; /* each shared event's fields, "{" and its fields, no "}" */
+    ad_jw said; /* sentences made for no seat, each NUL-ended */
+    /* what is kept of event i */
+    struct ad_told_one {
+        size_t start, end; /* its fields in text (start SIZE_MAX: told whole) */
+        /* its sentence as made for no seat (said_at: in said; SIZE_MAX:
+         * not made yet; SIZE_MAX - 1: none said), the seats it compared
+         * with "you" and the narrator's memory of the events before
+         * (time_up) it was made from and left: a seat it did not compare,
+         * whose narrator remembers the same, is told the same words and
+         * left remembering the same */
+        size_t said_at;
         uint64_t compared;
         int time_up, time_up_after;
-    } *said_as;
+    } *one;
+    size_t cap;    /* room in one */
+    size_t n;      /* the events it was made for */
+    int ready;     /* 1: made for this update's events; -1: not shared */
 } ad_told_share;
 void ad_told_share_reset(ad_told_share *sh);
 void ad_told_share_free(ad_told_share *sh);
