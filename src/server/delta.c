@@ -554,6 +554,12 @@ static int same_value(const span *a, const span *b);
 static span guide[DELTA_SPAN_MAX];
 static int nguide;
 static const char *guide_of; /* the text guide's members are of (diff's b at the top) */
+/* diff is finding a play_on's delta from its update's view (play_on_form):
+ * a play_on is no guide to the next seat's view, so it is not made one;
+ * and when this call of ad_delta_send found the view's own delta
+ * (guide_fresh: the guide is its members; a text at guide_of's address
+ * may be another's by now), the view is not walked again */
+static int of_play_on, guide_fresh;
 
 /* The old view's members at the top, when the audience kept where they
  * end (members_kept), for diff's top level: not walked again (nold_kept
@@ -815,13 +821,20 @@ static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, b
     } else {
         nnow = members(b, nb, now);
     }
-    if (depth == 0 && nnow >= 0) {
+    if (depth == 0 && nnow >= 0 && !of_play_on) {
         memcpy(guide, now, (size_t)nnow * sizeof now[0]);
         nguide = nnow;
         guide_of = b;
+        guide_fresh = 1;
     }
     int nold = -1;
-    if (kept && nnow >= 0 && *a == *b) { /* the old members known: their keys compared alone */
+    if (depth == 0 && of_play_on && guide_fresh && guide_of == a && nguide > 0 && nnow >= 0 &&
+        *a == *b) {
+        /* the view's members, the guide now's were found along (aligned:
+         * how many from the start have the same keys): not walked again */
+        nold = nguide;
+        memcpy(old, guide, (size_t)nold * sizeof old[0]);
+    } else if (kept && nnow >= 0 && *a == *b) { /* the old members known: their keys compared alone */
         nold = nold_kept;
         memcpy(old, old_kept, (size_t)nold * sizeof old[0]);
         for (aligned = 0; aligned < nold && aligned < nnow &&
@@ -1248,10 +1261,10 @@ static int play_on_form(const span *on, const span *view, int same)
         return 0;
     }
     put_str(&play_on_text, "\"play_on_delta\":");
-    return view && diff(view->val, view->vlen, on->val, on->vlen, 0, &play_on_text) == 0 &&
-                   !play_on_text.bad
-               ? 0
-               : -1;
+    of_play_on = 1;
+    int made = view && diff(view->val, view->vlen, on->val, on->vlen, 0, &play_on_text) == 0;
+    of_play_on = 0;
+    return made && !play_on_text.bad ? 0 : -1;
 }
 
 /* This pass's clock, as an update to an opted-in member holds it: its
@@ -1388,6 +1401,7 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n,
     }
     found *f = &pass->f[seat + 1];
     audience *a = &t->delta->aud[seat + 1];
+    guide_fresh = 0;
     parse_update(member_named(ms, k, "\"events\""), member_named(ms, k, "\"aloud\""));
     if (!f->done) {
         find(t, a, f, seat + 1, view->val, view->vlen, asked, member_named(ms, k, "\"play_on\""));
