@@ -813,11 +813,12 @@ static void put_list(buf *out, int *first, const char *name, const buf *list)
 static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, buf *out)
 {
     span old[DELTA_SPAN_MAX], now[DELTA_SPAN_MAX];
-    int aligned, nnow, kept = depth == 0 && nold_kept > 0;
+    int aligned, nnow, kept = depth == 0 && nold_kept > 0, along_kept = 0;
     if (depth == 0 && nguide > 0) { /* walked where it differs from the last view's */
         nnow = members_along(b, nb, guide, nguide, now, &aligned);
     } else if (kept) { /* or from its own old view's, the push's first */
         nnow = members_along(b, nb, old_kept, nold_kept, now, &aligned);
+        along_kept = 1; /* aligned: with the old members */
     } else {
         nnow = members(b, nb, now);
     }
@@ -837,10 +838,11 @@ static int diff(const char *a, size_t na, const char *b, size_t nb, int depth, b
     } else if (kept && nnow >= 0 && *a == *b) { /* the old members known: their keys compared alone */
         nold = nold_kept;
         memcpy(old, old_kept, (size_t)nold * sizeof old[0]);
-        for (aligned = 0; aligned < nold && aligned < nnow &&
-                          named_n(&old[aligned], now[aligned].key, now[aligned].klen);
-             aligned++)
-            ;
+        if (!along_kept) /* aligned was with the guide: the keys compared */
+            for (aligned = 0; aligned < nold && aligned < nnow &&
+                              named_n(&old[aligned], now[aligned].key, now[aligned].klen);
+                 aligned++)
+                ;
     } else if (nnow >= 0 && *a == *b) {
         old_known = depth == 0;
         nold = members_along(a, na, now, nnow, old, &aligned);
