@@ -18,21 +18,29 @@ void ad_clear_pend(table *t)
     t->npend = 0;
 }
 
+/* The events of step appended to events, each marked (copy: a copy of
+ * each, else the events themselves); the step's fields looked up once. */
+static void mark_step_events(json_t *events, const json_t *step, int copy)
+{
+    size_t k;
+    json_t *e, *v = json_object_get(step, "v"), *seat = json_object_get(step, "seat"),
+               *by = json_object_get(step, "by");
+    json_array_foreach(json_object_get(step, "events"), k, e) {
+        json_t *one = copy ? json_deep_copy(e) : json_incref(e);
+        json_object_set(one, "v", v);
+        json_object_set(one, "seat_acting", seat);
+        if (by)
+            json_object_set(one, "by", by);
+        json_array_append_new(events, one);
+    }
+}
+
 /* Appends a stored step's events to a push's list, each marked with the
  * step's version, the seat whose action it was and, when a stand-in or a
  * clock made it, "by" (step: the director's step JSON with its "v"). */
 void ad_add_step_events(json_t *events, const json_t *step)
 {
-    size_t k;
-    json_t *e;
-    json_array_foreach(json_object_get(step, "events"), k, e) {
-        json_t *one = json_deep_copy(e);
-        json_object_set(one, "v", json_object_get(step, "v"));
-        json_object_set(one, "seat_acting", json_object_get(step, "seat"));
-        if (json_object_get(step, "by"))
-            json_object_set(one, "by", json_object_get(step, "by"));
-        json_array_append_new(events, one);
-    }
+    mark_step_events(events, step, 1);
 }
 
 /* An act waits for its pass's commit: acknowledged with the version of
@@ -133,15 +141,7 @@ static int store_pass(lobby *l, ad_err *err)
  * the step's text for sync is written from them, marked (ad_step_over). */
 static void take_step_events(json_t *events, json_t *step)
 {
-    size_t k;
-    json_t *e;
-    json_array_foreach(json_object_get(step, "events"), k, e) {
-        json_object_set(e, "v", json_object_get(step, "v"));
-        json_object_set(e, "seat_acting", json_object_get(step, "seat"));
-        if (json_object_get(step, "by"))
-            json_object_set(e, "by", json_object_get(step, "by"));
-        json_array_append(events, e);
-    }
+    mark_step_events(events, step, 0);
 }
 
 /* A stored table's steps: kept for sync (the last SRV_HISTORY) and pushed,
