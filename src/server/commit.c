@@ -133,17 +133,6 @@ static int store_pass(lobby *l, ad_err *err)
     return -1;
 }
 
-/* ad_add_step_events for a pending step about to be let go (ad_clear_pend):
- * its events are marked where they are and taken into the push's list, not
- * copied (a deep copy of every event and its free were 2% of the server's
- * time under load, 2026-11-28).  Only the pending step holds them: the
- * director let its step's tree go when the step was taken (ad_took), and
- * the step's text for sync is written from them, marked (ad_step_over). */
-static void take_step_events(json_t *events, json_t *step)
-{
-    mark_step_events(events, step, 0);
-}
-
 /* A stored table's steps: kept for sync (the last SRV_HISTORY) and pushed,
  * then its clock and seats when they changed. */
 static void push_stored(lobby *l, table *t)
@@ -152,8 +141,15 @@ static void push_stored(lobby *l, table *t)
         json_t *events = json_array();
         if (!t->hist)
             t->hist = calloc(SRV_HISTORY, sizeof *t->hist);
+        /* the pending steps are about to be let go (ad_clear_pend): their
+         * events are marked where they are and taken into the push's list,
+         * not copied (a deep copy of every event and its free were 2% of
+         * the server's time under load, 2026-11-28).  Only the pending step
+         * holds them: the director let its step's tree go when the step
+         * was taken (ad_took), and the step's text for sync is written
+         * from them, marked (ad_step_over). */
         for (int i = 0; i < t->npend; i++)
-            take_step_events(events, t->pend[i].ev);
+            mark_step_events(events, t->pend[i].ev, 0);
         /* then each step's text for sync, from the push's events whole
          * (ad_step_over: their fields written once for both) */
         for (int i = 0, at = 0; t->hist && i < t->npend; i++) { /* without it, sync sends the view alone */
