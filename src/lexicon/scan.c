@@ -8,7 +8,10 @@
  * Compiled plain, and on x86-64 again for the popcnt instruction, with
  * AVX2 and with AVX-512 (8 words a step), the best the processor can run
  * chosen at run time: a machine without AVX-512 (this project's own VM,
- * some days) takes the AVX2 way, 2.5 times faster than popcnt's.
+ * some days) takes the AVX2 way, 2.5 times faster than popcnt's.  Where
+ * the processor also has AVX-512's bit shuffle, a hand of 1 to 4
+ * multi-letter cards has words.c's sift done in the same pass
+ * (scan_avx512_sifted).
  */
 #include <pthread.h>
 #include <stddef.h>
@@ -97,6 +100,54 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
     for (; i + 16 <= to && i + 16 - from <= LEX_BLOCK; i += 16) {
         __mmask16 keep = (__mmask16)(keep8(s, i, one, all, w, mm) |
                                      (unsigned)keep8(s, i + 8, one, all, w, mm) << 8);
+        _mm512_storeu_si512((void *)(at + k), _mm512_maskz_compress_epi32(keep, idx));
+        k += __builtin_popcount(keep);
+        idx = _mm512_add_epi32(idx, sixteen);
+    }
+    return scan_end(s, h, at, k, i, to, out);
+}
+
+/* keep8 with the sift of words.c folded in, for a hand of 1 to 4
+ * multi-letter cards: a word is tested against the signature of the
+ * single cards with the letters of the hand's multi-letter cards it holds
+ * (lex_hand.sub, by the set of those cards), so a word that holds none is
+ * tested against the single cards alone, and one kept that they do not
+ * spell is one words.c would have let through its sift.  The set comes
+ * out of the word's multi bits by a bit shuffle (each of a lane's 8
+ * control bytes picks one bit: the places of the hand's cards' bits, then
+ * bit 63, which is 0), weighted 1, 2, 4, 8 and summed. */
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512bitalg,avx512vpopcntdq"))) static inline __mmask8
+keep8_sifted(const lex_sigs *s, long i, __m512i sublo, __m512i subhi, __m512i pick, __m512i w)
+{
+    const __m512i weight = _mm512_set1_epi64(0x8040201008040201ll);
+    __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
+    __m512i m = _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i)));
+    __mmask64 held = _mm512_bitshuffle_epi64_mask(m, pick);
+    __m512i set = _mm512_sad_epu8(_mm512_maskz_mov_epi8(held, weight), _mm512_setzero_si512());
+    __m512i sub = _mm512_permutex2var_epi64(sublo, set, subhi);
+    return _mm512_cmple_epu64_mask(_mm512_popcnt_epi64(_mm512_andnot_si512(sub, v)), w);
+}
+
+/* scan_avx512 with keep8_sifted (ad_lex_scan_sifts says when). */
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512bitalg,avx512vpopcntdq,popcnt"))) static long
+scan_avx512_sifted(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
+{
+    uint32_t at[LEX_BLOCK + 16];
+    uint64_t pick = 0x3f3f3f3f3f3f3f3full; /* bit 63 in every byte */
+    for (int k = 0; k < h->nmulti; k++)
+        pick = (pick & ~(0xffull << (8 * k))) | (uint64_t)__builtin_ctz(h->mbit[k]) << (8 * k);
+    __m512i sublo = _mm512_loadu_si512((const void *)h->sub);
+    __m512i subhi = _mm512_loadu_si512((const void *)(h->sub + 8));
+    __m512i picks = _mm512_set1_epi64((long long)pick), w = _mm512_set1_epi64(h->wilds);
+    __m512i idx = _mm512_add_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        _mm512_set1_epi32((int)from)),
+            sixteen = _mm512_set1_epi32(16);
+    long k = 0, i = from;
+    for (; i + 16 <= to && i + 16 - from <= LEX_BLOCK; i += 16) {
+        __mmask16 keep =
+            (__mmask16)(keep8_sifted(s, i, sublo, subhi, picks, w) |
+                        (unsigned)keep8_sifted(s, i + 8, sublo, subhi, picks, w) << 8);
         _mm512_storeu_si512((void *)(at + k), _mm512_maskz_compress_epi32(keep, idx));
         k += __builtin_popcount(keep);
         idx = _mm512_add_epi32(idx, sixteen);
@@ -257,10 +308,22 @@ int ad_lex_scan_ways(void)
     return ways;
 }
 
+/* Whether the processor has the bit shuffle of scan_avx512_sifted. */
+static int has_bitalg(void)
+{
+    return __builtin_cpu_supports("avx512bitalg") && __builtin_cpu_supports("avx512bw");
+}
+
+static int sifts(int way, const lex_hand *h)
+{
+    return way == LEX_SCAN_AVX512 && h->nmulti >= 1 && h->nmulti <= 4 && has_bitalg();
+}
+
 static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, long to,
                     uint64_t *out)
 {
-    return way == LEX_SCAN_AVX512   ? scan_avx512(s, h, from, to, out)
+    return sifts(way, h)            ? scan_avx512_sifted(s, h, from, to, out)
+           : way == LEX_SCAN_AVX512 ? scan_avx512(s, h, from, to, out)
            : way == LEX_SCAN_AVX2   ? scan_avx2(s, h, from, to, out)
            : way == LEX_SCAN_POPCNT ? scan_popcnt(s, h, from, to, out)
                                     : scan_plain(s, h, from, to, out);
@@ -269,6 +332,12 @@ static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, lo
 int ad_lex_scan_ways(void)
 {
     return 1 << LEX_SCAN_PLAIN;
+}
+
+static int sifts(int way, const lex_hand *h)
+{
+    (void)way, (void)h;
+    return 0;
 }
 
 static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, long to,
@@ -305,6 +374,11 @@ static int way_now(void)
 long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
     return scan_by(way_now(), s, h, from, to, out);
+}
+
+int ad_lex_scan_sifts(const lex_hand *h)
+{
+    return sifts(way_now(), h);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -399,7 +399,8 @@ static void take_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, 
     r->nmaybe = (int)nmaybe;
 }
 
-static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
+static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from,
+                      int sifted)
 {
     long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
     long kept = ad_lex_scan(s, h, from, to, r->cand);
@@ -411,7 +412,11 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
     if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
         grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0)
         return -1;
-    r->nmaybe = (int)sift_maybes(r, s, h);
+    if (sifted) /* by the scan: only where their places start is asked for */
+        for (long k = 0; k < r->nmaybe; k++)
+            __builtin_prefetch(s->occ_at + (uint32_t)r->maybe[k]);
+    else
+        r->nmaybe = (int)sift_maybes(r, s, h);
     /* the places of the first 8 too: take_multi asks 8 words ahead, so
      * a block's first 8 came cold (216 words of 1,270 a hand) */
     for (long k = 0; k < 8 && k < r->nmaybe; k++)
@@ -426,8 +431,9 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
  * worked out while their block's entries are still in the cache. */
 static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
+    int sifted = ad_lex_scan_sifts(h);
     for (long from = 0; from < s->n; from += LEX_BLOCK)
-        if (scan_block(r, s, h, from) < 0)
+        if (scan_block(r, s, h, from, sifted) < 0)
             return -1;
     return r->nm || r->nheap ? ad_lex_merge_multi(r) : 0;
 }

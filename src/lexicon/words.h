@@ -107,6 +107,14 @@ typedef struct lex_hand {
  * lack << 40; returns how many. */
 long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out);
 
+/* Whether ad_lex_scan keeps, of the words the single cards and wilds do
+ * not spell, only those that pass the sift of words.c (sift_maybes): the
+ * AVX-512 way, on a processor with its bit shuffle, for a hand of 1 to 4
+ * multi-letter cards.  The sift is a filter, not a test: what it lets
+ * through is worked out exactly (multi.c), so the few words a scan takes
+ * one at a time at the end of the table, unsifted, cost only time. */
+int ad_lex_scan_sifts(const lex_hand *h);
+
 /* What taking a block's kept words needs of the hand (words.c). */
 typedef struct lex_take {
     int min, wilds, lacks; /* lacks: whether a word may need a multi-letter card */
