@@ -14,6 +14,7 @@
  * (scan_avx512_sifted).
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "words.h"
@@ -165,6 +166,16 @@ static uint64_t perm[256];
 /* and for 4 words of 64 bits, kept or not: the 32-bit halves of the kept */
 static uint64_t perm4[16];
 static pthread_once_t perm_once = PTHREAD_ONCE_INIT;
+static atomic_int perm_made; /* read first: take8_avx2 is called many times a query */
+
+static void perm_make(void);
+
+/* The tables made, once. */
+static inline void perm_need(void)
+{
+    if (!atomic_load_explicit(&perm_made, memory_order_acquire))
+        pthread_once(&perm_once, perm_make);
+}
 
 static void perm_make(void)
 {
@@ -186,6 +197,7 @@ static void perm_make(void)
                 p |= (uint64_t)b << (8 * k++);
         perm[m] = p;
     }
+    atomic_store_explicit(&perm_made, 1, memory_order_release);
 }
 
 /* The bits set in each 64-bit lane of x. */
@@ -235,7 +247,7 @@ __attribute__((target("avx2,popcnt"))) static long scan_avx2(const lex_sigs *s, 
                                                             long from, long to, uint64_t *out)
 {
     uint32_t at[LEX_BLOCK + 16];
-    pthread_once(&perm_once, perm_make);
+    perm_need();
     __m256i one = _mm256_set1_epi64x((long long)~h->sig);
     __m256i all = _mm256_set1_epi64x((long long)~h->sig_all);
     __m256i w = _mm256_set1_epi64x(h->wilds);
@@ -397,7 +409,7 @@ __attribute__((target("avx2,popcnt"))) static long take8_avx2(const uint64_t *ca
                                                              lex_rec *e, long *ne, uint64_t *maybe,
                                                              long *nmaybe)
 {
-    pthread_once(&perm_once, perm_make);
+    perm_need();
     __m256i low7 = _mm256_set1_epi64x(0x7f), low32 = _mm256_set1_epi64x(0xffffffff);
     __m256i short_of = _mm256_set1_epi64x(t->min - 1), w = _mm256_set1_epi64x(t->wilds);
     __m256i inexact = _mm256_set1_epi64x((long long)LEX_SIGS_INEXACT << 32);
@@ -428,6 +440,74 @@ __attribute__((target("avx2,popcnt"))) static long take8_avx2(const uint64_t *ca
 }
 #endif
 
+/* ad_lex_fits with AVX-512, 8 maybes a step: each one's places read by
+ * gathers (where they start and end, the first two), the one place a
+ * card of the hand fits, if one, found without a branch, its lack on the
+ * single cards and that card counted, and the waiting word made as
+ * ad_lex_multi_fast and lex_wait_table_word make it. */
+__attribute__((target("avx512f,avx512vl,avx512dq,avx512vpopcntdq"))) static long
+fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n, uint64_t *order,
+            uint64_t *rec, uint32_t *after)
+{
+    const __m512i low32 = _mm512_set1_epi64(0xffffffff), byte = _mm512_set1_epi64(0xff);
+    const __m512i ids = _mm512_set1_epi64(AD_LEX_CARD_MAX - 1), one = _mm512_set1_epi64(1);
+    const __m512i inexact = _mm512_set1_epi64((long long)LEX_SIGS_INEXACT << 32);
+    __m512i held = _mm512_set1_epi64((long long)h->held), w = _mm512_set1_epi64(h->wilds);
+    __m512i min = _mm512_set1_epi64(h->min), two = _mm512_set1_epi64(2);
+    __m512i none = _mm512_set1_epi64(LEX_FIT_NONE), other = _mm512_set1_epi64(LEX_FIT_OTHER);
+    long k = 0;
+    for (; k + 8 <= n; k += 8) {
+        /* where the places of the maybes 16 on start, and those of 8 on,
+         * asked of memory: the gathers' reads would wait one by one */
+        for (long j = k + 16; j < k + 24 && j < n; j++)
+            __builtin_prefetch(s->occ_at + (uint32_t)maybe[j]);
+        for (long j = k + 8; j < k + 16 && j < n; j++)
+            __builtin_prefetch(s->occ + s->occ_at[(uint32_t)maybe[j]]);
+        __m512i mv = _mm512_loadu_si512((const void *)(maybe + k));
+        __m256i i = _mm512_cvtepi64_epi32(mv);
+        __m256i k0 = _mm256_i32gather_epi32((const int *)s->occ_at, i, 4);
+        __m256i k1 = _mm256_i32gather_epi32((const int *)(s->occ_at + 1), i, 4);
+        __m512i nk = _mm512_cvtepu32_epi64(_mm256_sub_epi32(k1, k0));
+        /* two past the last place are readable (sigs.c) */
+        __m512i o0 = _mm512_i32gather_epi64(k0, (const void *)s->occ, 8);
+        __m512i o1 = _mm512_i32gather_epi64(_mm256_add_epi32(k0, _mm256_set1_epi32(1)),
+                                            (const void *)s->occ, 8);
+        __m512i id0 = _mm512_and_si512(_mm512_srli_epi64(o0, 40), ids);
+        __m512i id1 = _mm512_and_si512(_mm512_srli_epi64(o1, 40), ids);
+        __mmask8 v0 = _mm512_test_epi64_mask(_mm512_srlv_epi64(held, id0), one) &
+                      _mm512_test_epi64_mask(nk, nk);
+        __mmask8 v1 = _mm512_test_epi64_mask(_mm512_srlv_epi64(held, id1), one) &
+                      _mm512_cmpeq_epu64_mask(nk, two);
+        __mmask8 few = _mm512_cmple_epu64_mask(nk, two) & _mm512_testn_epi64_mask(mv, inexact);
+        __mmask8 fit1 = few & (v0 ^ v1), no = few & (__mmask8) ~(v0 | v1);
+        __m512i fit = _mm512_mask_blend_epi64(v0, o1, o0);
+        __m512i id = _mm512_and_si512(_mm512_srli_epi64(fit, 40), ids);
+        __m512i pos = _mm512_and_si512(_mm512_srli_epi64(fit, 32), byte);
+        __m512i sig = _mm512_i32gather_epi64(i, (const void *)s->sig, 8);
+        __m512i with = _mm512_i64gather_epi64(id, (const void *)h->one, 8);
+        __m512i info = _mm512_i64gather_epi64(id, (const void *)h->fitinfo, 8);
+        __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(with, sig));
+        __m512i len = _mm512_and_si512(_mm512_srli_epi64(mv, 32), _mm512_set1_epi64(0x7f));
+        __mmask8 word = fit1 & _mm512_cmple_epu64_mask(lack, w) &
+                        _mm512_cmpge_epu64_mask(len, _mm512_add_epi64(_mm512_srli_epi64(info, 8), min));
+        __m512i aft = _mm512_and_si512(fit, low32);
+        __m512i ord = _mm512_or_si512(
+            _mm512_slli_epi64(aft, 12),
+            _mm512_or_si512(_mm512_slli_epi64(_mm512_sub_epi64(_mm512_set1_epi64(63), pos), 6),
+                            _mm512_and_si512(info, byte)));
+        __m512i r = _mm512_or_si512(
+            _mm512_or_si512(_mm512_and_si512(mv, low32), _mm512_slli_epi64(len, 32)),
+            _mm512_or_si512(_mm512_slli_epi64(pos, 40),
+                            _mm512_or_si512(_mm512_slli_epi64(lack, 48), _mm512_slli_epi64(id, 56))));
+        aft = _mm512_mask_or_epi64(aft, (__mmask8)~word, aft, none);
+        aft = _mm512_mask_or_epi64(aft, (__mmask8) ~(fit1 | no), aft, other);
+        _mm512_storeu_si512((void *)(order + k), ord);
+        _mm512_storeu_si512((void *)(rec + k), r);
+        _mm256_storeu_si256((__m256i *)(void *)(after + k), _mm512_cvtepi64_epi32(aft));
+    }
+    return k;
+}
+
 long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e,
                   long *ne, uint64_t *maybe, long *nmaybe)
 {
@@ -440,4 +520,15 @@ long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, le
 #endif
     (void)cand, (void)from, (void)n, (void)t, (void)e, (void)ne, (void)maybe, (void)nmaybe;
     return -1;
+}
+
+long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
+                 uint64_t *order, uint64_t *rec, uint32_t *after)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (way_now() == LEX_SCAN_AVX512)
+        return fits_avx512(s, h, maybe, n, order, rec, after);
+#endif
+    (void)s, (void)h, (void)maybe, (void)n, (void)order, (void)rec, (void)after;
+    return 0;
 }

@@ -104,25 +104,78 @@ static void walk(ways *w, int q, int end, int set, int n, uint64_t got)
     }
 }
 
+/* A whole way of leaf()'s, its lack already counted. */
+static void leaf_lacking(ways *w, int set, int n, int lack)
+{
+    if (lack > w->h->wilds || n < w->h->min)
+        return;
+    if (!w->first) {
+        w->first = 1;
+        w->first_set = set;
+    }
+    if (n > w->best_n || (n == w->best_n && lack < w->best_wilds)) {
+        w->best_n = n;
+        w->best_wilds = lack;
+        w->best_set = set;
+    }
+}
+
+/* The letters bits x stand for, or more than w when they are more. */
+static inline int lacking_bits(uint64_t x, int w)
+{
+    int n = lex_count_at_most(x, w);
+    return n < 0 ? w + 1 : n;
+}
+
+/* The signature of the single cards with the letters of cards id0 and
+ * id1 once each: the single cards' with the bits each added letter's
+ * count reaches (counts only grow, so bits are only set). */
+static uint64_t with_two(const lex_sigs *s, const lex_hand *h, int id0, int id1)
+{
+    const lex_cards *t = ad_lex_cards_get();
+    char added[2 * 8];
+    int n = 0;
+    uint64_t sig = h->sig;
+    for (int q = 0; q < 2; q++)
+        for (int j = 0; j < t->len[q ? id1 : id0]; j++) {
+            char c = t->letters[q ? id1 : id0][j];
+            int count = h->count[c - 'a'] + 1;
+            for (int a = 0; a < n; a++)
+                count += added[a] == c;
+            added[n++] = c;
+            sig |= 1ull << (c - 'a');
+            sig |= (uint64_t)(count >= 2) << (26 + c - 'a');
+            if (s->third[c - 'a'] >= 0)
+                sig |= (uint64_t)(count >= 3) << s->third[c - 'a'];
+        }
+    return sig;
+}
+
 /* walk() for two places (most words here), without its recursion and
  * the copies it counts: the same leaves in the same order.  At one place:
  * no card, then each card in the hand's order.  At two: no card, the
  * second, the first, then both when they do not overlap and the hand has
- * the copies (two of one card at both places). */
-static void walk2(ways *w)
+ * the copies (two of one card at both places).  A way's lack is counted
+ * from the word's signature (exact here) against the single cards' with
+ * its cards' letters, as for a word of one place (multi.c). */
+static void walk2(ways *w, const lex_sigs *s, uint64_t sig)
 {
+    const lex_hand *h = w->h;
     int n = w->len, k0 = w->k[0], k1 = w->k[1];
-    leaf(w, 0, n, 0);
+    int id0 = h->multi[w->m[0]], id1 = h->multi[w->m[1]];
+    int lack0 = lacking_bits(sig & ~h->one[id0], h->wilds);
+    int lack1 = lacking_bits(sig & ~h->one[id1], h->wilds);
+    leaf_lacking(w, 0, n, w->lack);
     if (w->pos[0] == w->pos[1]) {
-        leaf(w, 1, n - k0 + 1, w->has[0]);
-        leaf(w, 2, n - k1 + 1, w->has[1]);
+        leaf_lacking(w, 1, n - k0 + 1, lack0);
+        leaf_lacking(w, 2, n - k1 + 1, lack1);
         return;
     }
-    leaf(w, 2, n - k1 + 1, w->has[1]);
-    leaf(w, 1, n - k0 + 1, w->has[0]);
-    int id0 = w->h->multi[w->m[0]], id1 = w->h->multi[w->m[1]];
-    if (w->pos[1] >= w->pos[0] + k0 && (id0 != id1 || w->h->count[id0] >= 2))
-        leaf(w, 3, n - k0 - k1 + 2, w->has[0] + w->has[1]);
+    leaf_lacking(w, 2, n - k1 + 1, lack1);
+    leaf_lacking(w, 1, n - k0 + 1, lack0);
+    if (w->pos[1] >= w->pos[0] + k0 && (id0 != id1 || h->count[id0] >= 2))
+        leaf_lacking(w, 3, n - k0 - k1 + 2,
+                     lacking_bits(sig & ~with_two(s, h, id0, id1), h->wilds));
 }
 
 /* The fits by place, then by the hand's order of their cards. */
@@ -186,10 +239,10 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     w.best_n = -1;
     w.best_wilds = 0;
     sort_fits(&w, h, fit);
-    letters(&w, s, s->sig[i]);
     if (nfit == 2) {
-        walk2(&w);
+        walk2(&w, s, s->sig[i]);
     } else {
+        letters(&w, s, s->sig[i]);
         for (int q = 0; q < nfit; q++)
             w.used[h->multi[w.m[q]]] = 0;
         walk(&w, 0, 0, 0, len, 0);

@@ -36,6 +36,9 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->heap);
     free(r->pool);
     free(r->maybe);
+    free(r->forder);
+    free(r->frec);
+    free(r->fafter);
     free(r);
 }
 
@@ -224,6 +227,8 @@ static void each_multi(lex_hand *h, const lex_sigs *s)
         }
         h->one[h->multi[i]] = ad_lex_sig_of(s, count);
         h->mindex[h->multi[i]] = (uint8_t)i;
+        h->held |= 1ull << h->multi[i];
+        h->fitinfo[h->multi[i]] = (uint64_t)i | (uint64_t)(h->mlen[i] - 1) << 8;
         h->mmask |= lex_multi_bit(h->multi[i]);
         if (i < LEX_SUBSETS)
             h->mbit[i] = lex_multi_bit(h->multi[i]);
@@ -342,6 +347,34 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
     return 0;
 }
 
+/* The maybes of a block worked out, in order: those of one place
+ * several at a time (ad_lex_fits) where the processor can, the others
+ * one by one.  Returns -1 when out of memory. */
+static int take_multis(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+{
+    long n = r->nmaybe, done = 0;
+    if (grow((void **)&r->forder, &r->focap, n, sizeof *r->forder) < 0 ||
+        grow((void **)&r->frec, &r->frcap, n, sizeof *r->frec) < 0 ||
+        grow((void **)&r->fafter, &r->facap, n, sizeof *r->fafter) < 0)
+        return -1;
+    done = ad_lex_fits(s, h, r->maybe, n, r->forder, r->frec, r->fafter);
+    for (long k = 0; k < done; k++) {
+        uint32_t a = r->fafter[k];
+        if (!(a & LEX_FIT_NONE))
+            lex_wait_fit(r, r->forder[k], r->frec[k], a);
+        else if ((a & LEX_FIT_OTHER) && take_multi(r, s, h, r->maybe, k, n) < 0)
+            return -1;
+    }
+    /* the places of the first 8 too: take_multi asks 8 words ahead, so
+     * a block's first 8 came cold (216 words of 1,270 a hand) */
+    for (long k = done; k < done + 8 && k < n; k++)
+        __builtin_prefetch(s->occ + s->occ_at[(uint32_t)r->maybe[k]]);
+    for (long k = done; k < n; k++)
+        if (take_multi(r, s, h, r->maybe, k, n) < 0)
+            return -1;
+    return 0;
+}
+
 /* The maybes the subset test (may_need_multi) lets through, kept in
  * place; where their places start is asked of memory meanwhile. */
 static long sift_maybes(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
@@ -417,14 +450,7 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
             __builtin_prefetch(s->occ_at + (uint32_t)r->maybe[k]);
     else
         r->nmaybe = (int)sift_maybes(r, s, h);
-    /* the places of the first 8 too: take_multi asks 8 words ahead, so
-     * a block's first 8 came cold (216 words of 1,270 a hand) */
-    for (long k = 0; k < 8 && k < r->nmaybe; k++)
-        __builtin_prefetch(s->occ + s->occ_at[(uint32_t)r->maybe[k]]);
-    for (long k = 0; k < r->nmaybe; k++)
-        if (take_multi(r, s, h, r->maybe, k, r->nmaybe) < 0)
-            return -1;
-    return 0;
+    return take_multis(r, s, h);
 }
 
 /* Block by block, so that the words that may need a multi-letter card are

@@ -76,6 +76,9 @@ struct ad_lex_results {
     uint64_t cand[LEX_BLOCK + 8];  /* the words of a block the scan kept */
     uint64_t *maybe;               /* those that may need a multi-letter card */
     int nmaybe, maycap;
+    uint64_t *forder, *frec;       /* what ad_lex_fits made of them */
+    uint32_t *fafter;
+    int focap, frcap, facap;
     const lex_sigs *table;         /* of the last query: its words */
     uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
 };
@@ -97,6 +100,9 @@ typedef struct lex_hand {
     uint8_t mindex[AD_LEX_CARD_MAX]; /* and back: the place in multi[] of an id */
     uint64_t one[AD_LEX_CARD_MAX];   /* by a multi-letter card's id: the signature
                                         of the single letters and its letters once */
+    uint64_t held;                   /* bit id: the hand holds multi-letter card id */
+    uint64_t fitinfo[AD_LEX_CARD_MAX]; /* by such an id: its place in multi[], and its
+                                          letters less one << 8 (ad_lex_fits) */
     uint8_t mlen[AD_LEX_CARD_MAX];
     char mletters[AD_LEX_CARD_MAX][8];
 } lex_hand;
@@ -189,6 +195,36 @@ static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i
     d->rec.n = (uint8_t)pos;
     d->rec.wilds = (uint8_t)wilds;
     d->rec.cards = (uint8_t)id;
+    d->after = after;
+    d->rank = rank;
+}
+/* ad_lex_fits' marks in after[k] (an index has fewer than 2^28 words): the
+ * maybe is no word, or one the caller works out (ad_lex_multi_fast). */
+#define LEX_FIT_NONE 0x40000000u
+#define LEX_FIT_OTHER 0x80000000u
+/* The maybes maybe[0..n) (of exact signature or not) whose one place a
+ * card of the hand fits decided several at a time, where the scan takes
+ * the AVX-512 or the AVX2 way (scan.c): for each maybe k, as
+ * ad_lex_multi_fast would decide it, order[k], rec[k] (a lex_rec as 64
+ * bits) and after[k] of the waiting word it is, or after[k] marked
+ * LEX_FIT_NONE (no word of the hand) or LEX_FIT_NONE | LEX_FIT_OTHER (a
+ * word of several places, many places or an inexact signature: the
+ * caller's).  Returns how many it did, from the first (0: not this way). */
+long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
+                 uint64_t *order, uint64_t *rec, uint32_t *after);
+/* lex_wait_table_word for a word ad_lex_fits decided. */
+static inline void lex_wait_fit(ad_lex_results *r, uint64_t order, uint64_t rec, uint32_t after)
+{
+    uint32_t rank = lex_rank((long)(uint32_t)rec, 0);
+    if (rank == LEX_KEY_CARDS || (r->nheap && r->heap[0].rank < rank)) {
+        lex_mrec m = {order, {0, 0, 0, 0, 0}, after, rank};
+        memcpy(&m.rec, &rec, sizeof m.rec);
+        ad_lex_multi_wait_more(r, &m);
+        return;
+    }
+    lex_mrec *d = &r->m[r->nm++];
+    d->order = order;
+    memcpy(&d->rec, &rec, sizeof d->rec);
     d->after = after;
     d->rank = rank;
 }
