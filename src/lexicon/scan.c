@@ -456,14 +456,16 @@ fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
     __m512i min = _mm512_set1_epi64(h->min), two = _mm512_set1_epi64(2);
     __m512i none = _mm512_set1_epi64(LEX_FIT_NONE), other = _mm512_set1_epi64(LEX_FIT_OTHER);
     long k = 0;
-    for (; k + 8 <= n; k += 8) {
+    for (; k < n; k += 8) {
+        /* the last step's lanes past n read word 0 and are not used */
+        __mmask8 in = k + 8 <= n ? 0xff : (__mmask8)((1u << (n - k)) - 1);
         /* where the places of the maybes 16 on start, and those of 8 on,
          * asked of memory: the gathers' reads would wait one by one */
         for (long j = k + 16; j < k + 24 && j < n; j++)
             __builtin_prefetch(s->occ_at + (uint32_t)maybe[j]);
         for (long j = k + 8; j < k + 16 && j < n; j++)
             __builtin_prefetch(s->occ + s->occ_at[(uint32_t)maybe[j]]);
-        __m512i mv = _mm512_loadu_si512((const void *)(maybe + k));
+        __m512i mv = _mm512_maskz_loadu_epi64(in, (const void *)(maybe + k));
         __m256i i = _mm512_cvtepi64_epi32(mv);
         __m256i k0 = _mm256_i32gather_epi32((const int *)s->occ_at, i, 4);
         __m256i k1 = _mm256_i32gather_epi32((const int *)(s->occ_at + 1), i, 4);
@@ -505,7 +507,7 @@ fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
         _mm512_storeu_si512((void *)(rec + k), r);
         _mm256_storeu_si256((__m256i *)(void *)(after + k), _mm512_cvtepi64_epi32(aft));
     }
-    return k;
+    return n;
 }
 
 long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, lex_rec *e,

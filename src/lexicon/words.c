@@ -353,9 +353,9 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
 static int take_multis(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
     long n = r->nmaybe, done = 0;
-    if (grow((void **)&r->forder, &r->focap, n, sizeof *r->forder) < 0 ||
-        grow((void **)&r->frec, &r->frcap, n, sizeof *r->frec) < 0 ||
-        grow((void **)&r->fafter, &r->facap, n, sizeof *r->fafter) < 0)
+    if (grow((void **)&r->forder, &r->focap, n + 8, sizeof *r->forder) < 0 || /* 8 a step */
+        grow((void **)&r->frec, &r->frcap, n + 8, sizeof *r->frec) < 0 ||
+        grow((void **)&r->fafter, &r->facap, n + 8, sizeof *r->fafter) < 0)
         return -1;
     done = ad_lex_fits(s, h, r->maybe, n, r->forder, r->frec, r->fafter);
     for (long k = 0; k < done; k++) {

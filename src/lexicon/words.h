@@ -208,8 +208,9 @@ static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i
  * ad_lex_multi_fast would decide it, order[k], rec[k] (a lex_rec as 64
  * bits) and after[k] of the waiting word it is, or after[k] marked
  * LEX_FIT_NONE (no word of the hand) or LEX_FIT_NONE | LEX_FIT_OTHER (a
- * word of several places, many places or an inexact signature: the
- * caller's).  Returns how many it did, from the first (0: not this way). */
+ * word the hand's cards fit at several places, one of more than 2 places
+ * or of an inexact signature: the caller's).  Returns how many it did, from the first (0: not this way);
+ * order, rec and after have room for 8 more than n. */
 long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
                  uint64_t *order, uint64_t *rec, uint32_t *after);
 /* lex_wait_table_word for a word ad_lex_fits decided. */
