@@ -127,30 +127,6 @@ static inline int lacking_bits(uint64_t x, int w)
     return n < 0 ? w + 1 : n;
 }
 
-/* The signature of the single cards with the letters of cards id0 and
- * id1 once each: the single cards' with the bits each added letter's
- * count reaches (counts only grow, so bits are only set). */
-static uint64_t with_two(const lex_sigs *s, const lex_hand *h, int id0, int id1)
-{
-    const lex_cards *t = ad_lex_cards_get();
-    char added[2 * 8];
-    int n = 0;
-    uint64_t sig = h->sig;
-    for (int q = 0; q < 2; q++)
-        for (int j = 0; j < t->len[q ? id1 : id0]; j++) {
-            char c = t->letters[q ? id1 : id0][j];
-            int count = h->count[c - 'a'] + 1;
-            for (int a = 0; a < n; a++)
-                count += added[a] == c;
-            added[n++] = c;
-            sig |= 1ull << (c - 'a');
-            sig |= (uint64_t)(count >= 2) << (26 + c - 'a');
-            if (s->third[c - 'a'] >= 0)
-                sig |= (uint64_t)(count >= 3) << s->third[c - 'a'];
-        }
-    return sig;
-}
-
 /* walk() for two places (most words here), without its recursion and
  * the copies it counts: the same leaves in the same order.  At one place:
  * no card, then each card in the hand's order.  At two: no card, the
@@ -175,7 +151,7 @@ static void walk2(ways *w, const lex_sigs *s, uint64_t sig)
     leaf_lacking(w, 1, n - k0 + 1, lack0);
     if (w->pos[1] >= w->pos[0] + k0 && (id0 != id1 || h->count[id0] >= 2))
         leaf_lacking(w, 3, n - k0 - k1 + 2,
-                     lacking_bits(sig & ~with_two(s, h, id0, id1), h->wilds));
+                     lacking_bits(sig & ~ad_lex_sig_two(s, h, w->m[0], w->m[1]), h->wilds));
 }
 
 /* The fits by place, then by the hand's order of their cards. */
@@ -214,7 +190,7 @@ static void add_places(ad_lex_results *r, const ways *w, long i, uint64_t order,
             *p++ = w->h->multi[w->m[q]];
             ++*nb;
         }
-    *p++ = (uint8_t)__builtin_popcount((unsigned)w->first_set);
+    *p++ = (uint8_t)lex_bits((uint32_t)w->first_set);
     for (int q = 0; q < w->nfit; q++)
         if (w->first_set >> q & 1) {
             *p++ = w->pos[q];

@@ -235,6 +235,37 @@ static void each_multi(lex_hand *h, const lex_sigs *s)
     }
 }
 
+/* The signature of the single cards with the letters of the hand's
+ * multi-letter cards m0 and m1 once each: the single cards' with the bits
+ * each added letter's count reaches (counts only grow, so bits are only
+ * set). */
+static uint64_t sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1)
+{
+    char added[2 * sizeof h->mletters[0]];
+    int n = 0;
+    uint64_t sig = h->sig;
+    for (int q = 0; q < 2; q++) {
+        int m = q ? m1 : m0;
+        for (int j = 0; j < h->mlen[m]; j++) {
+            char c = h->mletters[m][j];
+            int count = h->count[c - 'a'] + 1;
+            for (int a = 0; a < n; a++)
+                count += added[a] == c;
+            added[n++] = c;
+            sig |= 1ull << (c - 'a');
+            sig |= (uint64_t)(count >= 2) << (26 + c - 'a');
+            if (s->third[c - 'a'] >= 0)
+                sig |= (uint64_t)(count >= 3) << s->third[c - 'a'];
+        }
+    }
+    return sig;
+}
+
+uint64_t ad_lex_sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1)
+{
+    return m0 < LEX_SUBSETS && m1 < LEX_SUBSETS ? h->two[m0][m1] : sig_two(s, h, m0, m1);
+}
+
 /* Counts the hand: single letters, wilds, the multi-letter cards in the
  * order the hand first holds them, and the signatures. */
 static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int n, int min)
@@ -268,6 +299,9 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
     each_multi(h, s);
     if (h->nmulti <= LEX_SUBSETS)
         subsets(h, s);
+    for (int i = 0; i < h->nmulti && i < LEX_SUBSETS; i++)
+        for (int j = i; j < h->nmulti && j < LEX_SUBSETS; j++)
+            h->two[i][j] = h->two[j][i] = sig_two(s, h, i, j);
 }
 
 /* The letters word needs beyond count[] (counted, for a word whose

@@ -100,6 +100,9 @@ typedef struct lex_hand {
     uint8_t mindex[AD_LEX_CARD_MAX]; /* and back: the place in multi[] of an id */
     uint64_t one[AD_LEX_CARD_MAX];   /* by a multi-letter card's id: the signature
                                         of the single letters and its letters once */
+    uint64_t two[LEX_SUBSETS][LEX_SUBSETS]; /* by two places in multi[]: the
+                                               signature of the single letters and
+                                               the letters of both cards once each */
     uint64_t held;                   /* bit id: the hand holds multi-letter card id */
     uint64_t fitinfo[AD_LEX_CARD_MAX]; /* by such an id: its place in multi[], and its
                                           letters less one << 8 (ad_lex_fits) */
@@ -120,6 +123,10 @@ long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint6
  * through is worked out exactly (multi.c), so the few words a scan takes
  * one at a time at the end of the table, unsifted, cost only time. */
 int ad_lex_scan_sifts(const lex_hand *h);
+
+/* The signature of the single letters and the letters of the hand's
+ * multi-letter cards m0 and m1 (places in multi[]) once each (words.c). */
+uint64_t ad_lex_sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1);
 
 /* What taking a block's kept words needs of the hand (words.c). */
 typedef struct lex_take {
