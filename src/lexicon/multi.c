@@ -436,8 +436,14 @@ static int in_order(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *
 }
 
 /* More waiting words than the sort's keys can number (so many come only
- * from a table of that many words) are sorted in place instead. */
-#define LEX_SORT_MAX (1 << 24)
+ * from a table of that many words) are sorted in place instead.  A key's
+ * low 24 bits are its word's place in r->m (22 bits) and two marks for
+ * put_right: LEX_KEY_NONE, the word has no rank, and LEX_KEY_ODD, its
+ * rank is odd (another word may have the same). */
+#define LEX_SORT_MAX (1 << 22)
+#define LEX_KEY_PLACE 0x3fffffu
+#define LEX_KEY_ODD 0x400000u
+#define LEX_KEY_NONE 0x800000u
 
 static int by_walk(const void *a, const void *b, void *r)
 {
@@ -445,18 +451,24 @@ static int by_walk(const void *a, const void *b, void *r)
 }
 
 /* Keys sorted by order (a), each run of one order put in walk order one
- * word at a time: few move, those without a rank.  Whether a word is in
- * place after the one before is told first without a branch (another
- * order, or a greater rank: most), as about half the words share their
- * order with the one before, at random. */
+ * word at a time: few move, those without a rank.  The words came in
+ * rank order (lex_wait) and the sort kept it, so a word is in place after
+ * the one before when their orders differ, or neither is without a rank
+ * and they are not both of an odd rank (two words of an even rank never
+ * share it): told from the keys alone, without a branch (about half the
+ * words share their order with the one before, at random); only two of
+ * odd ranks read their ranks. */
 static void put_right(const ad_lex_results *r, uint64_t *a)
 {
     for (int i = 1; i < r->nm; i++) {
-        uint32_t x = r->m[a[i - 1] & 0xffffff].rank, y = r->m[a[i] & 0xffffff].rank;
-        if ((a[i - 1] >> 24 != a[i] >> 24) | ((x < y) & (y != LEX_KEY_CARDS)))
+        if ((a[i - 1] >> 24 != a[i] >> 24) |
+            !(((a[i - 1] | a[i]) & LEX_KEY_NONE) | (a[i - 1] & a[i] & LEX_KEY_ODD)))
+            continue;
+        if (!((a[i - 1] | a[i]) & LEX_KEY_NONE) &&
+            r->m[a[i - 1] & LEX_KEY_PLACE].rank < r->m[a[i] & LEX_KEY_PLACE].rank)
             continue;
         for (int j = i; j > 0 && a[j - 1] >> 24 == a[j] >> 24 &&
-                        !in_order(r, &r->m[a[j - 1] & 0xffffff], &r->m[a[j] & 0xffffff]);
+                        !in_order(r, &r->m[a[j - 1] & LEX_KEY_PLACE], &r->m[a[j] & LEX_KEY_PLACE]);
              j--) {
             uint64_t t = a[j];
             a[j] = a[j - 1];
@@ -539,7 +551,8 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
  * are: `after` as it is, the place of the first card (63 - j0) and the
  * card's index in the hand each by its rank among those the query has
  * (few: a query's words start their cards at few places with few cards).
- * Each into a as its dense order << 24 | its place in r->m; returns the
+ * Each into a as its dense order << 24 | its place in r->m and marks
+ * (LEX_KEY_NONE, LEX_KEY_ODD); returns the
  * bits the dense orders take. */
 static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_DIGITS + 1])
 {
@@ -570,7 +583,9 @@ static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_D
     for (int j = 0; j < nm; j++) {
         uint64_t o = m[j].order;
         uint64_t d = (o >> 12) << (pb + cb) | (uint64_t)prank[(o >> 6) & 63] << cb | crank[o & 63];
-        a[j] = d << 24 | (uint64_t)j;
+        uint32_t rank = m[j].rank;
+        a[j] = d << 24 | (uint64_t)j |
+               (rank == LEX_KEY_CARDS ? LEX_KEY_NONE : (rank & 1) * LEX_KEY_ODD);
         if (bits <= 2 * LEX_DIGIT_BITS) {
             count[0][(d & mask) + 1]++;
             count[1][((d >> w) & mask) + 1]++;
@@ -595,7 +610,7 @@ static uint64_t *radix_counted(uint64_t *a, uint64_t *b, int n, int w,
     return a;
 }
 
-/* Sorts r->m by order into r->key (each dense order << 24 | its place in
+/* Sorts r->m by order into r->key (each dense order << 24 | its mark and place in
  * r->m): in two passes when the dense orders take at most 24 bits (a
  * table of up to 2^17 words and a hand of few multi-letter cards: the
  * bench's), else 10 bits a pass.  The sort keeps words of equal orders as
@@ -621,33 +636,32 @@ static uint64_t *sort_keys(ad_lex_results *r)
 
 /* The first of e[from..) at or past table word `after`: the records are
  * in table order, so it is from plus how many of them are before it,
- * counted 8 at a time without a branch a record (e has 8 records past its
- * end that are past every word).  The merge's places only grow, so all
+ * counted LEX_RUN at a time without a branch a record (e has LEX_RUN
+ * records past its end that are past every word).  The merge's places only grow, so all
  * its counting goes over the list once: a search (a few steps a waiting
  * word, each either way at random) cost more. */
 static inline int first_past(const lex_rec *e, int from, uint32_t after)
 {
     for (;;) {
-        int low = 0, high = 0; /* two sums side by side: half the chain of adds */
-        for (int k = 0; k < 4; k++) {
-            low += e[from + k].at < after;
-            high += e[from + 4 + k].at < after;
-        }
-        int before = low + high;
+        int sum[4] = {0}; /* four sums side by side: a quarter of the chain of adds */
+        for (int k = 0; k < LEX_RUN; k++)
+            sum[k & 3] += e[from + k].at < after;
+        int before = sum[0] + sum[1] + sum[2] + sum[3];
         from += before;
-        if (before < 8)
+        if (before < LEX_RUN)
             return from;
     }
 }
 
-/* n records from e to t, 8 at a time (both have room for 8 past the end):
- * most runs are shorter than 8, and take one copy of fixed size. */
+/* n records from e to t, LEX_RUN at a time (both have room for LEX_RUN
+ * past the end): most runs are shorter, and take one copy of fixed size,
+ * so whether the loop goes on is seldom mispredicted. */
 static inline void copy_run(lex_rec *t, const lex_rec *e, int n)
 {
     int k = 0;
     do
-        memcpy(t + k, e + k, 8 * sizeof *e);
-    while ((k += 8) < n);
+        memcpy(t + k, e + k, LEX_RUN * sizeof *e);
+    while ((k += LEX_RUN) < n);
 }
 
 /* The waiting words m, in the order of key (m's own when NULL), merged
@@ -658,16 +672,15 @@ static int merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, co
                       int nm)
 {
     int i = 0, k = 0;
-    uint32_t last = 0;
     for (int j = 0; j < nm; j++) { /* the single-card words before it, then it */
-        const lex_mrec *w = key ? &m[key[j] & 0xffffff] : &m[j];
-        if (w->after != last) { /* else the words before it are in */
-            int past = first_past(e, i, w->after);
-            copy_run(t + k, e + i, past - i);
-            k += past - i;
-            i = past;
-            last = w->after;
-        }
+        const lex_mrec *w = key ? &m[key[j] & LEX_KEY_PLACE] : &m[j];
+        /* none when it shares its place with the one before: counted and
+         * copied all the same (what is copied past the run is written
+         * over), as a branch on it went either way at random */
+        int past = first_past(e, i, w->after);
+        copy_run(t + k, e + i, past - i);
+        k += past - i;
+        i = past;
         t[k++] = w->rec;
     }
     memcpy(t + k, e + i, sizeof *e * (size_t)(n - i));

@@ -158,11 +158,11 @@ static int room(ad_lex_results *r, long more)
 
 int ad_lex_room_to_merge(ad_lex_results *r)
 {
-    if (grow((void **)&r->e, &r->ecap, (long)r->n + 8, sizeof *r->e) < 0)
+    if (grow((void **)&r->e, &r->ecap, (long)r->n + LEX_RUN, sizeof *r->e) < 0)
         return -1;
-    for (int k = 0; k < 8; k++) /* past every word: the merge counts 8 at a time */
+    for (int k = 0; k < LEX_RUN; k++) /* past every word: the merge counts LEX_RUN at a time */
         r->e[r->n + k] = (lex_rec){UINT32_MAX, 0, 0, 0, 0};
-    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm + 8, sizeof *r->tmp) < 0 ||
+    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm + LEX_RUN, sizeof *r->tmp) < 0 ||
                    grow((void **)&r->key, &r->kcap, r->nm, sizeof *r->key) < 0 ||
                    grow((void **)&r->ktmp, &r->ktcap, r->nm, sizeof *r->ktmp) < 0
                ? -1

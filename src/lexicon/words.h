@@ -249,8 +249,11 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
                        int lack, const uint64_t *fit, int nfit);
 /* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
 int ad_lex_merge_multi(ad_lex_results *r);
-/* Room in r->tmp for the merged list and 8 records more, and in key and
- * ktmp; r->e gets 8 records past its end past every table word (words.c). */
+/* Room in r->tmp for the merged list and LEX_RUN records more, and in key
+ * and ktmp; r->e gets LEX_RUN records past its end past every table word
+ * (words.c): the merge counts and copies the runs of single-card words
+ * LEX_RUN at a time (multi.c). */
+#define LEX_RUN 16
 int ad_lex_room_to_merge(ad_lex_results *r);
 
 /* The table word number of a record that is not in the pool. */
