@@ -79,7 +79,7 @@ typedef struct lex_sigs {
     uint64_t *sig;
     uint32_t *at;   /* where each word starts in text */
     uint8_t *len;   /* letters, and LEX_SIGS_INEXACT */
-    uint32_t *multi; /* the multi-letter cards in the word: lex_multi_bit */
+    uint16_t *multi; /* the multi-letter cards in the word: lex_multi_bit */
     /* Every place where the letters of one of the deck's multi-letter
      * cards stand in a word: occ[occ_at[i] .. occ_at[i + 1]) for word i,
      * each LEX_OCC_AFTER | its place << 32 | the card's id << 40, where
@@ -91,6 +91,10 @@ typedef struct lex_sigs {
     char *text;     /* the words, each NUL-terminated */
     size_t used;
     int8_t third[26]; /* the bit of "three or more" of each letter, or -1 */
+    /* The bit of multi[] of each multi-letter card (by id; 0 for the
+     * others): the LEX_MULTI_BITS - 1 cards most words hold have one each,
+     * the rest share the last (which then means "maybe one of them"). */
+    uint8_t multi_bit[AD_LEX_CARD_MAX];
     /* The first word whose first two letters are at or past k (a letter
      * 0-25 times 27, plus the second letter + 1, or 0 for none), k up to
      * 26 * 27: the words are in alphabetical order. */
@@ -148,12 +152,12 @@ char *ad_lex_read_file(const char *path, size_t *len, ad_err *err);
  * counts what it skips in info.  Caller frees l->word and l->len. */
 int ad_lex_list_from_text(char *text, size_t len, lex_list *l, ad_lex_info *info, ad_err *err);
 
-/* The bit of multi-letter card id in lex_sigs.multi: the ids past 31 of
- * them share the last bit (it then means "maybe"). */
-static inline uint32_t lex_multi_bit(int id)
+#define LEX_MULTI_BITS 16 /* in lex_sigs.multi */
+
+/* The bit of multi-letter card id in lex_sigs.multi. */
+static inline uint32_t lex_multi_bit(const lex_sigs *s, int id)
 {
-    int b = id - AD_LEX_WILD - 1;
-    return 1u << (b < 31 ? b : 31);
+    return 1u << s->multi_bit[id];
 }
 
 /* The letter table of lex, made on first call; NULL when out of memory. */

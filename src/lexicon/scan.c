@@ -67,12 +67,12 @@ __attribute__((target("popcnt"))) static inline long scan_end(const lex_sigs *s,
  * it then does too if it does on the single cards' alone (those are
  * fewer); so each word needs one count, against the letters its multi
  * bits choose. */
-__attribute__((target("avx512f,avx512vl,avx512vpopcntdq"))) static inline __mmask8
-keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m256i mm)
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512vpopcntdq"))) static inline __mmask8
+keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m128i mm)
 {
     __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
-    __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i));
-    __mmask8 has = _mm256_test_epi32_mask(m, mm);
+    __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(s->multi + i));
+    __mmask8 has = _mm_test_epi16_mask(m, mm);
     /* the letters chosen first, so the signatures are read once (the
      * compiler read them twice, once for each and-not) */
     __m512i lack = _mm512_andnot_si512(_mm512_mask_blend_epi64(has, one, all), v);
@@ -85,14 +85,14 @@ keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m256i mm
  * then what each kept word needs next is added to it, a word at a time
  * (its entries are in the cache then), which costs less than packing
  * every word of the step. */
-__attribute__((target("avx512f,avx512vl,avx512vpopcntdq,popcnt"))) static long
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512vpopcntdq,popcnt"))) static long
 scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
     uint32_t at[LEX_BLOCK + 16];
     __m512i one = _mm512_set1_epi64((long long)h->sig);
     __m512i all = _mm512_set1_epi64((long long)h->sig_all);
     __m512i w = _mm512_set1_epi64(h->wilds);
-    __m256i mm = _mm256_set1_epi32((int)h->mmask);
+    __m128i mm = _mm_set1_epi16((short)h->mmask);
     __m512i idx = _mm512_add_epi32(
         _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
         _mm512_set1_epi32((int)from)),
@@ -122,7 +122,7 @@ keep8_sifted(const lex_sigs *s, long i, __m512i sublo, __m512i subhi, __m512i pi
 {
     const __m512i weight = _mm512_set1_epi64(0x8040201008040201ll);
     __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
-    __m512i m = _mm512_cvtepu32_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(s->multi + i)));
+    __m512i m = _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)(const void *)(s->multi + i)));
     __mmask64 held = _mm512_bitshuffle_epi64_mask(m, pick);
     __m512i set = _mm512_sad_epu8(_mm512_maskz_mov_epi8(held, weight), _mm512_setzero_si512());
     __m512i sub = _mm512_permutex2var_epi64(sublo, set, subhi);
@@ -235,9 +235,9 @@ __attribute__((target("avx2"))) static inline unsigned keep4(const lex_sigs *s, 
                                                               __m256i wv, __m128i mm)
 {
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i));
-    __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(s->multi + i));
+    __m128i m = _mm_loadl_epi64((const __m128i *)(const void *)(s->multi + i));
     __m256i none =
-        _mm256_cvtepi32_epi64(_mm_cmpeq_epi32(_mm_and_si128(m, mm), _mm_setzero_si128()));
+        _mm256_cvtepi16_epi64(_mm_cmpeq_epi16(_mm_and_si128(m, mm), _mm_setzero_si128()));
     __m256i lacking = _mm256_blendv_epi8(all, one, none);
     __m256i keep = at_most4(_mm256_and_si256(v, lacking), w, wv);
     return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(keep));
@@ -255,7 +255,7 @@ scan_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t
     __m256i one = _mm256_set1_epi64x((long long)~h->sig);
     __m256i all = _mm256_set1_epi64x((long long)~h->sig_all);
     __m256i w = _mm256_set1_epi64x(h->wilds);
-    __m128i mm = _mm_set1_epi32((int)h->mmask);
+    __m128i mm = _mm_set1_epi16((short)h->mmask);
     __m256i idx = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
                                    _mm256_set1_epi32((int)from)),
             eight = _mm256_set1_epi32(8);
@@ -335,7 +335,8 @@ int ad_lex_scan_ways(void)
         ways |= 1 << LEX_SCAN_POPCNT;
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
         ways |= 1 << LEX_SCAN_AVX2;
-    if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl"))
+    if (__builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512bw"))
         ways |= 1 << LEX_SCAN_AVX512;
     return ways;
 }

@@ -3,7 +3,8 @@
  * word in alphabetical order with a 64-bit signature of its letter counts.
  * Bit c says the word has at least one c, bit 26+c at least two, and 12
  * more bits at least three of the 12 letters that most often come three
- * times; a mask of the multi-letter cards whose letters are in it, and
+ * times; a 16-bit mask of the multi-letter cards whose letters are in it
+ * (the rarest share its last bit), and
  * the places where they stand (so a query reads no letters for them).
  * A hand's signature is made the same way, so the letters a word
  * needs beyond the hand are at least popcount(word & ~hand), and exactly
@@ -83,16 +84,37 @@ uint64_t ad_lex_sig_of(const lex_sigs *s, const uint8_t *count)
 }
 
 /* The multi-letter cards whose letters are in word: at each place, the
- * cards starting with its letter (from[c], a list ending in 0). */
-static uint32_t multis_in(const char *word, int len, uint8_t from[26][AD_LEX_CARD_MAX])
+ * cards starting with its letter (from[c], a list ending in 0); bit id -
+ * AD_LEX_WILD - 1 for card id. */
+static uint64_t multis_in(const char *word, int len, uint8_t from[26][AD_LEX_CARD_MAX])
 {
     const lex_cards *t = ad_lex_cards_get();
-    uint32_t m = 0;
+    uint64_t m = 0;
     for (int i = 0; i < len; i++)
         for (const uint8_t *id = from[word[i] - 'a']; *id; id++)
             if (i + t->len[*id] <= len && !memcmp(word + i, t->letters[*id], t->len[*id]))
-                m |= lex_multi_bit(*id);
+                m |= 1ull << (*id - AD_LEX_WILD - 1);
     return m;
+}
+
+/* The bits of multi[]: one for each of the LEX_MULTI_BITS - 1 cards the
+ * most words hold (ties to the lower id), the last shared by the rest.
+ * A shared bit only lets more words through the scan's tests, which are
+ * filters: the places decide (multi.c). */
+static void choose_multi_bits(lex_sigs *s, const long *holding)
+{
+    const lex_cards *t = ad_lex_cards_get();
+    int given = 0;
+    uint8_t done[AD_LEX_CARD_MAX] = {0};
+    memset(s->multi_bit, 0, sizeof s->multi_bit);
+    for (int round = AD_LEX_WILD + 1; round < t->n; round++) {
+        int best = -1;
+        for (int id = AD_LEX_WILD + 1; id < t->n; id++)
+            if (!done[id] && (best < 0 || holding[id] > holding[best]))
+                best = id;
+        done[best] = 1;
+        s->multi_bit[best] = (uint8_t)(given < LEX_MULTI_BITS - 1 ? given++ : LEX_MULTI_BITS - 1);
+    }
 }
 
 static void by_first_letter(uint8_t from[26][AD_LEX_CARD_MAX])
@@ -113,9 +135,13 @@ static int sign_all(lex_sigs *s)
     s->sig = malloc(sizeof *s->sig * (size_t)s->n + 64);
     s->len = malloc((size_t)s->n + 64);
     s->multi = malloc(sizeof *s->multi * (size_t)s->n + 64);
+    uint64_t *in = malloc(sizeof *in * (size_t)s->n + 64);
     uint8_t from[26][AD_LEX_CARD_MAX];
-    if (!s->sig || !s->len || !s->multi)
+    long holding[AD_LEX_CARD_MAX] = {0};
+    if (!s->sig || !s->len || !s->multi || !in) {
+        free(in);
         return -1;
+    }
     by_first_letter(from);
     for (long i = 0; i < s->n; i++) {
         const char *w = s->text + s->at[i];
@@ -127,8 +153,18 @@ static int sign_all(lex_sigs *s)
             exact &= count[c] <= 2 || (count[c] == 3 && s->third[c] >= 0);
         s->sig[i] = ad_lex_sig_of(s, count);
         s->len[i] = (uint8_t)(len | (exact ? 0 : LEX_SIGS_INEXACT));
-        s->multi[i] = multis_in(w, len, from);
+        in[i] = multis_in(w, len, from);
+        for (uint64_t m = in[i]; m; m &= m - 1)
+            holding[AD_LEX_WILD + 1 + __builtin_ctzll(m)]++;
     }
+    choose_multi_bits(s, holding);
+    for (long i = 0; i < s->n; i++) {
+        uint32_t m = 0;
+        for (uint64_t b = in[i]; b; b &= b - 1)
+            m |= lex_multi_bit(s, AD_LEX_WILD + 1 + __builtin_ctzll(b));
+        s->multi[i] = (uint16_t)m;
+    }
+    free(in);
     return 0;
 }
 

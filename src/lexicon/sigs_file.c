@@ -21,12 +21,12 @@
 
 #include "lex.h"
 
-#define TAB_MAGIC "ADLEXT\0\2" /* \2: the places of the multi-letter cards */
+#define TAB_MAGIC "ADLEXT\0\3" /* \3: 16-bit masks of multi-letter cards */
 #define TAB_ENDIAN 0x01020304u
 
-/* The file: this header, then sig[n], occ[nocc], at[n], multi[n],
- * occ_at[n + 1], len[n], lcp[n] and the text (used bytes, then
- * LEX_SIGS_SLACK zero bytes). */
+/* The file: this header, then sig[n], occ[nocc], at[n], occ_at[n + 1],
+ * multi[n] (16 bits each), len[n], lcp[n] and the text (used bytes, then
+ * LEX_SIGS_SLACK zero bytes): each part at a multiple of its size. */
 typedef struct tab_header {
     char magic[8];
     uint32_t endian;
@@ -38,6 +38,7 @@ typedef struct tab_header {
     int8_t third[32];
     uint32_t start2[26 * 27 + 1];
     uint32_t nocc;
+    uint8_t multi_bit[AD_LEX_CARD_MAX];
 } tab_header;
 
 /* A checksum 8 bytes at a time (the tail a byte at a time). */
@@ -67,13 +68,13 @@ static uint64_t cards_sum(void)
 /* The sizes of the parts after the header. */
 static size_t body_size(uint64_t n, uint64_t nocc, uint64_t used)
 {
-    return n * (8 + 4 + 4 + 4 + 1 + 1) + 4 + 8 * nocc + used + LEX_SIGS_SLACK;
+    return n * (8 + 4 + 4 + 2 + 1 + 1) + 4 + 8 * nocc + used + LEX_SIGS_SLACK;
 }
 
 /* The checksum of a mapped body, part by part as it was written. */
 static uint64_t body_sum(const uint8_t *b, size_t n, size_t nocc, size_t used)
 {
-    size_t part[8] = {8 * n, 8 * nocc, 4 * n, 4 * n, 4 * (n + 1), n, n, used + LEX_SIGS_SLACK};
+    size_t part[8] = {8 * n, 8 * nocc, 4 * n, 4 * (n + 1), 2 * n, n, n, used + LEX_SIGS_SLACK};
     uint64_t h = 0xcbf29ce484222325ULL;
     for (int i = 0; i < 8; b += part[i], i++)
         h = sum(h, b, part[i]);
@@ -101,8 +102,8 @@ static int write_body(FILE *f, const lex_sigs *s, uint64_t *h)
 {
     size_t n = (size_t)s->n;
     return put(f, s->sig, 8 * n, h) && put(f, s->occ, 8 * (size_t)s->nocc, h) &&
-           put(f, s->at, 4 * n, h) && put(f, s->multi, 4 * n, h) &&
-           put(f, s->occ_at, 4 * (n + 1), h) && put(f, s->len, n, h) && put(f, s->lcp, n, h) &&
+           put(f, s->at, 4 * n, h) && put(f, s->occ_at, 4 * (n + 1), h) &&
+           put(f, s->multi, 2 * n, h) && put(f, s->len, n, h) && put(f, s->lcp, n, h) &&
            put(f, s->text, s->used + LEX_SIGS_SLACK, h);
 }
 
@@ -125,6 +126,7 @@ int ad_lex_save_table(const ad_lex *lex, const char *index, ad_err *err)
     hd.cards_sum = cards_sum();
     memcpy(hd.third, s->third, sizeof s->third);
     memcpy(hd.start2, s->start2, sizeof hd.start2);
+    memcpy(hd.multi_bit, s->multi_bit, sizeof hd.multi_bit);
     FILE *f = ad_lex_file_open(path, tmp, sizeof tmp, err);
     if (!f)
         return -1;
@@ -182,6 +184,9 @@ static int sound(const lex_sigs *s, const tab_header *hd)
     for (int c = 0; c < 26; c++)
         if (hd->third[c] != -1 && (hd->third[c] < 52 || hd->third[c] > 63))
             return 0;
+    for (int id = 0; id < AD_LEX_CARD_MAX; id++)
+        if (hd->multi_bit[id] >= LEX_MULTI_BITS)
+            return 0;
     return 1;
 }
 
@@ -197,13 +202,14 @@ static void point(lex_sigs *s, const tab_header *hd)
     b += 8 * (size_t)hd->nocc;
     s->nocc = hd->nocc;
     s->at = (uint32_t *)(uintptr_t)(b + 8 * n);
-    s->multi = (uint32_t *)(uintptr_t)(b + 12 * n);
-    s->occ_at = (uint32_t *)(uintptr_t)(b + 16 * n);
-    s->len = (uint8_t *)(uintptr_t)(b + 20 * n + 4);
-    s->lcp = (uint8_t *)(uintptr_t)(b + 21 * n + 4);
-    s->text = (char *)(uintptr_t)(b + 22 * n + 4);
+    s->occ_at = (uint32_t *)(uintptr_t)(b + 12 * n);
+    s->multi = (uint16_t *)(uintptr_t)(b + 16 * n + 4);
+    s->len = (uint8_t *)(uintptr_t)(b + 18 * n + 4);
+    s->lcp = (uint8_t *)(uintptr_t)(b + 19 * n + 4);
+    s->text = (char *)(uintptr_t)(b + 20 * n + 4);
     memcpy(s->third, hd->third, sizeof s->third);
     memcpy(s->start2, hd->start2, sizeof s->start2);
+    memcpy(s->multi_bit, hd->multi_bit, sizeof s->multi_bit);
 }
 
 static int header_fits(const tab_header *hd, size_t size, const ad_lex *lex)

@@ -229,9 +229,9 @@ static void each_multi(lex_hand *h, const lex_sigs *s)
         h->mindex[h->multi[i]] = (uint8_t)i;
         h->held |= 1ull << h->multi[i];
         h->fitinfo[h->multi[i]] = (uint64_t)i | (uint64_t)(h->mlen[i] - 1) << 8;
-        h->mmask |= lex_multi_bit(h->multi[i]);
+        h->mmask |= lex_multi_bit(s, h->multi[i]);
         if (i < LEX_SUBSETS)
-            h->mbit[i] = lex_multi_bit(h->multi[i]);
+            h->mbit[i] = lex_multi_bit(s, h->multi[i]);
     }
 }
 
