@@ -466,7 +466,7 @@ __attribute__((target("avx2,popcnt"))) static long take8_avx2(const uint64_t *ca
  * card of the hand fits, if one, found without a branch, its lack on the
  * single cards and that card counted, and the waiting word made as
  * ad_lex_multi_fast and lex_wait_table_word make it. */
-__attribute__((target("avx512f,avx512vl,avx512dq,avx512vpopcntdq"))) static long
+__attribute__((target("avx512f,avx512vl,avx512dq,avx512bw,avx512vbmi,avx512vpopcntdq"))) static long
 fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n, uint64_t *order,
             uint64_t *rec, uint32_t *after)
 {
@@ -476,12 +476,25 @@ fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
     __m512i held = _mm512_set1_epi64((long long)h->held), w = _mm512_set1_epi64(h->wilds);
     __m512i min = _mm512_set1_epi64(h->min), two = _mm512_set1_epi64(2);
     __m512i none = _mm512_set1_epi64(LEX_FIT_NONE), other = _mm512_set1_epi64(LEX_FIT_OTHER);
+    /* by a card's place in the hand (at most 16 places): its signature
+     * with the single cards', and its place and letters (fitinfo) */
+    uint64_t by[2][16] = {{0}};
+    for (int m = 0; m < h->nmulti; m++) {
+        by[0][m] = h->one[h->multi[m]];
+        by[1][m] = h->fitinfo[h->multi[m]];
+    }
+    __m512i one_lo = _mm512_loadu_si512((const void *)by[0]);
+    __m512i one_hi = _mm512_loadu_si512((const void *)(by[0] + 8));
+    __m512i info_lo = _mm512_loadu_si512((const void *)by[1]);
+    __m512i info_hi = _mm512_loadu_si512((const void *)(by[1] + 8));
+    __m512i place = _mm512_loadu_si512((const void *)h->mindex); /* a byte by card id */
     long k = 0;
     for (; k < n; k += 8) {
         /* the last step's lanes past n read word 0 and are not used */
         __mmask8 in = k + 8 <= n ? 0xff : (__mmask8)((1u << (n - k)) - 1);
         /* where the places of the maybes 16 on start, and those of 8 on,
-         * asked of memory: the gathers' reads would wait one by one */
+         * brought near (they were asked of memory a block before: the
+         * gathers' reads wait on the cache one by one) */
         for (long j = k + 16; j < k + 24 && j < n; j++)
             __builtin_prefetch(s->occ_at + (uint32_t)maybe[j]);
         for (long j = k + 8; j < k + 16 && j < n; j++)
@@ -507,8 +520,10 @@ fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
         __m512i id = _mm512_and_si512(_mm512_srli_epi64(fit, 40), ids);
         __m512i pos = _mm512_and_si512(_mm512_srli_epi64(fit, 32), byte);
         __m512i sig = _mm512_i32gather_epi64(i, (const void *)s->sig, 8);
-        __m512i with = _mm512_i64gather_epi64(id, (const void *)h->one, 8);
-        __m512i info = _mm512_i64gather_epi64(id, (const void *)h->fitinfo, 8);
+        /* the card's place in the hand: byte 0 of each lane is its id */
+        __m512i m = _mm512_and_si512(_mm512_permutexvar_epi8(id, place), byte);
+        __m512i with = _mm512_permutex2var_epi64(one_lo, m, one_hi);
+        __m512i info = _mm512_permutex2var_epi64(info_lo, m, info_hi);
         __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(with, sig));
         __m512i len = _mm512_and_si512(_mm512_srli_epi64(mv, 32), _mm512_set1_epi64(0x7f));
         __mmask8 word = fit1 & _mm512_cmple_epu64_mask(lack, w) &
@@ -549,7 +564,7 @@ long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, lo
                  uint64_t *order, uint64_t *rec, uint32_t *after)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (way_now() == LEX_SCAN_AVX512)
+    if (way_now() == LEX_SCAN_AVX512 && h->nmulti <= 16 && __builtin_cpu_supports("avx512vbmi"))
         return fits_avx512(s, h, maybe, n, order, rec, after);
 #endif
     (void)s, (void)h, (void)maybe, (void)n, (void)order, (void)rec, (void)after;
