@@ -35,8 +35,7 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->ktmp);
     free(r->heap);
     free(r->pool);
-    for (int k = 0; k <= LEX_LAG; k++)
-        free(r->q[k].w);
+    free(r->maybe);
     free(r->forder);
     free(r->frec);
     free(r->fafter);
@@ -148,11 +147,11 @@ static int grow(void **p, int *cap, long need, size_t size)
     return 0;
 }
 
-/* Room for `more` records, and in q for as many maybes more. */
-static int room(ad_lex_results *r, lex_maybes *q, long more)
+/* Room for `more` records and maybes more. */
+static int room(ad_lex_results *r, long more)
 {
     return grow((void **)&r->e, &r->ecap, r->n + more, sizeof *r->e) < 0 ||
-                   grow((void **)&q->w, &q->cap, q->n + more, sizeof *q->w) < 0
+                   grow((void **)&r->maybe, &r->maycap, r->nmaybe + more, sizeof *r->maybe) < 0
                ? -1
                : 0;
 }
@@ -385,61 +384,54 @@ static int take_multi(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
 /* The maybes of a block worked out, in order: those of one place
  * several at a time (ad_lex_fits) where the processor can, the others
  * one by one.  Returns -1 when out of memory. */
-static int take_multis(ad_lex_results *r, const lex_sigs *s, const lex_hand *h,
-                       const lex_maybes *q)
+static int take_multis(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
-    const uint64_t *maybe = q->w;
-    long n = q->n, done = 0, most = (long)r->nm + r->nheap + n;
-    if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
-        grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0 ||
-        grow((void **)&r->forder, &r->focap, n + 8, sizeof *r->forder) < 0 || /* 8 a step */
+    long n = r->nmaybe, done = 0;
+    if (grow((void **)&r->forder, &r->focap, n + 8, sizeof *r->forder) < 0 || /* 8 a step */
         grow((void **)&r->frec, &r->frcap, n + 8, sizeof *r->frec) < 0 ||
         grow((void **)&r->fafter, &r->facap, n + 8, sizeof *r->fafter) < 0)
         return -1;
-    done = ad_lex_fits(s, h, maybe, n, r->forder, r->frec, r->fafter);
+    done = ad_lex_fits(s, h, r->maybe, n, r->forder, r->frec, r->fafter);
     for (long k = 0; k < done; k++) {
         uint32_t a = r->fafter[k];
         if (!(a & LEX_FIT_NONE))
             lex_wait_fit(r, r->forder[k], r->frec[k], a);
-        else if ((a & LEX_FIT_OTHER) && take_multi(r, s, h, maybe, k, n) < 0)
+        else if ((a & LEX_FIT_OTHER) && take_multi(r, s, h, r->maybe, k, n) < 0)
             return -1;
     }
+    /* the places of the first 8 too: take_multi asks 8 words ahead, so
+     * a block's first 8 came cold (216 words of 1,270 a hand) */
+    for (long k = done; k < done + 8 && k < n; k++)
+        __builtin_prefetch(s->occ + s->occ_at[(uint32_t)r->maybe[k]]);
     for (long k = done; k < n; k++)
-        if (take_multi(r, s, h, maybe, k, n) < 0)
+        if (take_multi(r, s, h, r->maybe, k, n) < 0)
             return -1;
     return 0;
 }
 
-/* The maybes of q the subset test (may_need_multi) lets through, kept in
+/* The maybes the subset test (may_need_multi) lets through, kept in
  * place; where their places start is asked of memory meanwhile. */
-static void sift_maybes(const lex_sigs *s, const lex_hand *h, lex_maybes *q)
+static long sift_maybes(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
     long kept = 0;
-    for (long k = 0; k < q->n; k++) {
-        uint32_t i = (uint32_t)q->w[k];
+    for (long k = 0; k < r->nmaybe; k++) {
+        uint32_t i = (uint32_t)r->maybe[k];
         __builtin_prefetch(s->occ_at + i);
-        q->w[kept] = q->w[k];
+        r->maybe[kept] = r->maybe[k];
         kept += may_need_multi(s, h, i);
     }
-    q->n = (int)kept;
+    return kept;
 }
 
-/* Where the places of q's maybes lie asked of memory (where they start
- * is in the cache by now). */
-static void ask_places(const lex_sigs *s, const lex_maybes *q)
-{
-    for (long k = 0; k < q->n; k++)
-        __builtin_prefetch(s->occ + s->occ_at[(uint32_t)q->w[k]]);
-}
-
+/* The words of one block of the table: those of single cards listed,
+ * those that may need a multi-letter card kept for later. */
 /* The kept words of a block: those of single cards listed, those that
- * may need a multi-letter card into q (room made for both). */
-static void take_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long kept,
-                       lex_maybes *q)
+ * may need a multi-letter card into r->maybe (room made for both). */
+static void take_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long kept)
 {
     lex_rec *e = r->e;
-    uint64_t *maybe = q->w;
-    long n = r->n, nmaybe = q->n, lacks = h->nmulti != 0; /* may a word need them */
+    uint64_t *maybe = r->maybe;
+    long n = r->n, nmaybe = r->nmaybe, lacks = h->nmulti != 0; /* may a word need them */
     int min = h->min, wilds = h->wilds; /* in registers: the stores could alias *h */
     lex_take t = {min, wilds, (int)lacks};
     for (long k = 0, end = 0; k < kept; k++) {
@@ -471,45 +463,38 @@ static void take_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, 
         nmaybe += ok & !single & lacks;
     }
     r->n = (int)n;
-    q->n = (int)nmaybe;
+    r->nmaybe = (int)nmaybe;
 }
 
-/* A block scanned: the words of single cards listed, those that may need
- * a multi-letter card into q, sifted (unless the scan did), and where
- * their places start asked of memory. */
 static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from,
-                      int sifted, lex_maybes *q)
+                      int sifted)
 {
     long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
     long kept = ad_lex_scan(s, h, from, to, r->cand);
-    q->n = 0;
-    if (room(r, q, kept + 8) < 0) /* 8 more: taken 8 at a time (ad_lex_take8) */
+    r->nmaybe = 0;
+    if (room(r, kept + 8) < 0) /* 8 more: taken 8 at a time (ad_lex_take8) */
         return -1;
-    take_block(r, s, h, kept, q);
-    if (sifted)
-        for (long k = 0; k < q->n; k++)
-            __builtin_prefetch(s->occ_at + (uint32_t)q->w[k]);
+    take_block(r, s, h, kept);
+    long most = (long)r->nm + r->nheap + r->nmaybe;
+    if (grow((void **)&r->m, &r->mcap, most, sizeof *r->m) < 0 ||
+        grow((void **)&r->heap, &r->hcap, most, sizeof *r->heap) < 0)
+        return -1;
+    if (sifted) /* by the scan: only where their places start is asked for */
+        for (long k = 0; k < r->nmaybe; k++)
+            __builtin_prefetch(s->occ_at + (uint32_t)r->maybe[k]);
     else
-        sift_maybes(s, h, q);
-    return 0;
+        r->nmaybe = (int)sift_maybes(r, s, h);
+    return take_multis(r, s, h);
 }
 
-/* Block by block, the words that may need a multi-letter card worked out
- * LEX_LAG blocks after their own, in table order: their places are read
- * at random, and the scans between give the reads asked for time to
- * land (where the places start, then the places). */
+/* Block by block, so that the words that may need a multi-letter card are
+ * worked out while their block's entries are still in the cache. */
 static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
     int sifted = ad_lex_scan_sifts(h);
-    long blocks = (s->n + LEX_BLOCK - 1) / LEX_BLOCK;
-    for (long b = 0; b < blocks + LEX_LAG; b++) {
-        if (b < blocks && scan_block(r, s, h, b * LEX_BLOCK, sifted, &r->q[b % (LEX_LAG + 1)]) < 0)
+    for (long from = 0; from < s->n; from += LEX_BLOCK)
+        if (scan_block(r, s, h, from, sifted) < 0)
             return -1;
-        if (b >= 1 && b - 1 < blocks)
-            ask_places(s, &r->q[(b - 1) % (LEX_LAG + 1)]);
-        if (b >= LEX_LAG && take_multis(r, s, h, &r->q[(b - LEX_LAG) % (LEX_LAG + 1)]) < 0)
-            return -1;
-    }
     return r->nm || r->nheap ? ad_lex_merge_multi(r) : 0;
 }
 
@@ -520,9 +505,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
         return -1;
     const lex_sigs *s = ad_lex_sigs_get(lex);
     out->table = s;
-    out->n = out->nm = out->nheap = 0;
-    for (int k = 0; k <= LEX_LAG; k++)
-        out->q[k].n = 0;
+    out->n = out->nm = out->nmaybe = out->nheap = 0;
     out->used = 0;
     if (!s)
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");

@@ -61,15 +61,6 @@ static inline uint32_t lex_rank(long i, int odd)
 
 #define LEX_BLOCK 4096 /* words scanned at a time */
 
-/* The words of a block that may need a multi-letter card, as ad_lex_scan
- * packs them.  They are worked out LEX_LAG blocks after their own (while
- * the next are scanned, their places are asked of memory). */
-typedef struct lex_maybes {
-    uint64_t *w;
-    int n, cap;
-} lex_maybes;
-#define LEX_LAG 2
-
 /* Every array grows when it must and is kept, so a warm list allocates
  * nothing. */
 struct ad_lex_results {
@@ -83,8 +74,8 @@ struct ad_lex_results {
     char *pool;
     size_t used, pcap;
     uint64_t cand[LEX_BLOCK + 8];  /* the words of a block the scan kept */
-    lex_maybes q[LEX_LAG + 1];     /* those that may need a multi-letter card, of
-                                      the last blocks (words.c) */
+    uint64_t *maybe;               /* those that may need a multi-letter card */
+    int nmaybe, maycap;
     uint64_t *forder, *frec;       /* what ad_lex_fits made of them */
     uint32_t *fafter;
     int focap, frcap, facap;
