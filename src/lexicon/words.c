@@ -266,6 +266,22 @@ uint64_t ad_lex_sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1)
     return m0 < LEX_SUBSETS && m1 < LEX_SUBSETS ? h->two[m0][m1] : sig_two(s, h, m0, m1);
 }
 
+/* The sets of the hand's multi-letter cards by the bytes of a word's
+ * multi bits (lex_hand.set_lo, set_hi), each from the one with its lowest
+ * bit cleared. */
+static void set_tables(lex_hand *h)
+{
+    uint8_t one[16] = {0}; /* by bit: the cards with that bit */
+    for (int k = 0; k < h->nmulti; k++)
+        one[__builtin_ctz(h->mbit[k])] |= (uint8_t)(1u << k);
+    h->set_lo[0] = h->set_hi[0] = 0;
+    for (unsigned v = 1; v < 256; v++) {
+        int low = __builtin_ctz(v);
+        h->set_lo[v] = h->set_lo[v & (v - 1)] | one[low];
+        h->set_hi[v] = h->set_hi[v & (v - 1)] | one[8 + low];
+    }
+}
+
 /* Counts the hand: single letters, wilds, the multi-letter cards in the
  * order the hand first holds them, and the signatures. */
 static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int n, int min)
@@ -302,6 +318,8 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
     for (int i = 0; i < h->nmulti && i < LEX_SUBSETS; i++)
         for (int j = i; j < h->nmulti && j < LEX_SUBSETS; j++)
             h->two[i][j] = h->two[j][i] = sig_two(s, h, i, j);
+    if (h->nmulti && h->nmulti <= LEX_SUBSETS && !ad_lex_scan_sifts(h))
+        set_tables(h);
 }
 
 /* The letters word needs beyond count[] (counted, for a word whose
@@ -329,9 +347,7 @@ static int may_need_multi(const lex_sigs *s, const lex_hand *h, long i)
         return 0;
     if (h->nmulti > LEX_SUBSETS || (s->len[i] & LEX_SIGS_INEXACT))
         return 1;
-    int set = 0;
-    for (int k = 0; k < h->nmulti; k++)
-        set |= ((in & h->mbit[k]) != 0) << k;
+    int set = h->set_lo[in & 0xff] | h->set_hi[(in >> 8) & 0xff];
     return lex_at_most(s->sig[i] & ~h->sub[set], h->wilds);
 }
 

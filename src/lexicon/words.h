@@ -103,6 +103,10 @@ typedef struct lex_hand {
     uint64_t two[LEX_SUBSETS][LEX_SUBSETS]; /* by two places in multi[]: the
                                                signature of the single letters and
                                                the letters of both cards once each */
+    uint8_t set_lo[256], set_hi[256]; /* by the low and high byte of a word's multi
+                                         bits: the set of the hand's cards they are
+                                         (places in multi[], below LEX_SUBSETS), made
+                                         when words.c sifts (sift_maybes) */
     uint64_t held;                   /* bit id: the hand holds multi-letter card id */
     uint64_t fitinfo[AD_LEX_CARD_MAX]; /* by such an id: its place in multi[], and its
                                           letters less one << 8 (ad_lex_fits) */
