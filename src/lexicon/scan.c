@@ -79,12 +79,29 @@ keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m128i mm
     return _mm512_cmple_epu64_mask(_mm512_popcnt_epi64(lack), w);
 }
 
-/* 16 words a step: and-not, popcount, compare, and the kept words'
- * numbers compressed out, 32 bits each (in a register, then stored whole:
- * a compressing store to memory is slow on some processors, AMD Zen 4);
- * then what each kept word needs next is added to it, a word at a time
- * (its entries are in the cache then), which costs less than packing
- * every word of the step. */
+/* The steps of the AVX-512 ways, 16 words a step (KEEP8(i): the mask of
+ * the 8 words at i kept), in a function with uint32_t at[LEX_BLOCK + 16]:
+ * the kept words' numbers compressed out, 32 bits each (in a register,
+ * then stored whole: a compressing store to memory is slow on some
+ * processors, AMD Zen 4), then scan_end. */
+#define SCAN16(KEEP8)                                                                        \
+    __m512i idx = _mm512_add_epi32(                                                          \
+                _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),     \
+                _mm512_set1_epi32((int)from)),                                               \
+            sixteen = _mm512_set1_epi32(16);                                                 \
+    long k = 0, i = from;                                                                    \
+    for (; i + 16 <= to && i + 16 - from <= LEX_BLOCK; i += 16) {                             \
+        __mmask16 keep = (__mmask16)(KEEP8(i) | (unsigned)KEEP8(i + 8) << 8);                \
+        _mm512_storeu_si512((void *)(at + k), _mm512_maskz_compress_epi32(keep, idx));      \
+        k += __builtin_popcount(keep);                                                       \
+        idx = _mm512_add_epi32(idx, sixteen);                                                \
+    }                                                                                        \
+    return scan_end(s, h, at, k, i, to, out);
+
+/* 16 words a step (SCAN16): and-not, popcount, compare; then what each
+ * kept word needs next is added to it, a word at a time (its entries are
+ * in the cache then), which costs less than packing every word of the
+ * step. */
 __attribute__((target("avx512f,avx512vl,avx512bw,avx512vpopcntdq,popcnt"))) static long
 scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
@@ -93,19 +110,9 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
     __m512i all = _mm512_set1_epi64((long long)h->sig_all);
     __m512i w = _mm512_set1_epi64(h->wilds);
     __m128i mm = _mm_set1_epi16((short)h->mmask);
-    __m512i idx = _mm512_add_epi32(
-        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-        _mm512_set1_epi32((int)from)),
-            sixteen = _mm512_set1_epi32(16);
-    long k = 0, i = from;
-    for (; i + 16 <= to && i + 16 - from <= LEX_BLOCK; i += 16) {
-        __mmask16 keep = (__mmask16)(keep8(s, i, one, all, w, mm) |
-                                     (unsigned)keep8(s, i + 8, one, all, w, mm) << 8);
-        _mm512_storeu_si512((void *)(at + k), _mm512_maskz_compress_epi32(keep, idx));
-        k += __builtin_popcount(keep);
-        idx = _mm512_add_epi32(idx, sixteen);
-    }
-    return scan_end(s, h, at, k, i, to, out);
+#define KEEP8(i) keep8(s, i, one, all, w, mm)
+    SCAN16(KEEP8)
+#undef KEEP8
 }
 
 /* keep8 with the sift of words.c folded in, for a hand of 1 to 4
@@ -140,20 +147,9 @@ scan_avx512_sifted(const lex_sigs *s, const lex_hand *h, long from, long to, uin
     __m512i sublo = _mm512_loadu_si512((const void *)h->sub);
     __m512i subhi = _mm512_loadu_si512((const void *)(h->sub + 8));
     __m512i picks = _mm512_set1_epi64((long long)pick), w = _mm512_set1_epi64(h->wilds);
-    __m512i idx = _mm512_add_epi32(
-        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-        _mm512_set1_epi32((int)from)),
-            sixteen = _mm512_set1_epi32(16);
-    long k = 0, i = from;
-    for (; i + 16 <= to && i + 16 - from <= LEX_BLOCK; i += 16) {
-        __mmask16 keep =
-            (__mmask16)(keep8_sifted(s, i, sublo, subhi, picks, w) |
-                        (unsigned)keep8_sifted(s, i + 8, sublo, subhi, picks, w) << 8);
-        _mm512_storeu_si512((void *)(at + k), _mm512_maskz_compress_epi32(keep, idx));
-        k += __builtin_popcount(keep);
-        idx = _mm512_add_epi32(idx, sixteen);
-    }
-    return scan_end(s, h, at, k, i, to, out);
+#define KEEP8(i) keep8_sifted(s, i, sublo, subhi, picks, w)
+    SCAN16(KEEP8)
+#undef KEEP8
 }
 
 /* AVX2, for the processors without AVX-512: 8 words a step, as two

@@ -57,16 +57,9 @@ static void letters(ways *w, const lex_sigs *s, uint64_t sig)
         }
 }
 
-/* A whole way: the cards of set, n cards in all, holding `got` of each
- * letter (4 bits each: at most LEX_FITS cards of at most 2 of a letter
- * each, summed as the walk goes, not again at every leaf). */
-static void leaf(ways *w, int set, int n, uint64_t got)
+/* A whole way, its lack counted: the cards of set, n cards in all. */
+static void leaf_lacking(ways *w, int set, int n, int lack)
 {
-    int lack = w->lack;
-    for (int d = 0; d < w->nlet; d++) {
-        int g = (int)(got >> (4 * d) & 15);
-        lack -= g < w->need[d] ? g : w->need[d];
-    }
     if (lack > w->h->wilds || n < w->h->min)
         return;
     if (!w->first) {
@@ -78,6 +71,19 @@ static void leaf(ways *w, int set, int n, uint64_t got)
         w->best_wilds = lack;
         w->best_set = set;
     }
+}
+
+/* A whole way: the cards of set, n cards in all, holding `got` of each
+ * letter (4 bits each: at most LEX_FITS cards of at most 2 of a letter
+ * each, summed as the walk goes, not again at every leaf). */
+static void leaf(ways *w, int set, int n, uint64_t got)
+{
+    int lack = w->lack;
+    for (int d = 0; d < w->nlet; d++) {
+        int g = (int)(got >> (4 * d) & 15);
+        lack -= g < w->need[d] ? g : w->need[d];
+    }
+    leaf_lacking(w, set, n, lack);
 }
 
 /* On from the q-th place that fits, none of the word before `end` left
@@ -104,21 +110,6 @@ static void walk(ways *w, int q, int end, int set, int n, uint64_t got)
     }
 }
 
-/* A whole way of leaf()'s, its lack already counted. */
-static void leaf_lacking(ways *w, int set, int n, int lack)
-{
-    if (lack > w->h->wilds || n < w->h->min)
-        return;
-    if (!w->first) {
-        w->first = 1;
-        w->first_set = set;
-    }
-    if (n > w->best_n || (n == w->best_n && lack < w->best_wilds)) {
-        w->best_n = n;
-        w->best_wilds = lack;
-        w->best_set = set;
-    }
-}
 
 /* The letters bits x stand for, or more than w when they are more. */
 static inline int lacking_bits(uint64_t x, int w)
