@@ -124,12 +124,14 @@ scan_avx512(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *
  * out of the word's multi bits by a bit shuffle (each of a lane's 8
  * control bytes picks one bit: the places of the hand's cards' bits, then
  * bit 63, which is 0), weighted 1, 2, 4, 8 and summed. */
-__attribute__((target("avx512f,avx512vl,avx512bw,avx512bitalg,avx512vpopcntdq"))) static inline __mmask8
-keep8_sifted(const lex_sigs *s, long i, __m512i sublo, __m512i subhi, __m512i pick, __m512i w)
+__attribute__((target("avx512f,avx512vl,avx512bw,avx512bitalg,avx512vpopcntdq"))) static inline
+__mmask8 keep8_sifted(const lex_sigs *s, long i, __m512i sublo, __m512i subhi, __m512i pick,
+                      __m512i w)
 {
     const __m512i weight = _mm512_set1_epi64(0x8040201008040201ll);
     __m512i v = _mm512_loadu_si512((const void *)(s->sig + i));
-    __m512i m = _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)(const void *)(s->multi + i)));
+    __m512i m =
+        _mm512_cvtepu16_epi64(_mm_loadu_si128((const __m128i *)(const void *)(s->multi + i)));
     __mmask64 held = _mm512_bitshuffle_epi64_mask(m, pick);
     __m512i set = _mm512_sad_epu8(_mm512_maskz_mov_epi8(held, weight), _mm512_setzero_si512());
     __m512i sub = _mm512_permutex2var_epi64(sublo, set, subhi);
@@ -522,8 +524,9 @@ fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
         __m512i info = _mm512_permutex2var_epi64(info_lo, m, info_hi);
         __m512i lack = _mm512_popcnt_epi64(_mm512_andnot_si512(with, sig));
         __m512i len = _mm512_and_si512(_mm512_srli_epi64(mv, 32), _mm512_set1_epi64(0x7f));
-        __mmask8 word = fit1 & _mm512_cmple_epu64_mask(lack, w) &
-                        _mm512_cmpge_epu64_mask(len, _mm512_add_epi64(_mm512_srli_epi64(info, 8), min));
+        __m512i need = _mm512_add_epi64(_mm512_srli_epi64(info, 8), min); /* letters */
+        __mmask8 word =
+            fit1 & _mm512_cmple_epu64_mask(lack, w) & _mm512_cmpge_epu64_mask(len, need);
         __m512i aft = _mm512_and_si512(fit, low32);
         __m512i ord = _mm512_or_si512(
             _mm512_slli_epi64(aft, 12),
@@ -532,7 +535,8 @@ fits_avx512(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
         __m512i r = _mm512_or_si512(
             _mm512_or_si512(_mm512_and_si512(mv, low32), _mm512_slli_epi64(len, 32)),
             _mm512_or_si512(_mm512_slli_epi64(pos, 40),
-                            _mm512_or_si512(_mm512_slli_epi64(lack, 48), _mm512_slli_epi64(id, 56))));
+                            _mm512_or_si512(_mm512_slli_epi64(lack, 48),
+                                            _mm512_slli_epi64(id, 56))));
         aft = _mm512_mask_or_epi64(aft, (__mmask8)~word, aft, none);
         aft = _mm512_mask_or_epi64(aft, (__mmask8) ~(fit1 | no), aft, other);
         _mm512_storeu_si512((void *)(order + k), ord);

@@ -214,14 +214,15 @@ static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i
 #define LEX_FIT_NONE 0x40000000u
 #define LEX_FIT_OTHER 0x80000000u
 /* The maybes maybe[0..n) (of exact signature or not) whose one place a
- * card of the hand fits decided several at a time, where the scan takes
- * the AVX-512 or the AVX2 way (scan.c): for each maybe k, as
- * ad_lex_multi_fast would decide it, order[k], rec[k] (a lex_rec as 64
- * bits) and after[k] of the waiting word it is, or after[k] marked
- * LEX_FIT_NONE (no word of the hand) or LEX_FIT_NONE | LEX_FIT_OTHER (a
- * word the hand's cards fit at several places, one of more than 2 places
- * or of an inexact signature: the caller's).  Returns how many it did, from the first (0: not this way);
- * order, rec and after have room for 8 more than n. */
+ * card of the hand fits decided 8 at a time, where the scan takes the
+ * AVX-512 way, the processor has VBMI and the hand at most 16
+ * multi-letter cards (scan.c): for each maybe k, as ad_lex_multi_fast
+ * would decide it, order[k], rec[k] (a lex_rec as 64 bits) and after[k]
+ * of the waiting word it is, or after[k] marked LEX_FIT_NONE (no word of
+ * the hand) or LEX_FIT_NONE | LEX_FIT_OTHER (a word the hand's cards fit
+ * at several places, one of more than 2 places or of an inexact
+ * signature: the caller's).  Returns how many it did, from the first (0:
+ * not this way); order, rec and after have room for 8 more than n. */
 long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
                  uint64_t *order, uint64_t *rec, uint32_t *after);
 /* lex_wait_table_word for a word ad_lex_fits decided. */
