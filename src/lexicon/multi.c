@@ -552,8 +552,7 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
  * card's index in the hand each by its rank among those the query has
  * (few: a query's words start their cards at few places with few cards).
  * Each into a as its dense order << 24 | its place in r->m and marks
- * (LEX_KEY_NONE, LEX_KEY_ODD); returns the
- * bits the dense orders take. */
+ * (LEX_KEY_NONE, LEX_KEY_ODD); returns the bits the dense orders take. */
 static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_DIGITS + 1])
 {
     const lex_mrec *m = r->m; /* locals: the counts' stores could change r's fields */
@@ -610,15 +609,15 @@ static uint64_t *radix_counted(uint64_t *a, uint64_t *b, int n, int w,
     return a;
 }
 
-/* Sorts r->m by order into r->key (each dense order << 24 | its mark and place in
- * r->m): in two passes when the dense orders take at most 24 bits (a
- * table of up to 2^17 words and a hand of few multi-letter cards: the
- * bench's), else 10 bits a pass.  The sort keeps words of equal orders as
- * they came, in table order, which is their walk order when both are table
- * words; runs where a word of the pool is out of order are put right one by
- * one.  Sorting by place among the table words first is sorting by key: a
- * key that comes first never goes after more table words.  Returns the
- * sorted keys (NULL: r->m is sorted itself). */
+/* Sorts r->m by order into r->key (each dense order << 24 | its marks
+ * and place in r->m): in two passes when the dense orders take at most 24
+ * bits (a table of up to 2^17 words and a hand of few multi-letter cards:
+ * the bench's), else 10 bits a pass.  The sort keeps words of equal orders
+ * as they came, in table order, which is their walk order when both are
+ * table words; runs where a word of the pool is out of order are put
+ * right one by one.  Sorting by place among the table words first is
+ * sorting by key: a key that comes first never goes after more table
+ * words.  Returns the sorted keys (NULL: r->m is sorted itself). */
 static uint64_t *sort_keys(ad_lex_results *r)
 {
     if (r->nm >= LEX_SORT_MAX) {
@@ -637,9 +636,9 @@ static uint64_t *sort_keys(ad_lex_results *r)
 /* The first of e[from..) at or past table word `after`: the records are
  * in table order, so it is from plus how many of them are before it,
  * counted LEX_RUN at a time without a branch a record (e has LEX_RUN
- * records past its end that are past every word).  The merge's places only grow, so all
- * its counting goes over the list once: a search (a few steps a waiting
- * word, each either way at random) cost more. */
+ * records past its end that are past every word).  The merge's places
+ * only grow, so all its counting goes over the list once: a search (a
+ * few steps a waiting word, each either way at random) cost more. */
 static inline int first_past(const lex_rec *e, int from, uint32_t after)
 {
     for (;;) {
