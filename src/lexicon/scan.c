@@ -560,6 +560,83 @@ long ad_lex_take8(const uint64_t *cand, long from, long n, const lex_take *t, le
     return -1;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* LEX_MERGE_BODY's step with AVX-512: LEX_RUN records loaded, stored
+ * where they go, and the table words before `after` among them counted
+ * by one compare of their numbers (the low half of each record) a
+ * vector; again while all were before it. */
+#define RUN_AVX512(after)                                                                     \
+    do {                                                                                      \
+        __m512i lim = _mm512_set1_epi32((int)(after));                                        \
+        for (;;) {                                                                            \
+            __m512i a = _mm512_loadu_si512((const void *)(e + i));                            \
+            __m512i b = _mm512_loadu_si512((const void *)(e + i + 8));                        \
+            _mm512_storeu_si512((void *)(t + k), a);                                          \
+            _mm512_storeu_si512((void *)(t + k + 8), b);                                      \
+            int c = __builtin_popcount(_mm512_mask_cmplt_epu32_mask(0x5555, a, lim) |         \
+                                       (unsigned)_mm512_mask_cmplt_epu32_mask(0x5555, b, lim) \
+                                           << 16);                                            \
+            i += c;                                                                           \
+            k += c;                                                                           \
+            if (c < LEX_RUN)                                                                  \
+                break;                                                                        \
+        }                                                                                     \
+    } while (0)
+
+__attribute__((target("avx512f,popcnt"))) static int
+merge_avx512(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key, int nm)
+{
+    _Static_assert(sizeof(lex_rec) == 8 && offsetof(lex_rec, at) == 0 && LEX_RUN == 16,
+                   "merge_avx512 reads 16 records as two vectors, numbers in the low halves");
+    LEX_MERGE_BODY(RUN_AVX512)
+}
+
+/* The same with AVX2, 4 records a vector: its compare is signed, and the
+ * records past the list's end hold INT32_MAX (ad_lex_room_to_merge). */
+__attribute__((target("avx2,popcnt"))) static inline int before4(__m256i v, __m256i lim)
+{
+    return _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(lim, v))) & 0x55;
+}
+
+#define RUN_AVX2(after)                                                                       \
+    do {                                                                                      \
+        __m256i lim = _mm256_set1_epi32((int)(after));                                        \
+        for (;;) {                                                                            \
+            int mask = 0;                                                                     \
+            for (int q = 0; q < 4; q++) {                                                     \
+                __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(e + i + 4 * q)); \
+                _mm256_storeu_si256((__m256i *)(void *)(t + k + 4 * q), v);                   \
+                mask |= before4(v, lim) << (8 * q);                                           \
+            }                                                                                 \
+            int c = __builtin_popcount((unsigned)mask);                                       \
+            i += c;                                                                           \
+            k += c;                                                                           \
+            if (c < LEX_RUN)                                                                  \
+                break;                                                                        \
+        }                                                                                     \
+    } while (0)
+
+__attribute__((target("avx2,popcnt"))) static int
+merge_avx2(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key, int nm)
+{
+    LEX_MERGE_BODY(RUN_AVX2)
+}
+#endif
+
+int ad_lex_merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key,
+                      int nm)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    int way = way_now();
+    if (way == LEX_SCAN_AVX512)
+        return merge_avx512(t, e, n, m, key, nm);
+    if (way == LEX_SCAN_AVX2)
+        return merge_avx2(t, e, n, m, key, nm);
+#endif
+    (void)t, (void)e, (void)n, (void)m, (void)key, (void)nm;
+    return -1;
+}
+
 long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, long n,
                  uint64_t *order, uint64_t *rec, uint32_t *after)
 {
