@@ -441,6 +441,7 @@ static int in_order(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *
  * put_right: LEX_KEY_NONE, the word has no rank, and LEX_KEY_ODD, its
  * rank is odd (another word may have the same). */
 #define LEX_SORT_MAX (1 << 22)
+#define LEX_KEY_PLACE 0x3fffffu
 #define LEX_KEY_ODD 0x400000u
 #define LEX_KEY_NONE 0x800000u
 
@@ -662,20 +663,27 @@ static inline void copy_run(lex_rec *t, const lex_rec *e, int n)
     while ((k += LEX_RUN) < n);
 }
 
-/* LEX_MERGE_BODY's step without vectors: where the run ends counted,
- * then the run copied. */
-#define RUN_PLAIN(after)                                                                     \
-    do {                                                                                     \
-        int past = first_past(e, i, after);                                                  \
-        copy_run(t + k, e + i, past - i);                                                    \
-        k += past - i;                                                                       \
-        i = past;                                                                            \
-    } while (0)
-
-static int merge_plain(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key,
-                       int nm)
+/* The waiting words m, in the order of key (m's own when NULL), merged
+ * into the list e of n records, into t; returns how many.  Its arguments
+ * are locals: with r's fields, each store to t could change them, and
+ * they were read again for every word. */
+static int merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key,
+                      int nm)
 {
-    LEX_MERGE_BODY(RUN_PLAIN)
+    int i = 0, k = 0;
+    for (int j = 0; j < nm; j++) { /* the single-card words before it, then it */
+        const lex_mrec *w = key ? &m[key[j] & LEX_KEY_PLACE] : &m[j];
+        /* none when it shares its place with the one before: counted and
+         * copied all the same (what is copied past the run is written
+         * over), as a branch on it went either way at random */
+        int past = first_past(e, i, w->after);
+        copy_run(t + k, e + i, past - i);
+        k += past - i;
+        i = past;
+        t[k++] = w->rec;
+    }
+    memcpy(t + k, e + i, sizeof *e * (size_t)(n - i));
+    return k + n - i;
 }
 
 int ad_lex_merge_multi(ad_lex_results *r)
@@ -687,9 +695,7 @@ int ad_lex_merge_multi(ad_lex_results *r)
     if (ad_lex_room_to_merge(r) < 0)
         return -1;
     const uint64_t *key = sort_keys(r);
-    int k = ad_lex_merge_into(r->tmp, r->e, r->n, r->m, key, r->nm);
-    if (k < 0)
-        k = merge_plain(r->tmp, r->e, r->n, r->m, key, r->nm);
+    int k = merge_into(r->tmp, r->e, r->n, r->m, key, r->nm);
     lex_rec *t = r->e;
     int cap = r->ecap;
     r->e = r->tmp;

@@ -160,10 +160,8 @@ int ad_lex_room_to_merge(ad_lex_results *r)
 {
     if (grow((void **)&r->e, &r->ecap, (long)r->n + LEX_RUN, sizeof *r->e) < 0)
         return -1;
-    /* past every word: the merge counts LEX_RUN at a time (INT32_MAX:
-     * its AVX2 way compares signed) */
-    for (int k = 0; k < LEX_RUN; k++)
-        r->e[r->n + k] = (lex_rec){INT32_MAX, 0, 0, 0, 0};
+    for (int k = 0; k < LEX_RUN; k++) /* past every word: the merge counts LEX_RUN at a time */
+        r->e[r->n + k] = (lex_rec){UINT32_MAX, 0, 0, 0, 0};
     return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm + LEX_RUN, sizeof *r->tmp) < 0 ||
                    grow((void **)&r->key, &r->kcap, r->nm, sizeof *r->key) < 0 ||
                    grow((void **)&r->ktmp, &r->ktcap, r->nm, sizeof *r->ktmp) < 0

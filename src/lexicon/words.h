@@ -261,33 +261,6 @@ int ad_lex_merge_multi(ad_lex_results *r);
 #define LEX_RUN 16
 int ad_lex_room_to_merge(ad_lex_results *r);
 
-/* The place in r->m of a sorted key's word (multi.c, sort_keys). */
-#define LEX_KEY_PLACE 0x3fffffu
-
-/* The merge of ad_lex_merge_multi: the waiting words m, in the order of
- * key (m's own when NULL), merged into the list e of n records, into t;
- * returns how many.  RUN(after) moves i (in e) and k (in t) on past the
- * records of e before table word `after`, copying them to t: e has
- * LEX_RUN records past its end that are past every word, t room for
- * LEX_RUN more, so a step may count and copy LEX_RUN records whatever
- * the run (what is copied past it is written over next).  Its arguments
- * are locals: with r's fields, each store to t could change them. */
-#define LEX_MERGE_BODY(RUN)                                                                  \
-    int i = 0, k = 0;                                                                        \
-    for (int j = 0; j < nm; j++) { /* the single-card words before it, then it */            \
-        const lex_mrec *w = key ? &m[key[j] & LEX_KEY_PLACE] : &m[j];                        \
-        RUN(w->after);                                                                       \
-        t[k++] = w->rec;                                                                     \
-    }                                                                                        \
-    memcpy(t + k, e + i, sizeof *e * (size_t)(n - i));                                       \
-    return k + n - i;
-
-/* LEX_MERGE_BODY with vectors, where the scan takes the AVX-512 or the
- * AVX2 way (scan.c): a run's end counted by one compare a LEX_RUN records
- * and the records copied as loaded; -1: not this way. */
-int ad_lex_merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, const uint64_t *key,
-                      int nm);
-
 /* The table word number of a record that is not in the pool. */
 static inline uint32_t lex_rec_table_word(const ad_lex_results *r, const lex_rec *e)
 {
