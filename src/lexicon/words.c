@@ -193,20 +193,38 @@ static inline void add_single(ad_lex_results *r, long i, int len, int wilds)
 
 /* ------------------------------------------------------------------ hand */
 
+/* The counts of the single cards with the letters of the hand's i-th
+ * multi-letter card added times[i] times (each count at most 255), into
+ * count: what the hand's signatures with some of those cards' letters
+ * are made from. */
+static void counts_plus(const lex_hand *h, const uint8_t *times, uint8_t *count)
+{
+    memcpy(count, h->count, 26);
+    for (int i = 0; i < h->nmulti; i++)
+        for (int k = 0; times[i] && k < h->mlen[i]; k++) {
+            int c = h->mletters[i][k] - 'a';
+            int sum = count[c] + times[i];
+            count[c] = (uint8_t)(sum > 255 ? 255 : sum);
+        }
+}
+
+/* The signature of those counts. */
+static uint64_t sig_plus(const lex_sigs *s, const lex_hand *h, const uint8_t *times)
+{
+    uint8_t count[26];
+    counts_plus(h, times, count);
+    return ad_lex_sig_of(s, count);
+}
+
 /* The signature of the single letters with the letters of each subset of
  * the multi-letter cards (all copies of each). */
 static void subsets(lex_hand *h, const lex_sigs *s)
 {
     for (int set = 0; set < 1 << h->nmulti; set++) {
-        uint8_t count[26];
-        memcpy(count, h->count, sizeof count);
+        uint8_t times[LEX_SUBSETS];
         for (int i = 0; i < h->nmulti; i++)
-            for (int k = 0; (set >> i) & 1 && k < h->mlen[i]; k++) {
-                int c = h->mletters[i][k] - 'a';
-                int sum = count[c] + h->count[h->multi[i]];
-                count[c] = (uint8_t)(sum > 255 ? 255 : sum);
-            }
-        h->sub[set] = ad_lex_sig_of(s, count);
+            times[i] = (set >> i) & 1 ? h->count[h->multi[i]] : 0;
+        h->sub[set] = sig_plus(s, h, times);
     }
 }
 
@@ -215,17 +233,15 @@ static void subsets(lex_hand *h, const lex_sigs *s)
  * letters' slots (multi.c). */
 static void each_multi(lex_hand *h, const lex_sigs *s)
 {
+    uint8_t times[AD_LEX_CARD_MAX] = {0};
     for (int c = 0; c < 26; c++)
         h->slot[c] = 26;
     for (int i = 0; i < h->nmulti; i++) {
-        uint8_t count[26];
-        memcpy(count, h->count, sizeof count);
-        for (int k = 0; k < h->mlen[i]; k++) {
-            int c = h->mletters[i][k] - 'a';
-            count[c] += count[c] < 255;
-            h->slot[c] = (uint8_t)c;
-        }
-        h->one[h->multi[i]] = ad_lex_sig_of(s, count);
+        for (int k = 0; k < h->mlen[i]; k++)
+            h->slot[h->mletters[i][k] - 'a'] = (uint8_t)(h->mletters[i][k] - 'a');
+        times[i] = 1;
+        h->one[h->multi[i]] = sig_plus(s, h, times);
+        times[i] = 0;
         h->mindex[h->multi[i]] = (uint8_t)i;
         h->held |= 1ull << h->multi[i];
         h->fitinfo[h->multi[i]] = (uint64_t)i | (uint64_t)(h->mlen[i] - 1) << 8;
@@ -236,29 +252,14 @@ static void each_multi(lex_hand *h, const lex_sigs *s)
 }
 
 /* The signature of the single cards with the letters of the hand's
- * multi-letter cards m0 and m1 once each: the single cards' with the bits
- * each added letter's count reaches (counts only grow, so bits are only
- * set). */
+ * multi-letter cards m0 and m1 (places in multi[]) once each (m0 == m1:
+ * that card's twice). */
 static uint64_t sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1)
 {
-    char added[2 * sizeof h->mletters[0]];
-    int n = 0;
-    uint64_t sig = h->sig;
-    for (int q = 0; q < 2; q++) {
-        int m = q ? m1 : m0;
-        for (int j = 0; j < h->mlen[m]; j++) {
-            char c = h->mletters[m][j];
-            int count = h->count[c - 'a'] + 1;
-            for (int a = 0; a < n; a++)
-                count += added[a] == c;
-            added[n++] = c;
-            sig |= 1ull << (c - 'a');
-            sig |= (uint64_t)(count >= 2) << (26 + c - 'a');
-            if (s->third[c - 'a'] >= 0)
-                sig |= (uint64_t)(count >= 3) << s->third[c - 'a'];
-        }
-    }
-    return sig;
+    uint8_t times[AD_LEX_CARD_MAX] = {0};
+    times[m0]++;
+    times[m1]++;
+    return sig_plus(s, h, times);
 }
 
 uint64_t ad_lex_sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1)
@@ -302,13 +303,10 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
         h->count[c]++;
     }
     h->wilds = h->count[AD_LEX_WILD];
-    memcpy(all, h->count, sizeof all);
+    uint8_t copies[AD_LEX_CARD_MAX];
     for (int i = 0; i < h->nmulti; i++)
-        for (int k = 0; k < h->mlen[i]; k++) {
-            int c = h->mletters[i][k] - 'a';
-            int sum = all[c] + h->count[h->multi[i]];
-            all[c] = (uint8_t)(sum > 255 ? 255 : sum);
-        }
+        copies[i] = h->count[h->multi[i]];
+    counts_plus(h, copies, all);
     h->sig = ad_lex_sig_of(s, h->count);
     h->sig_all = ad_lex_sig_of(s, all);
     memcpy(h->all, all, sizeof all);
@@ -318,7 +316,8 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
     for (int i = 0; i < h->nmulti && i < LEX_SUBSETS; i++)
         for (int j = i; j < h->nmulti && j < LEX_SUBSETS; j++)
             h->two[i][j] = h->two[j][i] = sig_two(s, h, i, j);
-    if (h->nmulti && h->nmulti <= LEX_SUBSETS && !ad_lex_scan_sifts(h))
+    h->sifted = ad_lex_scan_sifts(h);
+    if (h->nmulti && h->nmulti <= LEX_SUBSETS && !h->sifted)
         set_tables(h);
 }
 
@@ -507,9 +506,8 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
  * worked out while their block's entries are still in the cache. */
 static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
-    int sifted = ad_lex_scan_sifts(h);
     for (long from = 0; from < s->n; from += LEX_BLOCK)
-        if (scan_block(r, s, h, from, sifted) < 0)
+        if (scan_block(r, s, h, from, h->sifted) < 0)
             return -1;
     return r->nm || r->nheap ? ad_lex_merge_multi(r) : 0;
 }
