@@ -110,6 +110,9 @@ const f = (x, d = 1) => (x === null || x === undefined ? "-" : Number(x).toFixed
 console.log(`serve-scale: ${j.held} of ${j.clients} connections held (${j.seated} seated, ${j.failed} failed, ` +
     `${j.dropped} dropped); set-up ${f(j.setup_s)} s, then ${f(j.load_s)} s of load at ${f(j.acks_per_s, 0)} acks/s: ` +
     `p50 ${f(j.p50_ms, 2)} ms, p99 ${f(j.p99_ms, 2)} ms, max ${f(j.max_ms, 2)} ms; errors ${JSON.stringify(j.errors)}`);
+if (j.client_turn_p99_ms !== undefined)
+    console.log(`serve-scale: the load client: its own turns between waits (an answer that came meanwhile waited in ` +
+        `its socket): p99 ${f(j.client_turn_p99_ms, 2)} ms, max ${f(j.client_turn_max_ms, 2)} ms`);
 console.log(`serve-scale: server memory at the end of the load (${f(inLoad[0])} s): VmHWM ${mib(inLoad[1])}, VmRSS ${mib(inLoad[2])}; ` +
     `after the loadtest left (${f(last[0])} s): VmHWM ${mib(last[1])}, VmRSS ${mib(last[2])}; ` +
     `the most after the load ended: VmRSS ${mib(after[2])} (${f(after[0])} s)`);

@@ -285,11 +285,13 @@ int ad_cli_loadtest(int argc, char **argv)
     t.c = calloc((size_t)t.clients, sizeof *t.c);
     t.g = calloc((size_t)t.tables, sizeof *t.g);
     t.hist = calloc(H_LEN, sizeof *t.hist);
-    if (!t.c || !t.g || !t.hist) {
+    t.busy = calloc(H_LEN, sizeof *t.busy);
+    if (!t.c || !t.g || !t.hist || !t.busy) {
         fprintf(stderr, "alphadeck loadtest: out of memory for %d connections\n", t.clients);
         free(t.c);
         free(t.g);
         free(t.hist);
+        free(t.busy);
         return 1;
     }
     for (int i = 0; i < t.clients; i++) {
@@ -315,6 +317,7 @@ int ad_cli_loadtest(int argc, char **argv)
         free(t.c);
         free(t.g);
         free(t.hist);
+        free(t.busy);
         return 1;
     }
     ad_cli_stop_on_signals(on_signal);
@@ -332,5 +335,6 @@ int ad_cli_loadtest(int argc, char **argv)
     free(t.c);
     free(t.g);
     free(t.hist);
+    free(t.busy);
     return none ? 1 : 0;
 }

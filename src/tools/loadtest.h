@@ -124,6 +124,13 @@ typedef struct lt {
     uint64_t acks, acks_total;
     uint32_t *hist; /* act -> ack times in µs, log buckets (hist_index) */
     uint64_t hist_n, max_us;
+    /* the loop's own turns in the load: from a wait's end to the next
+     * wait, in µs, as hist; an answer that came meanwhile waited in its
+     * socket, and its time counts that wait (the load client's share of
+     * the tail, on a machine it shares with the server) */
+    uint32_t *busy;
+    uint64_t busy_n, busy_max_us;
+    lt_usec woke;     /* when the last wait ended */
     struct { char code[24]; uint64_t n; } codes[LT_CODES];
     int ncodes;
     char first_error[160];

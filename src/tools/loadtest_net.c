@@ -505,12 +505,27 @@ static void ready(lt *t, lt_conn *c, int in, int out)
 
 /* ---------------------------------------------------------- the loop */
 
+/* The turn of the loop that ends now (it waits next), counted in the
+ * load; then the wait. */
+static void turn_ends(lt *t)
+{
+    lt_usec now = ad_loadtest_clock();
+    if (t->phase == PH_RUN && t->woke && now >= t->woke) {
+        uint64_t us = (uint64_t)(now - t->woke);
+        t->busy[ad_loadtest_hist_index(us)]++;
+        t->busy_n++;
+        if (us > t->busy_max_us)
+            t->busy_max_us = us;
+    }
+}
+
 #if LT_EPOLL
 static void wait_once(lt *t, int ms)
 {
     struct epoll_event ev[256];
+    turn_ends(t);
     int n = epoll_wait(t->poller, ev, 256, ms);
-    t->now = ad_loadtest_clock();
+    t->now = t->woke = ad_loadtest_clock();
     for (int i = 0; i < n; i++) {
         uint32_t e = ev[i].events;
         ready(t, ev[i].data.ptr, (e & (EPOLLIN | EPOLLHUP | EPOLLERR)) != 0,
@@ -528,8 +543,9 @@ static void wait_once(lt *t, int ms)
             t->polled->fds[n].revents = 0;
             t->polled->who[n++] = &t->c[i];
         }
+    turn_ends(t);
     int k = poll(t->polled->fds, n, ms);
-    t->now = ad_loadtest_clock();
+    t->now = t->woke = ad_loadtest_clock();
     for (nfds_t i = 0; k > 0 && i < n; i++) {
         short e = t->polled->fds[i].revents;
         if (e)

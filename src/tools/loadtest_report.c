@@ -32,20 +32,36 @@ static double hist_value(unsigned i)
     return (double)lo + (double)(1ull << shift) / 2.0;
 }
 
-/* The q-quantile in ms (the smallest time at least q of the samples reach). */
-static double hist_quantile_ms(const lt *t, double q)
+/* The q-quantile in ms of the n times in hist, the longest max_us (the
+ * smallest time at least q of them reach). */
+static double quantile_ms(const uint32_t *hist, uint64_t n, uint64_t max_us, double q)
 {
-    uint64_t want = (uint64_t)ceil(q * (double)t->hist_n), seen = 0;
+    uint64_t want = (uint64_t)ceil(q * (double)n), seen = 0;
     if (want < 1)
         want = 1;
     for (unsigned i = 0; i < H_LEN; i++) {
-        seen += t->hist[i];
+        seen += hist[i];
         if (seen >= want) {
             double v = hist_value(i);
-            return (v > (double)t->max_us ? (double)t->max_us : v) / 1000.0;
+            return (v > (double)max_us ? (double)max_us : v) / 1000.0;
         }
     }
-    return (double)t->max_us / 1000.0;
+    return (double)max_us / 1000.0;
+}
+
+static double hist_quantile_ms(const lt *t, double q)
+{
+    return quantile_ms(t->hist, t->hist_n, t->max_us, q);
+}
+
+/* The loop's turns' q-quantile in ms (q < 0: the longest), or null. */
+static json_t *busy_ms(const lt *t, double q)
+{
+    if (!t->busy_n)
+        return json_null();
+    double ms = q < 0 ? (double)t->busy_max_us / 1000.0
+                      : quantile_ms(t->busy, t->busy_n, t->busy_max_us, q);
+    return json_real(round(ms * 1000) / 1000);
 }
 
 /* ---------------------------------------------------------- the report */
@@ -82,14 +98,15 @@ void ad_loadtest_report(const lt *t)
             json_object_set_new(errors, t->codes[i].code, json_integer((json_int_t)t->codes[i].n));
         json_t *o = json_pack(
             "{s:s,s:s,s:i,s:i,s:i,s:o,s:i,s:o,s:f,s:i,s:i,s:i,s:i,s:i,s:I,s:f,s:I,s:i,s:o,s:o,"
-            "s:o,s:o,s:i,s:I}",
+            "s:o,s:o,s:i,s:I,s:o,s:o}",
             "url", t->url, "game", t->game, "clients", t->clients, "tables", t->tables, "players",
             t->players, "rate", t->rate > 0 ? json_real(t->rate) : json_null(), "seconds",
             (int)t->seconds, "setup_s", json_real(setup_s), "load_s", load_s, "opened", t->opened, "seated", t->seated, "held", t->held, "failed", t->failed, "dropped",
             t->dropped, "acks", (json_int_t)t->acks, "acks_per_s", round(per_s * 10) / 10,
             "acks_total", (json_int_t)t->acks_total, "unanswered", t->inflight, "p50_ms",
             ms_or_null(t, 0.5), "p99_ms", ms_or_null(t, 0.99), "max_ms", ms_or_null(t, -1),
-            "errors", errors, "games", t->games, "client_hwm_kib", (json_int_t)hwm_kib());
+            "errors", errors, "games", t->games, "client_hwm_kib", (json_int_t)hwm_kib(), "client_turn_p99_ms", busy_ms(t, 0.99),
+            "client_turn_max_ms", busy_ms(t, -1));
         char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(8)) : NULL;
         printf("%s\n", text ? text : "{}");
         free(text);
@@ -114,6 +131,11 @@ void ad_loadtest_report(const lt *t)
     if (t->hist_n)
         printf("  act -> acknowledgement: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
                hist_quantile_ms(t, 0.5), hist_quantile_ms(t, 0.99), (double)t->max_us / 1000);
+    if (t->busy_n)
+        printf("  this client's own turns between waits: p99 %.2f ms, max %.2f ms (an "
+               "answer that came meanwhile waited in its socket)\n",
+               quantile_ms(t->busy, t->busy_n, t->busy_max_us, 0.99),
+               (double)t->busy_max_us / 1000);
     printf("  games finished: %d\n", t->games);
     printf("  errors:");
     if (!t->ncodes)

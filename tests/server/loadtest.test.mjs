@@ -46,6 +46,9 @@ test('loadtest: 40 players at 10 tables for 3 s hold every connection, every act
     assert.deepEqual(j.errors, {}, `no refusals: ${JSON.stringify(j.errors)}`);
     for (const k of ['p50_ms', 'p99_ms', 'max_ms']) assert.equal(typeof j[k], 'number', `${k}: ${j[k]}`);
     assert.ok(j.p50_ms <= j.p99_ms && j.p99_ms <= j.max_ms, JSON.stringify(j));
+    // its own turns between waits, which an answer may have waited on
+    for (const k of ['client_turn_p99_ms', 'client_turn_max_ms']) assert.equal(typeof j[k], 'number', `${k}: ${j[k]}`);
+    assert.ok(j.client_turn_p99_ms >= 0 && j.client_turn_p99_ms <= j.client_turn_max_ms, JSON.stringify(j));
     assert.equal(j.unanswered, 0);
 
     // the loadtest gave its seats to the stand-in bots, which play every
