@@ -230,12 +230,10 @@ __attribute__((target("avx2"))) static inline __m256i at_most4(__m256i x, int w,
  * its multi bits choose. */
 __attribute__((target("avx2"))) static inline unsigned keep4(const lex_sigs *s, long i,
                                                               __m256i one, __m256i all, int w,
-                                                              __m256i wv, __m128i mm)
+                                                              __m256i wv, __m128i none8)
 {
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i));
-    __m128i m = _mm_loadl_epi64((const __m128i *)(const void *)(s->multi + i));
-    __m256i none =
-        _mm256_cvtepi16_epi64(_mm_cmpeq_epi16(_mm_and_si128(m, mm), _mm_setzero_si128()));
+    __m256i none = _mm256_cvtepi16_epi64(none8);
     __m256i lacking = _mm256_blendv_epi8(all, one, none);
     __m256i keep = at_most4(_mm256_and_si256(v, lacking), w, wv);
     return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(keep));
@@ -259,8 +257,12 @@ scan_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t
             eight = _mm256_set1_epi32(8);
     long k = 0, i = from;
     for (; i + 8 <= to && i + 8 - from <= LEX_BLOCK; i += 8) {
-        unsigned keep =
-            keep4(s, i, one, all, wilds, w, mm) | keep4(s, i + 4, one, all, wilds, w, mm) << 4;
+        /* the 8 words' multi bits tested at once: which hold none of the hand's cards */
+        __m128i none = _mm_cmpeq_epi16(
+            _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(s->multi + i)), mm),
+            _mm_setzero_si128());
+        unsigned keep = keep4(s, i, one, all, wilds, w, none) |
+                        keep4(s, i + 4, one, all, wilds, w, _mm_unpackhi_epi64(none, none)) << 4;
         __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
         _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(idx, p));
         k += __builtin_popcount(keep);
