@@ -89,8 +89,8 @@ keep8(const lex_sigs *s, long i, __m512i one, __m512i all, __m512i w, __m128i mm
                 _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),     \
                 _mm512_set1_epi32((int)from)),                                               \
             sixteen = _mm512_set1_epi32(16);                                                 \
-    long k = 0, i = from;                                                                    \
-    for (; i + 16 <= to && i + 16 - from <= LEX_BLOCK; i += 16) {                             \
+    long k = 0, i = from, last = to - from <= LEX_BLOCK ? to : from + LEX_BLOCK;             \
+    for (; i + 16 <= last; i += 16) {                                                        \
         __mmask16 keep = (__mmask16)(KEEP8(i) | (unsigned)KEEP8(i + 8) << 8);                \
         _mm512_storeu_si512((void *)(at + k), _mm512_maskz_compress_epi32(keep, idx));      \
         k += __builtin_popcount(keep);                                                       \
@@ -255,8 +255,8 @@ scan_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t
     __m256i idx = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
                                    _mm256_set1_epi32((int)from)),
             eight = _mm256_set1_epi32(8);
-    long k = 0, i = from;
-    for (; i + 8 <= to && i + 8 - from <= LEX_BLOCK; i += 8) {
+    long k = 0, i = from, last = to - from <= LEX_BLOCK ? to : from + LEX_BLOCK; /* at's room */
+    for (; i + 8 <= last; i += 8) {
         /* the 8 words' multi bits tested at once: which hold none of the hand's cards */
         __m128i none = _mm_cmpeq_epi16(
             _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(s->multi + i)), mm),
