@@ -54,16 +54,6 @@ static double hist_quantile_ms(const lt *t, double q)
     return quantile_ms(t->hist, t->hist_n, t->max_us, q);
 }
 
-/* The loop's turns' q-quantile in ms (q < 0: the longest), or null. */
-static json_t *busy_ms(const lt *t, double q)
-{
-    if (!t->busy_n)
-        return json_null();
-    double ms = q < 0 ? (double)t->busy_max_us / 1000.0
-                      : quantile_ms(t->busy, t->busy_n, t->busy_max_us, q);
-    return json_real(round(ms * 1000) / 1000);
-}
-
 /* ---------------------------------------------------------- the report */
 
 static long hwm_kib(void)
@@ -79,12 +69,14 @@ static long hwm_kib(void)
     return kib;
 }
 
-static json_t *ms_or_null(const lt *t, double q)
+/* The q-quantile in ms of the n times in hist, the longest max_us (q < 0:
+ * the longest), in JSON; null when there are none. */
+static json_t *ms_or_null(const uint32_t *hist, uint64_t n, uint64_t max_us, double q)
 {
-    if (t->hist_n == 0)
+    if (n == 0)
         return json_null();
-    return json_real(round((q < 0 ? (double)t->max_us / 1000.0 : hist_quantile_ms(t, q)) * 1000) /
-                     1000);
+    return json_real(
+        round((q < 0 ? (double)max_us / 1000.0 : quantile_ms(hist, n, max_us, q)) * 1000) / 1000);
 }
 
 void ad_loadtest_report(const lt *t)
@@ -104,9 +96,12 @@ void ad_loadtest_report(const lt *t)
             (int)t->seconds, "setup_s", json_real(setup_s), "load_s", load_s, "opened", t->opened, "seated", t->seated, "held", t->held, "failed", t->failed, "dropped",
             t->dropped, "acks", (json_int_t)t->acks, "acks_per_s", round(per_s * 10) / 10,
             "acks_total", (json_int_t)t->acks_total, "unanswered", t->inflight, "p50_ms",
-            ms_or_null(t, 0.5), "p99_ms", ms_or_null(t, 0.99), "max_ms", ms_or_null(t, -1),
-            "errors", errors, "games", t->games, "client_hwm_kib", (json_int_t)hwm_kib(), "client_turn_p99_ms", busy_ms(t, 0.99),
-            "client_turn_max_ms", busy_ms(t, -1));
+            ms_or_null(t->hist, t->hist_n, t->max_us, 0.5), "p99_ms",
+            ms_or_null(t->hist, t->hist_n, t->max_us, 0.99), "max_ms",
+            ms_or_null(t->hist, t->hist_n, t->max_us, -1), "errors", errors, "games", t->games,
+            "client_hwm_kib", (json_int_t)hwm_kib(), "client_turn_p99_ms",
+            ms_or_null(t->busy, t->busy_n, t->busy_max_us, 0.99), "client_turn_max_ms",
+            ms_or_null(t->busy, t->busy_n, t->busy_max_us, -1));
         char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(8)) : NULL;
         printf("%s\n", text ? text : "{}");
         free(text);
