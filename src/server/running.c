@@ -324,6 +324,19 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
         return refuse(c, rid, CODE_MISSING_FIELD, "act needs an action");
     if (t->status == TABLE_WAITING)
         return refuse(c, rid, CODE_NOT_STARTED, "the game starts when every seat is taken");
+    /* what was due by now and is not played yet (its timer has not fired:
+     * the loop was busy) is played first: a window that settled on a held
+     * call, a clock, a bot's move.  Else the act's v was checked against the
+     * version before them, and the act then taken as an answer to the
+     * position they made (a pass meant for a closed window, refused as a
+     * turn's pass, or taken as one) */
+    int64_t now = srv_now_ms();
+    if (t->status == TABLE_PLAYING && t->d && t->wake_ms <= now) {
+        ad_err e;
+        if (ad_director_advance(t->d, now, &l->out, &e) < 0)
+            fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+        ad_took(l, t, &l->out);
+    }
     json_t *vj = json_object_get(req, "v");
     if (vj && !json_is_integer(vj))
         return refuse(c, rid, CODE_BAD_FIELD, "v is the table's version, a whole number");
@@ -340,7 +353,7 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
     if (!took)
         return;
     ad_err err;
-    int rc = ad_director_act_json(t->d, srv_now_ms(), seat, action, &l->out, &err);
+    int rc = ad_director_act_json(t->d, now, seat, action, &l->out, &err);
     if (rc < 0) {
         ad_took(l, t, &l->out);
         return refuse_err(c, rid, &err);

@@ -377,6 +377,82 @@ static void an_act_whose_pass_is_not_stored_is_refused_and_never_happened(void *
     free(act);
 }
 
+/* The first frame c got that is not a push (NULL: none yet), borrowed. */
+static json_t *answer_got(conn *c)
+{
+    size_t i;
+    json_t *j;
+    json_array_foreach(c->got, i, j) {
+        if (!json_object_get(j, "push"))
+            return j;
+    }
+    return NULL;
+}
+
+/* Promise (docs/server.md, "The race window"): an act on a version the
+ * table has left is refused as stale, nothing done, even when what moved
+ * the table on was due but not yet played as the act came (its timer had
+ * not fired: the loop was busy).  Here one seat's challenge is held while
+ * a third may still answer; the window's grace runs out, and that seat's
+ * pass, sent on the window's version, comes before the timer fires: it
+ * was taken as a pass of the turn the settled window gave it. */
+static void a_pass_on_a_window_that_settled_before_it_came_is_stale_not_a_turns_pass(void **state)
+{
+    fixture *f = *state;
+    hello(f->l, f->c[0], "Ann");
+    hello(f->l, f->c[1], "Bob");
+    hello(f->l, f->c[2], "Cid");
+    json_int_t t = int_of(ask(f->l, f->c[0], "{\"cmd\":\"create\",\"game\":\"noway\","
+                                             "\"players\":3,\"seats\":[\"open\",\"open\","
+                                             "\"open\"],\"call_grace_ms\":300}"),
+                          "table");
+    char text[256];
+    snprintf(text, sizeof text, "{\"cmd\":\"join\",\"table\":%lld}", (long long)t);
+    int seat_of[3] = {0};
+    seat_of[1] = (int)int_of(ask(f->l, f->c[1], text), "seat");
+    json_t *r = ask(f->l, f->c[2], text);
+    seat_of[2] = (int)json_integer_value(json_object_get(r, "seat"));
+    seat_of[0] = 3 - seat_of[1] - seat_of[2];
+    int turn = (int)json_integer_value(json_array_get(json_object_get(r, "asked"), 0));
+    json_decref(r);
+    conn *mover = NULL, *caller = NULL, *late = NULL;
+    for (int i = 0; i < 3; i++) {
+        conn **to = seat_of[i] == turn ? &mover : !caller ? &caller : &late;
+        *to = f->c[i];
+    }
+    char *act = first_card_act(f, t, mover);
+    assert_string_equal(ASK_CODE(f->l, mover, act), "");
+    free(act);
+    /* the window: both others asked; the late seat's view is its version */
+    json_t *up = last_push(late, "update");
+    assert_non_null(up);
+    json_int_t v = json_integer_value(json_object_get(up, "v"));
+    assert_string_equal(json_string_value(json_object_get(json_object_get(up, "view"), "phase")),
+                        "challenge");
+    /* the caller's challenge is held: the late seat may still answer */
+    snprintf(text, sizeof text,
+             "{\"cmd\":\"act\",\"table\":%lld,\"rid\":\"c\",\"v\":%lld,"
+             "\"action\":{\"type\":\"challenge\"}}",
+             (long long)t, (long long)v);
+    json_array_clear(caller->got);
+    lobby_request(f->l, caller, text, strlen(text));
+    lobby_flush(f->l);
+    assert_null(answer_got(caller));
+    /* the grace runs out; the loop is busy, so no timer has fired */
+    ad_stub_now_ms += 1000;
+    snprintf(text, sizeof text,
+             "{\"cmd\":\"act\",\"table\":%lld,\"rid\":\"p\",\"v\":%lld,"
+             "\"action\":{\"type\":\"pass\"}}",
+             (long long)t, (long long)v);
+    r = ask(f->l, late, text);
+    assert_string_equal(json_string_value(json_object_get(r, "code")), "stale");
+    json_decref(r);
+    /* the challenge was played when the window settled, and answered */
+    json_t *a = answer_got(caller);
+    assert_non_null(a);
+    assert_true(json_is_true(json_object_get(a, "ok")));
+}
+
 static void a_clock_not_among_the_presets_is_refused_naming_them(void **state)
 {
     fixture *f = *state;
@@ -420,6 +496,9 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(
             an_act_whose_pass_is_not_stored_is_refused_and_never_happened, setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            a_pass_on_a_window_that_settled_before_it_came_is_stale_not_a_turns_pass, setup,
+            teardown),
         cmocka_unit_test_setup_teardown(a_clock_not_among_the_presets_is_refused_naming_them,
                                         setup, teardown),
     };
