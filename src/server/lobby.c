@@ -461,6 +461,9 @@ void lobby_free(lobby *l)
     for (int i = 0; i < l->nacks; i++)
         json_decref(l->acks[i].rid);
     free(l->acks);
+    for (int i = 0; i < l->ncalls; i++) /* calls still held for a window: answered to nobody */
+        json_decref(l->calls[i].rid);
+    free(l->calls);
     free(l->tab);
     free(l->gone);
     free(l->makers);

@@ -414,8 +414,11 @@ static void test_tui_shout_says_the_standing_in_words_and_tells_a_pass_from_time
     void **state)
 {
     (void)state;
+    /* a final window long enough for the Enter sent when it shows to be
+     * read in it, on a loaded machine with the sanitizers too (1.5 s was
+     * not: the window closed first) */
     start("TERM=xterm-256color", "play shout --players 2 --seed 21 --pace 0 --deal_ms=100 "
-                                 "--final_ms=1500 --save /tmp/alphadeck-tui-final.json");
+                                 "--final_ms=6000 --save /tmp/alphadeck-tui-final.json");
     char *s = expect("won this round", 5000), line[128];
     assert_non_null(strstr(s, "won in all rounds"));
     assert_non_null(strstr(s, "points"));
