@@ -327,6 +327,7 @@ void ad_cmd_leave(lobby *l, conn *c, const json_t *req, const json_t *rid);
 /* running.c */
 void ad_schedule(lobby *l, table *t);                /* its timer set for what comes next */
 void ad_took(lobby *l, table *t, ad_director_out *out); /* what a director call did */
+void ad_advance(lobby *l, table *t, int64_t now); /* what was due by now, played and taken */
 ad_director *ad_make_director(table *t, ad_table *gt, int64_t now_ms, ad_err *err);
 int ad_start_game(lobby *l, table *t, ad_err *err);
 /* ad_start_game, a failure logged (the table resumes from the store). */

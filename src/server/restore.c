@@ -127,12 +127,8 @@ int ad_rebuild(lobby *l, table *t, ad_err *err)
     for (int s = 0; s < t->players; s++)
         if (t->seat[s].player && !t->seat[s].online && !t->seat[s].gone_ms)
             t->seat[s].gone_ms = now; /* after a restart: nobody is here yet */
-    if (t->status == TABLE_PLAYING) {
-        ad_err e;
-        if (ad_director_advance(t->d, srv_now_ms(), &l->out, &e) < 0)
-            fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
-        ad_took(l, t, &l->out);
-    }
+    if (t->status == TABLE_PLAYING)
+        ad_advance(l, t, srv_now_ms());
     return 0;
 }
 

@@ -160,6 +160,14 @@ void ad_took(lobby *l, table *t, ad_director_out *out)
     ad_director_out_clear(out);
 }
 
+void ad_advance(lobby *l, table *t, int64_t now)
+{
+    ad_err e;
+    if (ad_director_advance(t->d, now, &l->out, &e) < 0)
+        fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
+    ad_took(l, t, &l->out);
+}
+
 ad_director *ad_make_director(table *t, ad_table *gt, int64_t now_ms, ad_err *err)
 {
     ad_seat_cfg seats[AD_MAX_SEATS];
@@ -198,10 +206,7 @@ int ad_start_game(lobby *l, table *t, ad_err *err)
     ad_push_seats(t);
     t->clock_dirty = 1; /* the first seat's clock, sent with the pass's commit */
     mark_dirty(l, t);
-    ad_err e;
-    if (ad_director_advance(t->d, now, &l->out, &e) < 0)
-        fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
-    ad_took(l, t, &l->out);
+    ad_advance(l, t, now);
     return 0;
 }
 
@@ -305,9 +310,7 @@ void lobby_timer(lobby *l, table *t)
     }
     if (t->status != TABLE_PLAYING)
         return;
-    if (ad_director_advance(t->d, now, &l->out, &e) < 0)
-        fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
-    ad_took(l, t, &l->out);
+    ad_advance(l, t, now);
 }
 
 void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
@@ -331,12 +334,8 @@ void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid)
      * position they made (a pass meant for a closed window, refused as a
      * turn's pass, or taken as one) */
     int64_t now = srv_now_ms();
-    if (t->status == TABLE_PLAYING && t->d && t->wake_ms <= now) {
-        ad_err e;
-        if (ad_director_advance(t->d, now, &l->out, &e) < 0)
-            fprintf(stderr, "alphadeck serve: table %lld: %s\n", (long long)t->id, e.text);
-        ad_took(l, t, &l->out);
-    }
+    if (t->status == TABLE_PLAYING && t->d && t->wake_ms <= now)
+        ad_advance(l, t, now);
     json_t *vj = json_object_get(req, "v");
     if (vj && !json_is_integer(vj))
         return refuse(c, rid, CODE_BAD_FIELD, "v is the table's version, a whole number");

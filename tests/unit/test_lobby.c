@@ -77,6 +77,18 @@ static int teardown(void **state)
     return 0;
 }
 
+/* The first frame c got that is not a push (NULL: none yet), borrowed. */
+static json_t *answer_got(conn *c)
+{
+    size_t i;
+    json_t *j;
+    json_array_foreach(c->got, i, j) {
+        if (!json_object_get(j, "push"))
+            return j;
+    }
+    return NULL;
+}
+
 /* Sends one frame (JSON text) from c, ends the pass, and returns the answer
  * to it (a new reference): the first frame c got that is not a push. */
 static json_t *ask(lobby *l, conn *c, const char *text)
@@ -84,14 +96,10 @@ static json_t *ask(lobby *l, conn *c, const char *text)
     json_array_clear(c->got);
     lobby_request(l, c, text, strlen(text));
     lobby_flush(l);
-    size_t i;
-    json_t *j;
-    json_array_foreach(c->got, i, j) {
-        if (!json_object_get(j, "push"))
-            return json_incref(j);
-    }
-    fail_msg("no answer to %s", text);
-    return NULL;
+    json_t *j = answer_got(c);
+    if (!j)
+        fail_msg("no answer to %s", text);
+    return json_incref(j);
 }
 
 /* The answer's refusal code ("" when it was accepted); frees the answer. */
@@ -377,19 +385,7 @@ static void an_act_whose_pass_is_not_stored_is_refused_and_never_happened(void *
     free(act);
 }
 
-/* The first frame c got that is not a push (NULL: none yet), borrowed. */
-static json_t *answer_got(conn *c)
-{
-    size_t i;
-    json_t *j;
-    json_array_foreach(c->got, i, j) {
-        if (!json_object_get(j, "push"))
-            return j;
-    }
-    return NULL;
-}
-
-/* Promise (docs/server.md, "The race window"): an act on a version the
+/* Promise (docs/server.md, "The race"): an act on a version the
  * table has left is refused as stale, nothing done, even when what moved
  * the table on was due but not yet played as the act came (its timer had
  * not fired: the loop was busy).  Here one seat's challenge is held while
