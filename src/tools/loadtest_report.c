@@ -127,8 +127,7 @@ void ad_loadtest_report(const lt *t)
         printf("  act -> acknowledgement: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
                hist_quantile_ms(t, 0.5), hist_quantile_ms(t, 0.99), (double)t->max_us / 1000);
     if (t->busy_n)
-        printf("  this client's own turns between waits: p99 %.2f ms, max %.2f ms (an "
-               "answer that came meanwhile waited in its socket)\n",
+        printf("  its own turns between socket waits: p99 %.2f ms, max %.2f ms\n",
                quantile_ms(t->busy, t->busy_n, t->busy_max_us, 0.99),
                (double)t->busy_max_us / 1000);
     printf("  games finished: %d\n", t->games);
