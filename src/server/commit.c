@@ -48,7 +48,8 @@ void ad_add_step_events(json_t *events, const json_t *step)
 void ad_ack_later(lobby *l, conn *c, const json_t *rid, int64_t table_id, uint32_t v)
 {
     l->acks = ad_grown(l->acks, l->nacks, &l->cacks, sizeof *l->acks, 64);
-    l->acks[l->nacks++] = (ack){c, rid ? json_incref((json_t *)rid) : NULL, table_id, v};
+    l->acks[l->nacks++] = (ack){c, rid ? json_incref((json_t *)rid) : NULL, table_id, v,
+                                ad_loop_stats_on ? ad_ls_now() : 0};
 }
 
 /* c is gone: its acts are stored still, and acknowledged to nobody. */
@@ -88,6 +89,8 @@ static void answer_acks(lobby *l, const char *why)
             refuse(a->c, a->rid, CODE_STORE_FAILED, why);
         else if (a->c)
             ack_text(a->c, a->rid, a->v);
+        if (a->taken_us)
+            ad_ls_act(a->taken_us);
         json_decref(a->rid);
     }
     l->nacks = 0;

@@ -180,6 +180,7 @@ typedef struct ack {
     json_t *rid;
     int64_t table;
     uint32_t v;
+    int64_t taken_us; /* when it was taken (ALPHADECK_LOOP_STATS; else 0) */
 } ack;
 
 struct lobby {

@@ -4,7 +4,8 @@
  * with how many passes ran, the share of the time each part of them took,
  * the spread of a pass's busy time (all but its wait in epoll: what an
  * action arriving meanwhile waits for, besides its own pass), and the
- * parts and counts of the busiest pass.  Why: the latency's tail at 19,000
+ * parts and counts of the busiest pass, and the spread of an act's time in
+ * the server (taken to answered).  Why: the latency's tail at 19,000
  * connections (issue 33) is made of a few long passes, and a profile
  * averages them away.
  */
@@ -36,6 +37,10 @@ static struct {
     int sched_fd;     /* /proc/thread-self/schedstat of the loop's thread (-1: none) */
     ls_pass now, worst, sum;
     uint64_t passes, hist[LS_BUCKETS];
+    int64_t *taken; /* the acts answered in the pass under way: when each was taken */
+    size_t ntaken, ctaken;
+    uint64_t acts, act_hist[LS_BUCKETS]; /* an act's time in the server */
+    int64_t act_max;
 } ls;
 
 int64_t ad_ls_now(void)
@@ -115,13 +120,26 @@ static double bucket_us(unsigned i)
     return (double)((1ull << e) + ((unsigned long long)sub << (e - 3)));
 }
 
-static double quantile_ms(double q)
+static double quantile_ms(const uint64_t *hist, uint64_t n, double q)
 {
-    uint64_t want = (uint64_t)(q * (double)ls.passes) + 1, seen = 0;
-    for (unsigned i = 0; i < LS_BUCKETS; i++)
-        if ((seen += ls.hist[i]) >= want)
+    uint64_t want = (uint64_t)(q * (double)n) + 1, seen = 0;
+    for (unsigned i = 0; n && i < LS_BUCKETS; i++)
+        if ((seen += hist[i]) >= want)
             return bucket_us(i) / 1000;
     return 0;
+}
+
+void ad_ls_act(int64_t taken_us)
+{
+    if (ls.ntaken == ls.ctaken) {
+        size_t c = ls.ctaken ? 2 * ls.ctaken : 256;
+        int64_t *t = realloc(ls.taken, c * sizeof *t);
+        if (!t)
+            return; /* not counted */
+        ls.taken = t;
+        ls.ctaken = c;
+    }
+    ls.taken[ls.ntaken++] = taken_us;
 }
 
 static void write_line(int64_t span)
@@ -158,16 +176,21 @@ static void write_line(int64_t span)
             "%lld commits, %lld timers fired; busy %.1f%% of the time (%s), on a CPU %.1f%%; the loop's thread "
             "ran %.1f%% of the time and waited for a CPU %.1f%%; a pass's busy time p50 %.2f ms, "
             "p99 %.2f ms, p99.9 %.2f ms, max %.2f ms; the busiest (ms): %s, after a wait of "
-            "%.2f, on a CPU %.2f; it had %lld acts, %lld tables stored, %lld timers fired\n",
+            "%.2f, on a CPU %.2f; it had %lld acts, %lld tables stored, %lld timers fired; an act, "
+            "from its being taken to its answer written, p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, "
+            "max %.2f ms\n",
             (double)span / 1e6, (unsigned long long)ls.passes, (long long)ls.sum.count[LS_ACTS],
             (long long)ls.sum.count[LS_TABLES], (long long)ls.sum.count[LS_COMMITS],
             (long long)ls.sum.count[LS_FIRED],
             (double)ls.sum.busy * pc, parts, (double)ls.sum.cpu * pc, on_cpu, queued,
-            quantile_ms(0.5), quantile_ms(0.99), quantile_ms(0.999),
+            quantile_ms(ls.hist, ls.passes, 0.5), quantile_ms(ls.hist, ls.passes, 0.99),
+            quantile_ms(ls.hist, ls.passes, 0.999),
             (double)ls.worst.busy / 1000, worst, (double)ls.worst.part[LS_WAIT] / 1000,
             (double)ls.worst.cpu / 1000,
             (long long)ls.worst.count[LS_ACTS], (long long)ls.worst.count[LS_TABLES],
-            (long long)ls.worst.count[LS_FIRED]);
+            (long long)ls.worst.count[LS_FIRED],
+            quantile_ms(ls.act_hist, ls.acts, 0.5), quantile_ms(ls.act_hist, ls.acts, 0.99),
+            quantile_ms(ls.act_hist, ls.acts, 0.999), (double)ls.act_max / 1000);
     fflush(stderr);
 }
 
@@ -216,6 +239,14 @@ void ad_ls_pass(int64_t wait_us, int64_t run_us, int64_t total_us)
         ls.worst = *p;
     memset(p, 0, sizeof *p);
     int64_t now = ad_ls_now();
+    for (size_t i = 0; i < ls.ntaken; i++) {
+        int64_t us = now - ls.taken[i];
+        ls.act_hist[bucket(us)]++;
+        if (us > ls.act_max)
+            ls.act_max = us;
+    }
+    ls.acts += ls.ntaken;
+    ls.ntaken = 0;
     if (now - ls.since < ls.every_us)
         return;
     write_line(now - ls.since);
@@ -223,6 +254,8 @@ void ad_ls_pass(int64_t wait_us, int64_t run_us, int64_t total_us)
     memset(&ls.worst, 0, sizeof ls.worst);
     memset(&ls.sum, 0, sizeof ls.sum);
     memset(ls.hist, 0, sizeof ls.hist);
-    ls.passes = 0;
+    memset(ls.act_hist, 0, sizeof ls.act_hist);
+    ls.passes = ls.acts = 0;
+    ls.act_max = 0;
     ls.since = now;
 }

@@ -34,6 +34,10 @@ void ad_ls_start(void);
 /* Adds us to part p, or n to count k, of the pass under way. */
 void ad_ls_add(int p, int64_t us);
 void ad_ls_count(int k, int n);
+/* An act taken at taken_us (ad_ls_now) is answered in this pass: its
+ * time in the server, from then to the end of the pass's writes, is
+ * counted when the pass ends. */
+void ad_ls_act(int64_t taken_us);
 /* The pass is over (wait_us of it in epoll, run_us in libuv's turn of
  * which wait_us is part, total_us in all): folds it in, and writes the
  * line when its time has come. */

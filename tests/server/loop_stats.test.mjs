@@ -2,15 +2,16 @@
 // ALPHADECK_LOOP_STATS=SECONDS writes, every SECONDS, one line on stderr
 // that counts its passes and the acts they stored, tells what share of the
 // time each part of a pass took and the spread of a pass's busy time, and
-// what the busiest pass did; every act acknowledged is counted in exactly
-// one line.  Without the variable the server writes no such line, and its
+// what the busiest pass did, and the spread of an act's time in the server
+// (from its being taken to its answer written); every act acknowledged is
+// counted in exactly one line.  Without the variable the server writes no such line, and its
 // stdout is the same either way (the stats are never noise in normal
 // output).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, twoPersonTable, playToEnd, until } from './harness.mjs';
 
-const LINE = /^alphadeck serve: loop stats: [\d.]+ s, (\d+) passes, (\d+) acts, (\d+) tables stored, (\d+) commits, (\d+) timers fired; busy [\d.]+% of the time \(work [\d.]+%, timers [\d.]+%, commit [\d.]+% \(on a CPU [\d.]+%, waiting for one [\d.]+%\), push [\d.]+%, evict [\d.]+%, trim [\d.]+%, send [\d.]+%\), on a CPU [\d.]+%; the loop's thread ran [\d.]+% of the time and waited for a CPU [\d.]+%; a pass's busy time p50 [\d.]+ ms, p99 [\d.]+ ms, p99\.9 [\d.]+ ms, max [\d.]+ ms; the busiest \(ms\): work [\d.]+, timers [\d.]+, commit [\d.]+ \(on a CPU [\d.]+, waiting for one [\d.]+\), push [\d.]+, evict [\d.]+, trim [\d.]+, send [\d.]+, after a wait of [\d.]+, on a CPU [\d.]+; it had \d+ acts, \d+ tables stored, \d+ timers fired$/;
+const LINE = /^alphadeck serve: loop stats: [\d.]+ s, (\d+) passes, (\d+) acts, (\d+) tables stored, (\d+) commits, (\d+) timers fired; busy [\d.]+% of the time \(work [\d.]+%, timers [\d.]+%, commit [\d.]+% \(on a CPU [\d.]+%, waiting for one [\d.]+%\), push [\d.]+%, evict [\d.]+%, trim [\d.]+%, send [\d.]+%\), on a CPU [\d.]+%; the loop's thread ran [\d.]+% of the time and waited for a CPU [\d.]+%; a pass's busy time p50 [\d.]+ ms, p99 [\d.]+ ms, p99\.9 [\d.]+ ms, max [\d.]+ ms; the busiest \(ms\): work [\d.]+, timers [\d.]+, commit [\d.]+ \(on a CPU [\d.]+, waiting for one [\d.]+\), push [\d.]+, evict [\d.]+, trim [\d.]+, send [\d.]+, after a wait of [\d.]+, on a CPU [\d.]+; it had \d+ acts, \d+ tables stored, \d+ timers fired; an act, from its being taken to its answer written, p50 ([\d.]+) ms, p99 ([\d.]+) ms, p99\.9 ([\d.]+) ms, max ([\d.]+) ms$/;
 
 async function serverWith(t, stats) {
     const saved = process.env.ALPHADECK_LOOP_STATS;
@@ -49,7 +50,14 @@ test('a server asked for loop stats writes lines that count every acknowledged a
         return sum >= acks && lines.length >= 2 ? sum : 0;
     }, 30000, 'loop stats lines counting every act');
     assert.equal(counted, acks, 'each acknowledged act counted in one line');
-    for (const l of statLines(on)) assert.ok(Number(LINE.exec(l)[1]) > 0, l);
+    for (const l of statLines(on)) {
+        const m = LINE.exec(l);
+        assert.ok(Number(m[1]) > 0, l);
+        // the acts' times: there when the line counts acts, in order
+        const [p50, p99, p999, max] = m.slice(6, 10).map(Number);
+        assert.equal(max > 0, Number(m[2]) > 0, l);
+        assert.ok(p50 <= p99 && p99 <= p999 && p999 <= max, l);
+    }
 
     const off = await serverWith(t, undefined);
     const second = await playOne(off);
