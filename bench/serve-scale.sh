@@ -14,7 +14,11 @@
 # "--commit-every-ms 0"; SERVE_LOG=FILE: the server's stderr is kept there;
 # AFTER_SECONDS=N: the server is watched N seconds more after the loadtest
 # left, default 0.6, while its stand-in bots play on at every table it
-# left, and the summary says the most RSS it reached then).  The server
+# left, and the summary says the most RSS it reached then; PIN=1: the
+# server runs on CPU 0 and the load client on CPU 1 (taskset), so that
+# the two do not take turns on the same CPU, as a server whose players
+# are on other machines would not; the default leaves both to the
+# scheduler).  The server
 # is asked for CLIENTS connections (--max-connections):
 # 19,000 fit under this machine's limit of 20,000 files a process (issue 33).
 #
@@ -46,11 +50,21 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+srv_pin='' lt_pin=''
+if [ "${PIN:-0}" = 1 ]; then
+    if [ "$(nproc)" -lt 2 ]; then
+        echo "serve-scale: PIN=1 needs two CPUs; this machine has $(nproc)" >&2
+        exit 2
+    fi
+    srv_pin="taskset -c 0" lt_pin="taskset -c 1"
+fi
+
 # every person comes from 127.0.0.1: past the limits of one address
 # (docs/server.md, "Limits"), which are for a family, not for a crowd;
 # and its set-up, 10,000 hellos each a disk sync, may keep a hello waiting
 # for longer than the 10 s a connection has to say it
-"$bin" serve --port 0 --host 127.0.0.1 --db "$dir/scale.db" --connections-per-address 0 \
+# shellcheck disable=SC2086 # srv_pin is empty or three words
+$srv_pin "$bin" serve --port 0 --host 127.0.0.1 --db "$dir/scale.db" --connections-per-address 0 \
     --hello-seconds 120 --new-players-burst 1000000 --waiting-per-address 1000000 \
     --max-connections "$clients" ${SERVE_ARGS:-} \
     >"$dir/serve.out" 2>"$dir/serve.err" &
@@ -84,10 +98,11 @@ mpid=$!
 
 echo "serve-scale: $(date -u +%FT%TZ), $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "$rate" = 0 ]; then rate_arg=; else rate_arg="--rate $rate"; fi
+[ -z "$srv_pin" ] || echo "serve-scale: PIN=1: the server on CPU 0, the load client on CPU 1"
 echo "serve-scale: $bin loadtest --clients $clients --tables $tables --seconds $load --setup-seconds $setup $rate_arg"
 rc=0
-# shellcheck disable=SC2086 # rate_arg is empty or two words
-timeout -k 5 $((setup + load + 30)) "$bin" loadtest --url "ws://127.0.0.1:$port/ws" --clients "$clients" \
+# shellcheck disable=SC2086 # lt_pin and rate_arg: nothing, or words
+timeout -k 5 $((setup + load + 30)) $lt_pin "$bin" loadtest --url "ws://127.0.0.1:$port/ws" --clients "$clients" \
     --tables "$tables" --seconds "$load" --setup-seconds "$setup" $rate_arg --json \
     >"$dir/loadtest.json" &
 echo $! >"$dir/ltpid"
