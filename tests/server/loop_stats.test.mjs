@@ -4,9 +4,9 @@
 // time each part of a pass took and the spread of a pass's busy time, and
 // what the busiest pass did, and the spread of an act's time in the server
 // (from its being taken to its answer written); every act acknowledged is
-// counted in exactly one line.  Without the variable the server writes no such line, and its
-// stdout is the same either way (the stats are never noise in normal
-// output).
+// counted in exactly one line.  Without the variable the server writes no
+// such line, and its stdout is the same either way (the stats are never
+// noise in normal output).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, twoPersonTable, playToEnd, until } from './harness.mjs';
