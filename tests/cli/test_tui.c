@@ -100,7 +100,7 @@ static void play_through_the_keys(const char *game, const char *args, const char
              * then refused, or shouted in the final window, which only a
              * pass or an empty table closes: see the test's final_ms) */
             char *now = pane_screen();
-            int still = strstr(now, "Shout a word") != NULL;
+            int still = !strstr(now, "Press Enter to finish") && strstr(now, "Shout a word");
             free(now);
             if (still && word[0] && strlen(cards) > 2) {
                 char k[96];
