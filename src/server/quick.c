@@ -121,9 +121,11 @@ void ad_cmd_quick(lobby *l, conn *c, const json_t *req, const json_t *rid)
 
 /*
  * When bots take a public table's open seats: fill_after_s after its first
- * person sat (counted again from a restart, which does not store it).
- * Never while nobody sits there, and not while every person seated is away
- * (no connection at it): a game would start with nobody to play it.
+ * person sat.  A restart does not store that moment: the count starts again
+ * when one of its people is first back, so newcomers have the whole time to
+ * join them.  Never while nobody sits there, and not while every person
+ * seated is away (no connection at it): a game would start with nobody to
+ * play it.
  */
 int64_t ad_quick_fill_at(lobby *l, table *t)
 {
@@ -136,9 +138,11 @@ int64_t ad_quick_fill_at(lobby *l, table *t)
         t->fill_ms = 0;
         return AD_DIRECTOR_NEVER;
     }
+    if (!person_here(t))
+        return AD_DIRECTOR_NEVER;
     if (!t->fill_ms)
         t->fill_ms = srv_now_ms() + (int64_t)l->lim.fill_after_s * 1000;
-    return person_here(t) ? t->fill_ms : AD_DIRECTOR_NEVER;
+    return t->fill_ms;
 }
 
 /* The level of the bots that fill a public table of game g. */

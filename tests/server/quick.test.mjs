@@ -105,23 +105,27 @@ test('quick on a public table that is full and started makes a new one', { timeo
     assert.equal(c.seat, 0);
 });
 
-test('a waiting public table resumes waiting after a restart, is offered again once its person is back, and its bots still come', { timeout: 60000 }, async (t) => {
+test('a waiting public table resumes waiting after a restart, is offered again once its person is back, and its bots come fill_after_s after that', { timeout: 60000 }, async (t) => {
     const dir = tmpDir(t);
     let server = await startServer(t, { dir, args: LONG_FILL });
     const ada = await player(server, 'Ada');
     const a = expectOk(await ada.request({ cmd: 'quick', game: 'noway', players: 3 }), 'Ada quick');
     ada.terminate();
     await server.stop();
-    server = await startServer(t, { dir, db: server.db, web: server.web, args: ['--fill-after-seconds', '1'] });
+    server = await startServer(t, { dir, db: server.db, web: server.web, args: ['--fill-after-seconds', '3'] });
     const ada2 = await player(server, 'Ada', ada.token);
     const [bea, cal] = await Promise.all([player(server, 'Bea'), player(server, 'Cal')]);
     t.after(() => { ada2.terminate(); bea.terminate(); cal.terminate(); });
     // nobody of Ada's table is here yet: quick does not deal Cal a game with absent people
     const c = expectOk(await cal.request({ cmd: 'quick', game: 'noway', players: 3 }), 'Cal quick while Ada is away');
     assert.notEqual(c.table, a.table, 'a public table whose people are all gone is not offered');
+    await sleep(1500); // Ada takes her time to come back
     const j = expectOk(await ada2.request({ cmd: 'join', table: a.table }), 'Ada back');
     assert.equal(j.seat, 0);
     assert.equal(j.status, 'waiting', 'it resumed waiting');
+    // the bots' time counts from her return, not from the restart: however
+    // long the people took to come back, a newcomer has the whole of it
+    assert.ok(j.fill_in_ms > 2000, `the bots' time starts with Ada back: ${j.fill_in_ms} ms left`);
     const b = expectOk(await bea.request({ cmd: 'quick', game: 'noway', players: 3 }), 'Bea quick after the restart');
     assert.equal(b.table, a.table, 'the public table is public still, and the oldest');
     assert.equal(b.quick, true);
