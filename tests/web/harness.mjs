@@ -388,7 +388,38 @@ async function claimStep(page, stats) {
     return false;
 }
 
-/** Sequence Letters: picks the cards in turn until one lights a square, picks the first lit square and places; turns in or discards when told */
+/**
+ * Of the lit squares on the board as drawn, the one where a chip of this
+ * page's colour makes its longest line (a person builds their line: a game
+ * of people who place at random can run for hundreds of turns); -1: none.
+ */
+function bestLitSquare(page) {
+    return page.evaluate(() => {
+        const side = [...document.querySelectorAll('.seq-side')].find((e) => /(^|\s)You( |:)/.test(e.textContent || ''));
+        const mine = side ? ((side.textContent || '').match(/: (\w+) /) || [])[1] : null;
+        const at = new Map();
+        const squares = [...document.querySelectorAll('#board .square')];
+        for (const b of squares) {
+            const chip = ((b.getAttribute('aria-label') || '').split(', ')[3] || '').replace(/ chip$/, '');
+            at.set(b.getAttribute('data-square'), chip);
+        }
+        const run = (r, k, dr, dk) => {
+            let n = 0;
+            for (let i = 1; at.get(`${r + dr * i},${k + dk * i}`) === mine; i++) n++;
+            return n;
+        };
+        let best = -1;
+        let bestLen = -1;
+        squares.filter((b) => b.classList.contains('target')).forEach((b, i) => {
+            const [r, k] = (b.getAttribute('data-square') || '0,0').split(',').map(Number);
+            const len = Math.max(...[[0, 1], [1, 0], [1, 1], [1, -1]].map(([dr, dk]) => run(r, k, dr, dk) + run(r, k, -dr, -dk)));
+            if (len > bestLen) { best = i; bestLen = len; }
+        });
+        return best;
+    });
+}
+
+/** Sequence Letters: picks the cards in turn until one lights a square, picks the lit square that best builds a line and places; turns in or discards when told */
 async function sequenceStep(page, stats) {
     if (!(await page.locator('.player.me.asked').isVisible())) return false;
     for (const sel of ['#place:not([disabled])', '#turn-in', '#discard']) {
@@ -397,7 +428,7 @@ async function sequenceStep(page, stats) {
     try {
         const lit = page.locator('#board .square.target');
         if (await lit.count()) {
-            await lit.first().click({ timeout: 3000 });
+            await lit.nth(Math.max(0, await bestLitSquare(page))).click({ timeout: 3000 });
             return clickAndSettle(page, '#place:not([disabled])', stats);
         }
         // a live letter first (not dead, not X or Z), then in turn every card
