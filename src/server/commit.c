@@ -5,6 +5,8 @@
  * the commit fails nothing is acknowledged, and the tables it touched are
  * handed back to be rebuilt from the store (restore.c).
  */
+#include <pthread.h>
+
 #include "core/jsonw.h"
 #include "lobby_impl.h"
 #include "loop_stats.h"
@@ -52,12 +54,20 @@ void ad_ack_later(lobby *l, conn *c, const json_t *rid, int64_t table_id, uint32
                                 ad_loop_stats_on ? ad_ls_now() : 0};
 }
 
+static void acks_forget(ack *acks, int n, const conn *c)
+{
+    for (int i = 0; i < n; i++)
+        if (acks[i].c == c)
+            acks[i].c = NULL;
+}
+
+static void committer_forget(lobby *l, const conn *c);
+
 /* c is gone: its acts are stored still, and acknowledged to nobody. */
 void ad_acks_forget(lobby *l, const conn *c)
 {
-    for (int i = 0; i < l->nacks; i++)
-        if (l->acks[i].c == c)
-            l->acks[i].c = NULL;
+    acks_forget(l->acks, l->nacks, c);
+    committer_forget(l, c);
     ad_calls_forget(l, c); /* and its calls held in a window (race.c) */
 }
 
@@ -127,7 +137,9 @@ static int store_pass(lobby *l, ad_err *err)
         ad_cluster_tell_online(l);
         return 0;
     }
-    int ok = store_begin(l->st, err) == 0;
+    if (store_begin(l->st, err) < 0)
+        return -1;
+    int ok = 1;
     for (table *t = l->dirty; ok && t; t = t->dnext)
         ok = store_dirty(l, t, err) == 0;
     if (ok)
@@ -234,4 +246,331 @@ table *ad_commit_pass(lobby *l)
     if (ad_loop_stats_on)
         ad_ls_add(LS_PUSH, ad_ls_now() - t1);
     return NULL;
+}
+
+/* ---------------------------------------------------------- the commits' thread */
+
+/*
+ * On a single node the store's work runs on a thread of its own, so that
+ * the loop reads, plays and sends while a commit writes and syncs (the
+ * store was a quarter of the server's CPU an action and half of the
+ * latency's tail at 19,000 connections: bench/notes/2026-11-30-round-
+ * twenty.md).  What makes an action durable does not change: at the
+ * pass's end (ad_commit_hand) the dirty tables' steps and meta are copied
+ * for the thread, and the acknowledgements and updates are written at
+ * once, as after a commit, but held (srv_hold): they leave only when the
+ * commit has returned (ad_commit_reap), and are dropped when it failed.
+ * One commit at a time, so they leave in order; the steps the tables take
+ * meanwhile go with the next.  A table of the commit under way is kept in
+ * memory (committing).  When it fails, the acts it held are refused, and
+ * so are the later acts of its tables (built on what was not stored),
+ * whose tables are rebuilt from the store, as on the loop.
+ *
+ * The store takes one thread at a time (store.c), so the loop's own
+ * writes and reads wait for the commit under way.  A cluster's node
+ * commits on the loop: it tells the other nodes inside the transaction.
+ */
+
+typedef struct job_step {
+    int64_t table;
+    uint32_t v;
+    int seat, by;
+    int64_t at_ms;
+    char *action;
+} job_step;
+
+typedef struct job_meta {
+    int64_t table;
+    char *meta;
+    int status;
+    int64_t started_ms;
+} job_meta;
+
+typedef struct job_table {
+    table *t;
+    int over; /* the meta it stores ends the game */
+} job_table;
+
+enum { C_IDLE, C_RUNNING, C_DONE };
+
+struct ad_committer {
+    lobby *l;
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int state; /* C_*: the loop sets RUNNING and IDLE, the thread DONE */
+    int quit;
+    int rc;    /* the commit's: 0 stored, -1 not (err says why) */
+    ad_err err;
+    job_step *steps;
+    int nsteps, csteps;
+    job_meta *metas;
+    int nmetas, cmetas;
+    job_table *tabs;
+    int ntabs, ctabs;
+    ack *acks; /* the acts it holds, kept to be refused if it fails */
+    int nacks, cacks;
+};
+
+/* The thread's one job: the steps and meta handed over, in one transaction. */
+static int store_job(struct ad_committer *cm)
+{
+    store *st = cm->l->st;
+    ad_err *err = &cm->err;
+    if (store_begin(st, err) < 0)
+        return -1;
+    for (int i = 0; i < cm->nsteps; i++) {
+        const job_step *p = &cm->steps[i];
+        if (store_append(st, p->table, p->v, p->seat, p->action, p->by, p->at_ms, err) < 0)
+            goto failed;
+    }
+    for (int i = 0; i < cm->nmetas; i++) {
+        const job_meta *m = &cm->metas[i];
+        if (store_table_update(st, m->table, m->meta, m->status, m->started_ms, err) < 0)
+            goto failed;
+    }
+    return store_commit(st, err);
+failed:
+    store_rollback(st);
+    return -1;
+}
+
+static void *committer_main(void *arg)
+{
+    struct ad_committer *cm = arg;
+    pthread_mutex_lock(&cm->mu);
+    for (;;) {
+        while (cm->state != C_RUNNING && !cm->quit)
+            pthread_cond_wait(&cm->cv, &cm->mu);
+        if (cm->quit)
+            break;
+        pthread_mutex_unlock(&cm->mu);
+        int rc = store_job(cm);
+        pthread_mutex_lock(&cm->mu);
+        cm->rc = rc;
+        cm->state = C_DONE;
+        pthread_cond_broadcast(&cm->cv); /* (ad_commit_settle) */
+        srv_wake(cm->l->srv);
+    }
+    pthread_mutex_unlock(&cm->mu);
+    return NULL;
+}
+
+int lobby_commit_thread(lobby *l)
+{
+    struct ad_committer *cm = calloc(1, sizeof *cm);
+    if (!cm)
+        return -1;
+    cm->l = l;
+    pthread_mutex_init(&cm->mu, NULL);
+    pthread_cond_init(&cm->cv, NULL);
+    if (pthread_create(&cm->th, NULL, committer_main, cm) != 0) {
+        pthread_mutex_destroy(&cm->mu);
+        pthread_cond_destroy(&cm->cv);
+        free(cm);
+        return -1;
+    }
+    l->cm = cm;
+    return 0;
+}
+
+int ad_commit_async(const lobby *l)
+{
+    return l->cm && !ad_cluster_on(l);
+}
+
+int ad_commit_busy(const lobby *l)
+{
+    if (!l->cm)
+        return 0;
+    pthread_mutex_lock(&l->cm->mu);
+    int busy = l->cm->state != C_IDLE;
+    pthread_mutex_unlock(&l->cm->mu);
+    return busy;
+}
+
+static void committer_forget(lobby *l, const conn *c)
+{
+    if (l->cm)
+        acks_forget(l->cm->acks, l->cm->nacks, c);
+}
+
+/* What the commit's copies hold, let go. */
+static void job_clear(struct ad_committer *cm)
+{
+    for (int i = 0; i < cm->nsteps; i++)
+        free(cm->steps[i].action);
+    for (int i = 0; i < cm->nmetas; i++)
+        free(cm->metas[i].meta);
+    for (int i = 0; i < cm->nacks; i++)
+        json_decref(cm->acks[i].rid);
+    for (int i = 0; i < cm->ntabs; i++)
+        cm->tabs[i].t->committing = 0;
+    cm->nsteps = cm->nmetas = cm->nacks = cm->ntabs = 0;
+}
+
+void ad_commit_hand(lobby *l)
+{
+    struct ad_committer *cm = l->cm;
+    int writes = 0;
+    for (table *t = l->dirty; t && !writes; t = t->dnext)
+        writes = t->npend || t->meta_dirty;
+    if (!writes) { /* nothing to store: acknowledged and pushed now */
+        ad_restore_failed(l, ad_commit_pass(l));
+        return;
+    }
+    for (table *t = l->dirty; t; t = t->dnext) {
+        for (int i = 0; i < t->npend; i++) {
+            pend_step *p = &t->pend[i];
+            cm->steps = ad_grown(cm->steps, cm->nsteps, &cm->csteps, sizeof *cm->steps, 64);
+            cm->steps[cm->nsteps++] = (job_step){t->id, p->v, p->seat, p->by, p->at_ms, p->action};
+            p->action = NULL; /* the commit's now (ad_clear_pend frees the rest) */
+        }
+        if (t->meta_dirty) {
+            cm->metas = ad_grown(cm->metas, cm->nmetas, &cm->cmetas, sizeof *cm->metas, 16);
+            cm->metas[cm->nmetas++] =
+                (job_meta){t->id, ad_meta_text(t), t->status, t->started_ms};
+        }
+        cm->tabs = ad_grown(cm->tabs, cm->ntabs, &cm->ctabs, sizeof *cm->tabs, 64);
+        cm->tabs[cm->ntabs++] = (job_table){t, t->meta_dirty && t->status == TABLE_OVER};
+        t->committing = 1;
+    }
+    /* the acts' acknowledgements and the tables' updates, written now and
+     * held until the commit returns */
+    ack *a = cm->acks;
+    int ca = cm->cacks;
+    cm->acks = l->acks;
+    cm->nacks = l->nacks;
+    cm->cacks = l->cacks;
+    l->acks = a;
+    l->cacks = ca;
+    l->nacks = 0;
+    srv_hold(l->srv, 1);
+    for (int i = 0; i < cm->nacks; i++)
+        if (cm->acks[i].c)
+            ack_text(cm->acks[i].c, cm->acks[i].rid, cm->acks[i].v);
+    table *t = l->dirty;
+    l->dirty = NULL;
+    while (t) {
+        table *next = t->dnext;
+        t->dirty = 0;
+        t->meta_dirty = 0;
+        push_stored(l, t);
+        t = next;
+    }
+    srv_hold(l->srv, 0);
+    if (ad_loop_stats_on) {
+        ad_ls_count(LS_COMMITS, 1);
+        ad_ls_count(LS_TABLES, cm->ntabs);
+    }
+    pthread_mutex_lock(&cm->mu);
+    cm->state = C_RUNNING;
+    pthread_cond_signal(&cm->cv);
+    pthread_mutex_unlock(&cm->mu);
+}
+
+/* t's acts not yet handed to a commit, refused (why), and its steps that
+ * were not stored dropped: it is to be rebuilt. */
+static void refuse_later(lobby *l, table *t, const char *why)
+{
+    int w = 0;
+    for (int i = 0; i < l->nacks; i++) {
+        ack *a = &l->acks[i];
+        if (a->table != t->id) {
+            l->acks[w++] = *a;
+            continue;
+        }
+        if (a->c)
+            refuse(a->c, a->rid, CODE_STORE_FAILED, why);
+        json_decref(a->rid);
+    }
+    l->nacks = w;
+    if (t->dirty) {
+        for (table **p = &l->dirty; *p; p = &(*p)->dnext)
+            if (*p == t) {
+                *p = t->dnext;
+                break;
+            }
+        t->dirty = 0;
+    }
+    ad_clear_pend(t);
+}
+
+int ad_commit_reap(lobby *l)
+{
+    struct ad_committer *cm = l->cm;
+    if (!cm)
+        return 0;
+    pthread_mutex_lock(&cm->mu);
+    int done = cm->state == C_DONE;
+    pthread_mutex_unlock(&cm->mu);
+    if (!done)
+        return 0;
+    if (cm->rc == 0) {
+        srv_held_end(l->srv, 1);
+        if (ad_loop_stats_on) {
+            for (int i = 0; i < cm->nacks; i++)
+                if (cm->acks[i].taken_us)
+                    ad_ls_act(cm->acks[i].taken_us);
+            ad_ls_count(LS_ACTS, cm->nacks);
+        }
+        job_clear(cm);
+        cm->state = C_IDLE;
+        return 1;
+    }
+    srv_held_end(l->srv, 0); /* what was not stored never happened */
+    fprintf(stderr, "alphadeck serve: nothing of this pass was stored: %s\n", cm->err.text);
+    char why[sizeof cm->err.text + 80];
+    snprintf(why, sizeof why, "the action could not be stored (%s), so it was not made; try again",
+             cm->err.text);
+    for (int i = 0; i < cm->nacks; i++)
+        if (cm->acks[i].c)
+            refuse(cm->acks[i].c, cm->acks[i].rid, CODE_STORE_FAILED, why);
+    table *failed = NULL;
+    for (int i = 0; i < cm->ntabs; i++) {
+        table *t = cm->tabs[i].t;
+        refuse_later(l, t, why);
+        if ((cm->tabs[i].over || t->meta_dirty) && t->status == TABLE_OVER)
+            t->status = TABLE_PLAYING;
+        t->meta_dirty = 0;
+        t->dnext = failed;
+        failed = t;
+    }
+    job_clear(cm);
+    cm->state = C_IDLE;
+    ad_restore_failed(l, failed);
+    return 1;
+}
+
+void ad_commit_settle(lobby *l)
+{
+    struct ad_committer *cm = l->cm;
+    if (!cm)
+        return;
+    pthread_mutex_lock(&cm->mu);
+    while (cm->state == C_RUNNING)
+        pthread_cond_wait(&cm->cv, &cm->mu);
+    pthread_mutex_unlock(&cm->mu);
+    ad_commit_reap(l);
+}
+
+void ad_commit_thread_stop(lobby *l)
+{
+    struct ad_committer *cm = l->cm;
+    if (!cm)
+        return;
+    ad_commit_settle(l);
+    pthread_mutex_lock(&cm->mu);
+    cm->quit = 1;
+    pthread_cond_signal(&cm->cv);
+    pthread_mutex_unlock(&cm->mu);
+    pthread_join(cm->th, NULL);
+    pthread_mutex_destroy(&cm->mu);
+    pthread_cond_destroy(&cm->cv);
+    free(cm->steps);
+    free(cm->metas);
+    free(cm->tabs);
+    free(cm->acks);
+    free(cm);
+    l->cm = NULL;
 }

@@ -6,11 +6,12 @@
  * Each table being played runs on a director: the loop gives it the wall
  * clock, people's actions and the workers' bot answers (running.c); what
  * the director applies is kept as pending steps until the end of the
- * loop's pass, when lobby_flush stores them all in one commit and only
- * then acknowledges the `act`s and pushes the updates (commit.c).  When
- * the commit fails nothing is acknowledged and every table it touched is
- * rebuilt from the store (restore.c).  Each other job has a file of its
- * own: lobby_impl.h lists them.
+ * loop's pass, when they are all stored in one commit and only then are
+ * the `act`s acknowledged and the updates pushed (commit.c; on a single
+ * node the commit runs on a thread of its own while the loop goes on).
+ * When the commit fails nothing is acknowledged and every table it
+ * touched is rebuilt from the store (restore.c).  Each other job has a
+ * file of its own: lobby_impl.h lists them.
  */
 #include <malloc.h>
 #include <stdarg.h>
@@ -208,7 +209,7 @@ void ad_free_table(table *t)
 static int evictable(const table *t)
 {
     return (t->status == TABLE_OVER || t->status == TABLE_EXPIRED) && t->nmem == 0 &&
-           !t->dirty && !t->npend && !t->meta_dirty && !t->leased;
+           !t->dirty && !t->npend && !t->meta_dirty && !t->leased && !t->committing;
 }
 
 /* Many tables gone (their watchers left): the memory they held goes back
@@ -266,10 +267,10 @@ void ad_evict_finished(lobby *l)
     ad_trim(l);
 }
 
-void lobby_flush(lobby *l)
+/* After a commit: tables moved to other nodes let go, finished ones
+ * evicted. */
+static void after_commit(lobby *l)
 {
-    if (l->dirty || l->nacks)
-        ad_restore_failed(l, ad_commit_pass(l));
     ad_cluster_give_ups(l);
     if (l->evict && ad_loop_stats_on) {
         int64_t t0 = ad_ls_now();
@@ -278,6 +279,17 @@ void lobby_flush(lobby *l)
     } else if (l->evict) {
         ad_evict_finished(l);
     }
+}
+
+/* Everything stored, acknowledged and pushed when it returns: the commit
+ * under way on its thread first (one at a time, in order), then the rest
+ * on this one (the loop's end, a cluster's node, the lobby's tests). */
+void lobby_flush(lobby *l)
+{
+    ad_commit_settle(l);
+    if (l->dirty || l->nacks)
+        ad_restore_failed(l, ad_commit_pass(l));
+    after_commit(l);
 }
 
 /* The group commit's pace.  A commit costs about the same whether it
@@ -302,11 +314,35 @@ static void commit_now(lobby *l)
         l->commit_put_off = 0;
         srv_timer_cancel(&l->commit_tm);
     }
-    lobby_flush(l);
+    if (!ad_commit_async(l)) {
+        lobby_flush(l);
+        return;
+    }
+    if (l->dirty || l->nacks)
+        ad_commit_hand(l);
+    after_commit(l);
+}
+
+/* While a commit is under way on its thread and a pass has more for the
+ * next, the loop naps this long at most, then takes what came meanwhile
+ * (the commit's end wakes it at once): what comes during a commit is read
+ * and played while it runs, a millisecond's worth at a time, not one
+ * wake a request. */
+#define BUSY_NAP_US 1000
+
+int lobby_pass_start(lobby *l)
+{
+    return ad_commit_reap(l);
 }
 
 int64_t lobby_pass_end(lobby *l, int may_nap)
 {
+    ad_commit_reap(l);
+    if (ad_commit_busy(l)) {
+        /* one commit at a time: this pass's waits for the one under way,
+         * whose end wakes the loop */
+        return may_nap && (l->dirty || l->nacks) ? BUSY_NAP_US : 0;
+    }
     int64_t gap = (int64_t)l->lim.commit_every_ms * 1000;
     if ((l->dirty || l->nacks) && gap > 0 && !ad_cluster_on(l)) {
         int64_t now = ad_ls_now(), wait = l->committed_us + gap - now;
@@ -455,6 +491,7 @@ void lobby_free(lobby *l)
 {
     if (!l)
         return;
+    ad_commit_thread_stop(l);
     workers_free(l->w);
     for (int i = 0; i < l->ntab; i++)
         ad_free_table(l->tab[i]);

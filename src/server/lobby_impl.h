@@ -17,7 +17,8 @@
  *   talk.c        table talk: react and say, pushed to the table, never stored
  *   quick.c       quick: public tables, found by game, and the bots that fill them
  *
- * One thread (the loop's) runs all of it.
+ * One thread (the loop's) runs all of it, but for the store's half of
+ * each commit (commit.c: a thread that only stores what it is handed).
  */
 #ifndef AD_LOBBY_IMPL_H
 #define AD_LOBBY_IMPL_H
@@ -131,6 +132,7 @@ struct table {
     char **hist;
     table *dnext;
     int dirty;
+    int committing; /* the commit under way stores some of its steps (commit.c): kept */
     /* in a cluster (docs/deploy.md): */
     int leased;   /* this node holds the table's lease (it plays the table) */
     int renewed;  /* ... and the last renewal said so */
@@ -208,6 +210,7 @@ struct lobby {
     int ngone, cgone;
     ack *acks;
     int nacks, cacks;
+    struct ad_committer *cm; /* the commits' thread (commit.c; NULL: on the loop's) */
     uint64_t gen;
     ad_director_out out; /* scratch for every director call */
     int evict;           /* a finished table may leave memory (ad_evict_finished) */
@@ -354,6 +357,17 @@ void ad_add_step_events(json_t *events, const json_t *step);
 table *ad_commit_pass(lobby *l);
 void ad_ack_later(lobby *l, conn *c, const json_t *rid, int64_t table_id, uint32_t v);
 void ad_acks_forget(lobby *l, const conn *c);
+/* The commits on a thread of their own (lobby_commit_thread): a pass's
+ * commit handed over (ad_commit_hand: not while one is under way, nor
+ * with nothing to store), one that ended taken back (ad_commit_reap: 1
+ * when it did), and waited for (ad_commit_settle).  ad_commit_busy: one
+ * is under way, or ended and not yet taken back. */
+int ad_commit_async(const lobby *l);
+int ad_commit_busy(const lobby *l);
+void ad_commit_hand(lobby *l);
+int ad_commit_reap(lobby *l);
+void ad_commit_settle(lobby *l);
+void ad_commit_thread_stop(lobby *l);
 
 /* cluster.c: several nodes on one store; on a single node (ad_cluster_on
  * 0) each of these returns at once, doing nothing */

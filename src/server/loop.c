@@ -275,6 +275,8 @@ static int timed_pass(server *s)
     ad_ls_add(LS_SEND, t3 - t2);
     ad_ls_pass(wait, t1 - t0, t3 - t0);
     nap_then(s, nap);
+    if (lobby_pass_start(s->l))
+        ad_net_flush(s);
     return 0;
 }
 
@@ -296,6 +298,8 @@ void ad_loop_run(server *s)
         int64_t nap = lobby_pass_end(s->l, s->uv);
         ad_net_flush(s);
         nap_then(s, nap);
+        if (lobby_pass_start(s->l)) /* a commit ended meanwhile: its answers go first */
+            ad_net_flush(s);
     }
     lobby_flush(s->l);
     signal_ctx = NULL;

@@ -18,6 +18,7 @@
 typedef struct msg {
     struct msg *next;
     int cls;             /* its size class (frame_new), or -1: a block of its own */
+    int held;            /* not to be written yet (srv_hold) */
     size_t len;
     size_t hlen;         /* its WebSocket header: the hlen bytes before buf + LWS_PRE */
     unsigned char buf[]; /* LWS_PRE bytes (the header at their end), then the payload */
@@ -45,6 +46,8 @@ struct conn {
     int ping_due;      /* a ping to send with the next writeable callback */
     int due;           /* frames were queued in this pass: on the server's due list */
     conn *due_next;
+    int held;          /* it holds frames: on the server's held list (srv_hold) */
+    conn *held_next, *held_prev;
     conn *prev, *next;
 };
 
@@ -332,6 +335,81 @@ static void frame_free(msg *m)
     nspare[k]++;
 }
 
+/* ---------------------------------------------------------- held frames */
+
+/* A commit's acknowledgements and updates are written before it ends
+ * (commit.c builds them as soon as it hands the pass's steps to the store)
+ * and held: each connection's queue keeps them, unsent, behind what it
+ * had, and what comes after waits behind them.  When the commit ends they
+ * go, or, when it failed, they are dropped (what was not stored never
+ * happened).  The connections holding frames are on the server's held
+ * list, taken off when they end. */
+static void held_add(conn *c)
+{
+    server *s = c->srv;
+    c->held = 1;
+    c->held_prev = NULL;
+    c->held_next = s->held;
+    if (s->held)
+        s->held->held_prev = c;
+    s->held = c;
+}
+
+static void held_remove(conn *c)
+{
+    if (!c->held)
+        return;
+    if (c->held_prev)
+        c->held_prev->held_next = c->held_next;
+    else
+        c->srv->held = c->held_next;
+    if (c->held_next)
+        c->held_next->held_prev = c->held_prev;
+    c->held = 0;
+}
+
+void srv_hold(server *s, int on)
+{
+    s->holding = on;
+}
+
+/* c's held frames let go (send) or dropped, and c due for a write when its
+ * queue has something to write now. */
+static void held_end(conn *c, int send)
+{
+    size_t gone = 0;
+    msg **p = &c->qh, *last = NULL;
+    while (*p) {
+        msg *m = *p;
+        if (m->held && !send) {
+            *p = m->next;
+            gone += m->len;
+            frame_free(m);
+            continue;
+        }
+        m->held = 0;
+        last = m;
+        p = &m->next;
+    }
+    c->qt = last;
+    c->qbytes -= gone;
+    if (c->qh && !c->due && !c->close_now) {
+        c->due = 1;
+        c->due_next = c->srv->due;
+        c->srv->due = c;
+    }
+}
+
+void srv_held_end(server *s, int send)
+{
+    s->holding = 0;
+    while (s->held) {
+        conn *c = s->held;
+        held_remove(c);
+        held_end(c, send);
+    }
+}
+
 /* Queues a frame (opcode 1: text, 8: close). */
 static void queue_frame(conn *c, int opcode, const void *payload, size_t n)
 {
@@ -344,9 +422,13 @@ static void queue_frame(conn *c, int opcode, const void *payload, size_t n)
     m->len = n;
     m->hlen = frame_header(m->buf + LWS_PRE, opcode, n);
     m->next = NULL;
+    m->held = c->srv->holding;
+    if (m->held && !c->held)
+        held_add(c);
     /* a queue that held something has its writeable callback asked for
-     * already (the callback asks again while frames remain): on libuv each
-     * ask restarts the socket's watcher, two epoll_ctl(2) calls */
+     * already (the callback asks again while frames remain; a queue whose
+     * head is held is asked for when it is let go): on libuv each ask
+     * restarts the socket's watcher, two epoll_ctl(2) calls */
     int asked = c->qh != NULL;
     if (c->qt)
         c->qt->next = m;
@@ -387,6 +469,7 @@ void conn_send(conn *c, json_t *j)
 static void conn_free(server *s, conn *c)
 {
     lobby_conn_gone(s->l, c);
+    held_remove(c);
     for (conn **p = &s->due; c->due && *p; p = &(*p)->due_next)
         if (*p == c) {
             *p = c->due_next;
@@ -671,9 +754,12 @@ static int conn_open(server *s, struct lws *wsi, pss *ps)
 static int send_queued(server *s, struct lws *wsi, conn *c)
 {
     msg *m = c->qh;
+    if (m->held)
+        return 0; /* asked for again when it is let go (srv_held_end) */
     size_t total = m->hlen + m->len;
     msg *last = m;
-    while (last->next && total + last->next->hlen + last->next->len <= WRITE_MAX) {
+    while (last->next && !last->next->held &&
+           total + last->next->hlen + last->next->len <= WRITE_MAX) {
         last = last->next;
         total += last->hlen + last->len;
     }
@@ -705,7 +791,7 @@ static int send_queued(server *s, struct lws *wsi, conn *c)
         c->qbytes -= x->len;
         frame_free(x);
     }
-    if (c->qh)
+    if (c->qh && !c->qh->held)
         lws_callback_on_writable(wsi);
     return 0;
 }
@@ -751,7 +837,7 @@ void ad_net_flush(server *s)
         conn *c = s->due;
         s->due = c->due_next;
         c->due = 0;
-        if (c->close_now || !c->qh)
+        if (c->close_now || !c->qh || c->qh->held)
             continue;
         if (c->closing || c->ping_due || lws_partial_buffered(c->wsi))
             lws_callback_on_writable(c->wsi);

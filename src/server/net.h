@@ -42,6 +42,8 @@ struct server {
     /* the transport (net.c) */
     conn *conns;
     conn *due;                       /* those given frames in this pass (ad_net_flush) */
+    int holding;                     /* frames queued now are held (srv_hold) */
+    conn *held;                      /* the connections holding some (srv_held_end) */
     size_t queue_max;                /* bytes queued for one connection before it is dropped */
     int64_t ping_ms;                 /* a silent connection is pinged after this */
     lws_sorted_usec_list_t ping_sul; /* the sweep that pings and drops */

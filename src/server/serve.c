@@ -440,6 +440,9 @@ static int lobby_start(server *s, const serve_opts *o, store *st, const char *db
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         return -1;
     }
+    const char *ct = getenv("ALPHADECK_COMMIT_THREAD");
+    if (!o->node && !(ct && strcmp(ct, "0") == 0) && lobby_commit_thread(s->l) < 0)
+        fprintf(stderr, "alphadeck serve: the commits' thread did not start: they run on the loop\n");
     return 0;
 }
 

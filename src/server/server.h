@@ -117,6 +117,12 @@ void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms);
 void srv_timer_cancel(srv_timer_t *tm);
 /* Wakes the loop from another thread (a worker's answer is waiting). */
 void srv_wake(server *s);
+/* What a commit releases (commit.c): while srv_hold(s, 1), every frame
+ * queued is held, written only once srv_held_end(s, 1) or dropped unsent
+ * by srv_held_end(s, 0); a frame queued after a held one waits behind it,
+ * so each connection's frames keep their order.  One holding at a time. */
+void srv_hold(server *s, int on);
+void srv_held_end(server *s, int send);
 
 /* lobby.c, for net.c */
 lobby *lobby_new(server *s, store *st, int workers, ad_err *err);
@@ -130,13 +136,21 @@ void lobby_refuse(conn *c, const char *code, const char *fmt, ...)
 void lobby_refuse_frame(conn *c, const char *text, size_t len, const char *code,
                         const char *words);
 void lobby_conn_gone(lobby *l, conn *c);          /* before c is freed */
-void lobby_flush(lobby *l);                       /* end of a pass: commit, ack, push */
+void lobby_flush(lobby *l); /* every commit made, acked and pushed (the loop's end) */
 /* The end of a pass of the loop: lobby_flush, or, when the last commit
  * was less than lim.commit_every_ms ago, that put off until then: with
  * may_nap, the microseconds the loop is to nap before its next pass (which
  * then waits for nothing and commits), else 0 and a timer ends the pass
  * that commits.  Acts are acknowledged after their commit either way. */
 int64_t lobby_pass_end(lobby *l, int may_nap);
+/* A pass's start: a commit that ended on its thread taken back (its
+ * acknowledgements and updates let go, or refused): 1 when one was, so
+ * that the loop writes them before it reads more. */
+int lobby_pass_start(lobby *l);
+/* The commits on a thread of their own from now on (a single node's; a
+ * cluster's node commits on the loop): 0, or -1 when the thread cannot
+ * start (they stay on the loop). */
+int lobby_commit_thread(lobby *l);
 void lobby_worker_answers(lobby *l);              /* take the workers' answers */
 void lobby_timer(lobby *l, table *t);
 /* How long a person may be gone from a game in play before the stand-in

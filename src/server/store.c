@@ -167,20 +167,44 @@ static int is_postgres(const char *where)
 
 /* ------------------------------------------------------------- dispatch */
 
+/* Two threads may share a store: the loop's, and the one that commits its
+ * passes (commit.c).  Each call holds the store's lock (CALL); a
+ * transaction holds it from store_begin to its commit or rollback, so
+ * another thread's call waits for the transaction's end and never runs
+ * inside it. */
 store *store_open(const char *where, ad_err *err)
 {
-    return is_postgres(where) ? store_pg_open(where, err) : store_sqlite_open(where, err);
+    store *s = is_postgres(where) ? store_pg_open(where, err) : store_sqlite_open(where, err);
+    if (s) {
+        pthread_mutexattr_t a;
+        pthread_mutexattr_init(&a);
+        pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+        pthread_mutex_init(&s->mu, &a);
+        pthread_mutexattr_destroy(&a);
+    }
+    return s;
 }
 
 void store_close(store *s)
 {
-    if (s)
+    if (s) {
+        pthread_mutex_destroy(&s->mu);
         s->ops->close(s);
+    }
 }
+
+/* One call of the back end's, under the store's lock. */
+#define CALL(s, type, call)                                                                        \
+    do {                                                                                           \
+        pthread_mutex_lock(&(s)->mu);                                                              \
+        type rc_ = (call);                                                                         \
+        pthread_mutex_unlock(&(s)->mu);                                                            \
+        return rc_;                                                                                \
+    } while (0)
 
 int store_writable(store *s, ad_err *err)
 {
-    return s->ops->writable(s, err);
+    CALL(s, int, s->ops->writable(s, err));
 }
 
 int store_player_new(store *s, const char *name, const uint8_t hash[32], int64_t *id, ad_err *err)
@@ -188,63 +212,71 @@ int store_player_new(store *s, const char *name, const uint8_t hash[32], int64_t
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     int64_t now_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-    return s->ops->player_new(s, name, hash, now_ms, id, err);
+    CALL(s, int, s->ops->player_new(s, name, hash, now_ms, id, err));
 }
 
 int store_player_find(store *s, const uint8_t hash[32], const char *name, int64_t *id,
                       ad_err *err)
 {
-    return s->ops->player_find(s, hash, name, id, err);
+    CALL(s, int, s->ops->player_find(s, hash, name, id, err));
 }
 
 int store_table_new(store *s, const char *new_req, const char *meta, int status,
                     int64_t created_ms, int64_t *id, ad_err *err)
 {
-    return s->ops->table_new(s, new_req, meta, status, created_ms, id, err);
+    CALL(s, int, s->ops->table_new(s, new_req, meta, status, created_ms, id, err));
 }
 
 int store_table_update(store *s, int64_t id, const char *meta, int status, int64_t started_ms,
                        ad_err *err)
 {
-    return s->ops->table_update(s, id, meta, status, started_ms, err);
+    CALL(s, int, s->ops->table_update(s, id, meta, status, started_ms, err));
 }
 
 int store_tables(store *s, int status, int (*fn)(void *ctx, const store_table *t), void *ctx,
                  ad_err *err)
 {
-    return s->ops->tables(s, status, fn, ctx, err);
+    CALL(s, int, s->ops->tables(s, status, fn, ctx, err));
 }
 
 int store_table_get(store *s, int64_t id, int (*fn)(void *ctx, const store_table *t), void *ctx,
                     ad_err *err)
 {
-    return s->ops->table_get(s, id, fn, ctx, err);
+    CALL(s, int, s->ops->table_get(s, id, fn, ctx, err));
 }
 
 int store_begin(store *s, ad_err *err)
 {
-    return s->ops->begin(s, err);
+    pthread_mutex_lock(&s->mu); /* held until the transaction ends */
+    int rc = s->ops->begin(s, err);
+    if (rc < 0)
+        pthread_mutex_unlock(&s->mu);
+    return rc;
 }
 
 int store_append(store *s, int64_t id, uint32_t v, int seat, const char *action, int by,
                  int64_t at_ms, ad_err *err)
 {
-    return s->ops->append(s, id, v, seat, action, by, at_ms, err);
+    CALL(s, int, s->ops->append(s, id, v, seat, action, by, at_ms, err));
 }
 
+/* (A commit that fails has rolled its transaction back: either way it ends.) */
 int store_commit(store *s, ad_err *err)
 {
-    return s->ops->commit(s, err);
+    int rc = s->ops->commit(s, err);
+    pthread_mutex_unlock(&s->mu);
+    return rc;
 }
 
 void store_rollback(store *s)
 {
     s->ops->rollback(s);
+    pthread_mutex_unlock(&s->mu);
 }
 
 json_t *store_actions(store *s, int64_t id, ad_err *err)
 {
-    return s->ops->actions(s, id, err);
+    CALL(s, json_t *, s->ops->actions(s, id, err));
 }
 
 long long ad_store_log_reads(store *s)
@@ -261,43 +293,46 @@ static int no_cluster(ad_err *err)
 
 int store_set_node(store *s, const char *node, ad_err *err)
 {
-    return s->ops->set_node ? s->ops->set_node(s, node, err) : no_cluster(err);
+    CALL(s, int, s->ops->set_node ? s->ops->set_node(s, node, err) : no_cluster(err));
 }
 
 int store_claim(store *s, ad_err *err)
 {
-    return s->ops->claim ? s->ops->claim(s, err) : 0;
+    CALL(s, int, s->ops->claim ? s->ops->claim(s, err) : 0);
 }
 
 int store_lease_take(store *s, int64_t id, int64_t now_ms, int64_t until_ms, ad_err *err)
 {
-    return s->ops->lease_take ? s->ops->lease_take(s, id, now_ms, until_ms, err) : no_cluster(err);
+    CALL(s, int,
+         s->ops->lease_take ? s->ops->lease_take(s, id, now_ms, until_ms, err) : no_cluster(err));
 }
 
 int store_lease_renew(store *s, int64_t now_ms, int64_t until_ms,
                       int (*fn)(void *ctx, int64_t id), void *ctx, ad_err *err)
 {
-    return s->ops->lease_renew ? s->ops->lease_renew(s, now_ms, until_ms, fn, ctx, err)
-                               : no_cluster(err);
+    CALL(s, int,
+         s->ops->lease_renew ? s->ops->lease_renew(s, now_ms, until_ms, fn, ctx, err)
+                             : no_cluster(err));
 }
 
 int store_lease_drop(store *s, int64_t id, ad_err *err)
 {
-    return s->ops->lease_drop ? s->ops->lease_drop(s, id, err) : no_cluster(err);
+    CALL(s, int, s->ops->lease_drop ? s->ops->lease_drop(s, id, err) : no_cluster(err));
 }
 
 int store_lease_give(store *s, int64_t id, const char *to, int64_t until_ms, ad_err *err)
 {
-    return s->ops->lease_give ? s->ops->lease_give(s, id, to, until_ms, err) : no_cluster(err);
+    CALL(s, int,
+         s->ops->lease_give ? s->ops->lease_give(s, id, to, until_ms, err) : no_cluster(err));
 }
 
 int store_lapsed(store *s, int64_t now_ms, int (*fn)(void *ctx, int64_t id), void *ctx,
                  ad_err *err)
 {
-    return s->ops->lapsed ? s->ops->lapsed(s, now_ms, fn, ctx, err) : no_cluster(err);
+    CALL(s, int, s->ops->lapsed ? s->ops->lapsed(s, now_ms, fn, ctx, err) : no_cluster(err));
 }
 
 int store_notify(store *s, const char *payload, ad_err *err)
 {
-    return s->ops->notify ? s->ops->notify(s, payload, err) : 0;
+    CALL(s, int, s->ops->notify ? s->ops->notify(s, payload, err) : 0);
 }

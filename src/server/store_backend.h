@@ -10,6 +10,8 @@
 #ifndef AD_SERVER_STORE_BACKEND_H
 #define AD_SERVER_STORE_BACKEND_H
 
+#include <pthread.h>
+
 #include "store.h"
 
 typedef struct store_ops {
@@ -56,6 +58,11 @@ typedef struct store_ops {
 
 struct store {
     const store_ops *ops;
+    /* One thread at a time (store.c): a transaction is its beginner's until
+     * it commits or rolls back, and a call from another thread meanwhile
+     * waits for its end.  Recursive, so the transaction's own thread
+     * passes. */
+    pthread_mutex_t mu;
 };
 
 /* How a back end spells the few things the two SQL dialects spell apart,

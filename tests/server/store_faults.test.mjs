@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { startServer, twoPersonTable, chooseAction, expectOk, sleep, within, waitExit, getRecord, playToEnd, DB_URL, psql } from './harness.mjs';
+import { startServer, twoPersonTable, chooseAction, expectOk, sleep, within, waitExit, getRecord, playToEnd, until, DB_URL, psql } from './harness.mjs';
 
 /** Another process holding the database's write lock until release(). */
 function lockDatabase(server) {
@@ -154,6 +154,34 @@ test('a write the database refuses is refused as store_failed, never acknowledge
     assert.equal(a.seat, mover.seat);
     assert.deepEqual(a.action, action, 'the acknowledged action is in the record at its version');
     assert.match(server.stderr(), /nothing of this pass was stored/, 'the server said why in its log');
+});
+
+test('while one table\'s commit waits for the database, the server answers another table at once: the store has a thread of its own', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t);
+    const tb = await twoPersonTable(server, 'noway', { seats: ['open', 'open'], options: { max_turns: 80 }, seed: 5 });
+    const elsewhere = await twoPersonTable(server, 'noway', { seats: ['open', 'open'], options: { max_turns: 80 }, seed: 6 });
+    const mover = await askedPerson(...tb.seats);
+    const v0 = mover.v;
+    const action = chooseAction(mover.view, mover.asked);
+    const [ea] = elsewhere.seats;
+    await until(() => ea.v >= 0, 5000, 'the other table\'s first view');
+
+    const lock = await lockDatabase(server);
+    t.after(() => lock.kill());
+    let refusedAt = null;
+    const act = mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000)
+        .then((r) => { refusedAt = Date.now(); return r; });
+    await sleep(30); // its commit under way: it waits for the lock, then gives up
+    const sync = expectOk(await ea.c.request({ cmd: 'sync', table: elsewhere.table, v: ea.v }), 'a sync at the other table');
+    const answeredAt = Date.now();
+    const refused = await act;
+    assert.equal(refused.code, 'store_failed', `the act while the database is locked: ${JSON.stringify(refused)}`);
+    assert.equal(sync.v, ea.v);
+    assert.ok(answeredAt < refusedAt, `the other table was answered (at ${answeredAt}) before the stuck commit gave up (at ${refusedAt}), not after it`);
+    await lock.release();
+    const ok = await mover.c.request({ cmd: 'act', table: tb.table, action, v: v0 }, 10000);
+    assert.equal(ok.ok, true, `the same act once the database is free: ${JSON.stringify(ok)}`);
+    assert.equal(ok.v, v0 + 1);
 });
 
 test('on PostgreSQL, an act while the server\'s connection to the database is cut is refused as store_failed, and the next goes through on a new connection', { timeout: 60000, skip: DB_URL ? false : 'only a PostgreSQL store has a connection to cut (make test-pg runs this)' }, async (t) => {
