@@ -190,6 +190,18 @@ static void push_stored(lobby *l, table *t)
         l->evict = 1;
 }
 
+/* The tables of a commit (chained by dnext), each pushed as stored. */
+static void push_chain(lobby *l, table *t)
+{
+    while (t) {
+        table *next = t->dnext;
+        t->dirty = 0;
+        t->meta_dirty = 0;
+        push_stored(l, t);
+        t = next;
+    }
+}
+
 /* The commit's time and what it stored (ALPHADECK_LOOP_STATS). */
 static void count_pass(lobby *l, int64_t t0, const int64_t sched0[2])
 {
@@ -236,13 +248,7 @@ table *ad_commit_pass(lobby *l)
     }
     int64_t t1 = ad_loop_stats_on ? ad_ls_now() : 0;
     answer_acks(l, NULL);
-    while (t) {
-        table *next = t->dnext;
-        t->dirty = 0;
-        t->meta_dirty = 0;
-        push_stored(l, t);
-        t = next;
-    }
+    push_chain(l, t);
     if (ad_loop_stats_on)
         ad_ls_add(LS_PUSH, ad_ls_now() - t1);
     return NULL;
@@ -451,13 +457,7 @@ void ad_commit_hand(lobby *l)
             ack_text(cm->acks[i].c, cm->acks[i].rid, cm->acks[i].v);
     table *t = l->dirty;
     l->dirty = NULL;
-    while (t) {
-        table *next = t->dnext;
-        t->dirty = 0;
-        t->meta_dirty = 0;
-        push_stored(l, t);
-        t = next;
-    }
+    push_chain(l, t);
     srv_hold(l->srv, 0);
     if (ad_loop_stats_on) {
         ad_ls_count(LS_COMMITS, 1);
