@@ -508,6 +508,9 @@ int ad_commit_reap(lobby *l)
         return 0;
     if (cm->rc == 0) {
         srv_held_end(l->srv, 1);
+        for (int i = 0; i < cm->ntabs; i++) /* kept while it ran (evictable) */
+            if (cm->tabs[i].t->status == TABLE_OVER && cm->tabs[i].t->nmem == 0)
+                l->evict = 1;
         if (ad_loop_stats_on) {
             for (int i = 0; i < cm->nacks; i++)
                 if (cm->acks[i].taken_us)

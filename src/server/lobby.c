@@ -330,14 +330,24 @@ static void commit_now(lobby *l)
  * wake a request. */
 #define BUSY_NAP_US 1000
 
+/* A commit that ended on its thread taken back, and what it finished
+ * evicted: 1 when there was one. */
+static int reaped(lobby *l)
+{
+    if (!ad_commit_reap(l))
+        return 0;
+    after_commit(l);
+    return 1;
+}
+
 int lobby_pass_start(lobby *l)
 {
-    return ad_commit_reap(l);
+    return reaped(l);
 }
 
 int64_t lobby_pass_end(lobby *l, int may_nap)
 {
-    ad_commit_reap(l);
+    reaped(l);
     if (ad_commit_busy(l)) {
         /* one commit at a time: this pass's waits for the one under way,
          * whose end wakes the loop */
