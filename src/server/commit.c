@@ -418,6 +418,8 @@ static void job_clear(struct ad_committer *cm)
 void ad_commit_hand(lobby *l)
 {
     struct ad_committer *cm = l->cm;
+    if (ad_commit_busy(l))
+        return; /* one at a time: the pass's steps wait for the next */
     int writes = 0;
     for (table *t = l->dirty; t && !writes; t = t->dnext)
         writes = t->npend || t->meta_dirty;
@@ -466,6 +468,13 @@ void ad_commit_hand(lobby *l)
     pthread_mutex_lock(&cm->mu);
     cm->state = C_RUNNING;
     pthread_cond_signal(&cm->cv);
+    pthread_mutex_unlock(&cm->mu);
+}
+
+static void set_idle(struct ad_committer *cm)
+{
+    pthread_mutex_lock(&cm->mu);
+    cm->state = C_IDLE;
     pthread_mutex_unlock(&cm->mu);
 }
 
@@ -518,7 +527,7 @@ int ad_commit_reap(lobby *l)
             ad_ls_count(LS_ACTS, cm->nacks);
         }
         job_clear(cm);
-        cm->state = C_IDLE;
+        set_idle(cm);
         return 1;
     }
     srv_held_end(l->srv, 0); /* what was not stored never happened */
@@ -540,7 +549,7 @@ int ad_commit_reap(lobby *l)
         failed = t;
     }
     job_clear(cm);
-    cm->state = C_IDLE;
+    set_idle(cm);
     ad_restore_failed(l, failed);
     return 1;
 }
