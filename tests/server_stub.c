@@ -84,7 +84,7 @@ void srv_wake(server *s)
     (void)s;
 }
 
-/* The lobby's tests commit on their own thread (lobby_flush): nothing is held. */
+/* The lobby's tests commit on the thread that calls lobby_flush: nothing is held. */
 void srv_hold(server *s, int on)
 {
     (void)s;

@@ -190,6 +190,27 @@ static void push_stored(lobby *l, table *t)
         l->evict = 1;
 }
 
+/* A commit that failed (err): said in the log, and the words its acts are
+ * refused with, in why (WHY_MAX bytes). */
+#define WHY_MAX (sizeof ((ad_err *)0)->text + 80)
+static void say_failed(const ad_err *err, char *why, size_t n)
+{
+    fprintf(stderr, "alphadeck serve: nothing of this pass was stored: %s\n", err->text);
+    snprintf(why, n, "the action could not be stored (%s), so it was not made; try again",
+             err->text);
+}
+
+/* What was not stored never happened: t's pending steps dropped, and its
+ * game's end undone when the failed commit held it (ended). */
+static void unstore(table *t, int ended)
+{
+    t->dirty = 0;
+    ad_clear_pend(t);
+    if (ended && t->status == TABLE_OVER)
+        t->status = TABLE_PLAYING;
+    t->meta_dirty = 0;
+}
+
 /* The tables of a commit (chained by dnext), each pushed as stored. */
 static void push_chain(lobby *l, table *t)
 {
@@ -232,18 +253,11 @@ table *ad_commit_pass(lobby *l)
     table *t = l->dirty;
     l->dirty = NULL;
     if (!ok) {
-        fprintf(stderr, "alphadeck serve: nothing of this pass was stored: %s\n", err.text);
-        char why[sizeof err.text + 80];
-        snprintf(why, sizeof why, "the action could not be stored (%s), so it was not made; try again",
-                 err.text);
+        char why[WHY_MAX];
+        say_failed(&err, why, sizeof why);
         answer_acks(l, why);
-        for (table *u = t; u; u = u->dnext) { /* what was not stored never happened */
-            u->dirty = 0;
-            ad_clear_pend(u);
-            if (u->meta_dirty && u->status == TABLE_OVER)
-                u->status = TABLE_PLAYING;
-            u->meta_dirty = 0;
-        }
+        for (table *u = t; u; u = u->dnext)
+            unstore(u, u->meta_dirty);
         return t;
     }
     int64_t t1 = ad_loop_stats_on ? ad_ls_now() : 0;
@@ -478,8 +492,8 @@ static void set_idle(struct ad_committer *cm)
     pthread_mutex_unlock(&cm->mu);
 }
 
-/* t's acts not yet handed to a commit, refused (why), and its steps that
- * were not stored dropped: it is to be rebuilt. */
+/* t's acts not yet handed to a commit refused (why), and t off the dirty
+ * list: it is to be rebuilt. */
 static void refuse_later(lobby *l, table *t, const char *why)
 {
     int w = 0;
@@ -500,9 +514,7 @@ static void refuse_later(lobby *l, table *t, const char *why)
                 *p = t->dnext;
                 break;
             }
-        t->dirty = 0;
     }
-    ad_clear_pend(t);
 }
 
 int ad_commit_reap(lobby *l)
@@ -531,10 +543,8 @@ int ad_commit_reap(lobby *l)
         return 1;
     }
     srv_held_end(l->srv, 0); /* what was not stored never happened */
-    fprintf(stderr, "alphadeck serve: nothing of this pass was stored: %s\n", cm->err.text);
-    char why[sizeof cm->err.text + 80];
-    snprintf(why, sizeof why, "the action could not be stored (%s), so it was not made; try again",
-             cm->err.text);
+    char why[WHY_MAX];
+    say_failed(&cm->err, why, sizeof why);
     for (int i = 0; i < cm->nacks; i++)
         if (cm->acks[i].c)
             refuse(cm->acks[i].c, cm->acks[i].rid, CODE_STORE_FAILED, why);
@@ -542,9 +552,7 @@ int ad_commit_reap(lobby *l)
     for (int i = 0; i < cm->ntabs; i++) {
         table *t = cm->tabs[i].t;
         refuse_later(l, t, why);
-        if ((cm->tabs[i].over || t->meta_dirty) && t->status == TABLE_OVER)
-            t->status = TABLE_PLAYING;
-        t->meta_dirty = 0;
+        unstore(t, cm->tabs[i].over || t->meta_dirty);
         t->dnext = failed;
         failed = t;
     }
