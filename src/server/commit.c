@@ -321,6 +321,7 @@ struct ad_committer {
     int state; /* C_*: the loop sets RUNNING and IDLE, the thread DONE */
     int quit;
     int rc;    /* the commit's: 0 stored, -1 not (err says why) */
+    int64_t handed_us, done_us; /* when loop stats are on: its hand-over, its return */
     ad_err err;
     job_step *steps;
     int nsteps, csteps;
@@ -366,8 +367,10 @@ static void *committer_main(void *arg)
             break;
         pthread_mutex_unlock(&cm->mu);
         int rc = store_job(cm);
+        int64_t done = ad_loop_stats_on ? ad_ls_now() : 0;
         pthread_mutex_lock(&cm->mu);
         cm->rc = rc;
+        cm->done_us = done;
         cm->state = C_DONE;
         pthread_cond_broadcast(&cm->cv); /* (ad_commit_settle) */
         srv_wake(cm->l->srv);
@@ -480,6 +483,7 @@ void ad_commit_hand(lobby *l)
         ad_ls_count(LS_TABLES, cm->ntabs);
     }
     pthread_mutex_lock(&cm->mu);
+    cm->handed_us = ad_loop_stats_on ? ad_ls_now() : 0;
     cm->state = C_RUNNING;
     pthread_cond_signal(&cm->cv);
     pthread_mutex_unlock(&cm->mu);
@@ -527,6 +531,8 @@ int ad_commit_reap(lobby *l)
     pthread_mutex_unlock(&cm->mu);
     if (!done)
         return 0;
+    if (ad_loop_stats_on)
+        ad_ls_commit(cm->done_us - cm->handed_us);
     if (cm->rc == 0) {
         srv_held_end(l->srv, 1);
         for (int i = 0; i < cm->ntabs; i++) /* kept while it ran (evictable) */

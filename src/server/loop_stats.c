@@ -41,6 +41,8 @@ static struct {
     size_t ntaken, ctaken;
     uint64_t acts, act_hist[LS_BUCKETS]; /* an act's time in the server */
     int64_t act_max;
+    uint64_t commits, commit_hist[LS_BUCKETS]; /* a commit's time on its thread */
+    int64_t commit_max;
 } ls;
 
 int64_t ad_ls_now(void)
@@ -142,6 +144,14 @@ void ad_ls_act(int64_t taken_us)
     ls.taken[ls.ntaken++] = taken_us;
 }
 
+void ad_ls_commit(int64_t us)
+{
+    ls.commit_hist[bucket(us)]++;
+    ls.commits++;
+    if (us > ls.commit_max)
+        ls.commit_max = us;
+}
+
 static void write_line(int64_t span)
 {
     static const char *name[LS_PARTS] = {"wait", "work", "timers", "commit",
@@ -178,7 +188,7 @@ static void write_line(int64_t span)
             "p99 %.2f ms, p99.9 %.2f ms, max %.2f ms; the busiest (ms): %s, after a wait of "
             "%.2f, on a CPU %.2f; it had %lld acts, %lld tables stored, %lld timers fired; an act, "
             "from its being taken to its answer written, p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, "
-            "max %.2f ms\n",
+            "max %.2f ms",
             (double)span / 1e6, (unsigned long long)ls.passes, (long long)ls.sum.count[LS_ACTS],
             (long long)ls.sum.count[LS_TABLES], (long long)ls.sum.count[LS_COMMITS],
             (long long)ls.sum.count[LS_FIRED],
@@ -191,6 +201,14 @@ static void write_line(int64_t span)
             (long long)ls.worst.count[LS_FIRED],
             quantile_ms(ls.act_hist, ls.acts, 0.5), quantile_ms(ls.act_hist, ls.acts, 0.99),
             quantile_ms(ls.act_hist, ls.acts, 0.999), (double)ls.act_max / 1000);
+    if (ls.commits)
+        fprintf(stderr,
+                "; a commit on its thread, from its hand-over to its return, p50 %.2f ms, p99 "
+                "%.2f ms, p99.9 %.2f ms, max %.2f ms",
+                quantile_ms(ls.commit_hist, ls.commits, 0.5),
+                quantile_ms(ls.commit_hist, ls.commits, 0.99),
+                quantile_ms(ls.commit_hist, ls.commits, 0.999), (double)ls.commit_max / 1000);
+    fputc('\n', stderr);
     fflush(stderr);
 }
 
@@ -255,7 +273,8 @@ void ad_ls_pass(int64_t wait_us, int64_t run_us, int64_t total_us)
     memset(&ls.sum, 0, sizeof ls.sum);
     memset(ls.hist, 0, sizeof ls.hist);
     memset(ls.act_hist, 0, sizeof ls.act_hist);
-    ls.passes = ls.acts = 0;
-    ls.act_max = 0;
+    memset(ls.commit_hist, 0, sizeof ls.commit_hist);
+    ls.passes = ls.acts = ls.commits = 0;
+    ls.act_max = ls.commit_max = 0;
     ls.since = now;
 }

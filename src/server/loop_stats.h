@@ -38,6 +38,9 @@ void ad_ls_count(int k, int n);
  * time in the server, from then to the end of the pass's writes, is
  * counted when the pass ends. */
 void ad_ls_act(int64_t taken_us);
+/* A commit on the commits' thread (commit.c) took us, from its hand-over
+ * to its return: counted by the loop as it reaps it. */
+void ad_ls_commit(int64_t us);
 /* The pass is over (wait_us of it in epoll, run_us in libuv's turn of
  * which wait_us is part, total_us in all): folds it in, and writes the
  * line when its time has come. */

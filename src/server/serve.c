@@ -440,6 +440,10 @@ static int lobby_start(server *s, const serve_opts *o, store *st, const char *db
         fprintf(stderr, "alphadeck serve: %s\n", err.text);
         return -1;
     }
+    const char *kt = getenv("ALPHADECK_CHECKPOINT_THREAD");
+    if (!(kt && strcmp(kt, "0") == 0) && store_checkpointer(st, &err) < 0)
+        fprintf(stderr, "alphadeck serve: %s: the commits checkpoint the WAL themselves\n",
+                err.text);
     const char *ct = getenv("ALPHADECK_COMMIT_THREAD");
     if (!o->node && !(ct && strcmp(ct, "0") == 0) && lobby_commit_thread(s->l) < 0)
         fprintf(stderr, "alphadeck serve: the commits' thread did not start: they run on the loop\n");

@@ -188,6 +188,8 @@ store *store_open(const char *where, ad_err *err)
 void store_close(store *s)
 {
     if (s) {
+        if (s->ops->checkpointer) /* its thread takes the lock: stopped first */
+            s->ops->checkpointer(s, 0, NULL);
         pthread_mutex_destroy(&s->mu);
         s->ops->close(s);
     }
@@ -277,6 +279,16 @@ void store_rollback(store *s)
 json_t *store_actions(store *s, int64_t id, ad_err *err)
 {
     CALL(s, json_t *, s->ops->actions(s, id, err));
+}
+
+int store_checkpointer(store *s, ad_err *err)
+{
+    CALL(s, int, s->ops->checkpointer ? s->ops->checkpointer(s, 1, err) : 1);
+}
+
+long long ad_store_checkpoints(store *s)
+{
+    return s->ops->checkpoints ? s->ops->checkpoints(s) : -1;
 }
 
 long long ad_store_log_reads(store *s)

@@ -90,6 +90,15 @@ json_t *store_actions(store *s, int64_t id, ad_err *err);
  * while no other opening of the file committed since its last look
  * (issue 33: the check was a twentieth of the commit's time). */
 long long ad_store_log_reads(store *s);
+/* The copies of the SQLite store's WAL into its database file (its
+ * checkpoints) made by a thread of the store's own, beside the commits,
+ * not by the commit that fills the WAL (store_sqlite.c says how): 0 when
+ * the thread runs, 1 where the store has no WAL (PostgreSQL), -1 with err
+ * set when it could not start (the commits checkpoint as before).  Once
+ * for a store; store_close stops it. */
+int store_checkpointer(store *s, ad_err *err);
+/* How many times that thread copied the WAL (-1: it does not run). */
+long long ad_store_checkpoints(store *s);
 /* How many writes the SQLite stores of this process made to their WAL
  * files: a commit's frames go in one write of up to 120 KiB (store_wal.c),
  * where SQLite alone made two a page. */

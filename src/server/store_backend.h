@@ -54,6 +54,12 @@ typedef struct store_ops {
     int (*notify)(store *s, const char *payload, ad_err *err);
     /* the times an append read the log to check it follows (NULL: not counted) */
     long long (*log_reads)(store *s);
+    /* the checkpoints of a WAL on a thread of the back end's own: started
+     * (on 1), or stopped (on 0) before the store closes (NULL: it has no
+     * WAL to copy, as PostgreSQL checkpoints on its own) */
+    int (*checkpointer)(store *s, int on, ad_err *err);
+    /* the copies that thread made (-1: no thread) */
+    long long (*checkpoints)(store *s);
 } store_ops;
 
 struct store {

@@ -88,6 +88,7 @@ typedef struct sqlite_store {
     long waiting;         /* committed actions in actions_recent */
     int64_t seen_version; /* PRAGMA data_version at this opening's last look */
     long long log_reads;  /* the version lookups the log was read for */
+    struct checkpointer *ck; /* NULL: the commits checkpoint (SQLite's own way) */
 } sqlite_store;
 
 static const store_dialect dialect = {
@@ -270,10 +271,41 @@ static const store_ops lite_ops;
  * store_wal.c stands on: it writes a commit's frames at the sync, and
  * with a lower setting SQLite would publish frames it never synced (so
  * never wrote) to other openings of the file. */
-#define WAL_PAGES "4000"
+#define WAL_PAGES 4000
+#define SPELLED_(n) #n
+#define SPELLED(n) SPELLED_(n)
 #define WAL_SETUP                                                                          \
     "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; "           \
-    "PRAGMA wal_autocheckpoint=" WAL_PAGES ";"
+    "PRAGMA wal_autocheckpoint=" SPELLED(WAL_PAGES) ";"
+
+/* The checkpoints on a thread of their own (store_checkpointer, the
+ * server's).  Without it, the commit that takes the WAL past WAL_PAGES
+ * frames copies it into the database file itself: it reads each frame,
+ * writes each page changed and syncs the file, and at 19,000 connections
+ * that commit, about one a second, took 20 to 120 ms more than the others,
+ * and every act that came meanwhile waited for it
+ * (bench/notes/2026-11-30-round-twenty-two.md).  With it, that commit
+ * only wakes the thread, which copies what the WAL holds through an
+ * opening of the file of its own while the commits go on (SQLite's
+ * passive checkpoint takes no writer's lock).  The WAL starts over from
+ * its beginning only when a transaction begins with every frame copied,
+ * which a copy made beside a steady stream of commits never leaves (they
+ * add frames while it copies): so the thread copies again what came
+ * meanwhile, and then a last time holding the store's lock (store.c), no
+ * transaction under way and none begun until it is done: the frames of a
+ * few milliseconds, and the next commit starts the WAL over.  A WAL that
+ * reaches CKPT_CAP frames all the same (a thread that could not keep up,
+ * or a copy refused) is copied by the commit, as without the thread. */
+#define CKPT_CAP (4 * WAL_PAGES)
+
+typedef struct checkpointer {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    sqlite3 *db; /* its own opening of the file */
+    int want, quit;
+    long long rounds; /* the times it copied the WAL (under mu) */
+} checkpointer;
 
 store *store_sqlite_open(const char *where, ad_err *err)
 {
@@ -645,6 +677,116 @@ static json_t *lite_actions(store *s, int64_t id, ad_err *err)
     return a;
 }
 
+/* One copy of the WAL into the database file, as far as it goes. */
+/* One copy of the WAL into the database file, as far as it goes. */
+static void copy_wal(sqlite3 *db)
+{
+    sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+}
+
+/* SQLite calls this after each commit on the store's own opening (under
+ * the store's lock), with the frames its WAL holds. */
+static int wal_filled(void *arg, sqlite3 *db, const char *name, int frames)
+{
+    (void)name;
+    checkpointer *k = arg;
+    if (frames >= CKPT_CAP) {
+        copy_wal(db);
+    } else if (frames >= WAL_PAGES) {
+        pthread_mutex_lock(&k->mu);
+        k->want = 1;
+        pthread_cond_signal(&k->cv);
+        pthread_mutex_unlock(&k->mu);
+    }
+    return SQLITE_OK;
+}
+
+static void *checkpointer_main(void *arg)
+{
+    sqlite_store *q = arg;
+    checkpointer *k = q->ck;
+    pthread_mutex_lock(&k->mu);
+    for (;;) {
+        while (!k->want && !k->quit)
+            pthread_cond_wait(&k->cv, &k->mu);
+        if (k->quit)
+            break;
+        pthread_mutex_unlock(&k->mu);
+        copy_wal(k->db); /* beside the commits */
+        copy_wal(k->db); /* what they added meanwhile */
+        pthread_mutex_lock(&q->base.mu);
+        copy_wal(k->db); /* the last few, no commit under way */
+        pthread_mutex_unlock(&q->base.mu);
+        pthread_mutex_lock(&k->mu);
+        k->want = 0; /* (the commits meanwhile asked for this copy: it is done) */
+        k->rounds++;
+    }
+    pthread_mutex_unlock(&k->mu);
+    return NULL;
+}
+
+static void checkpointer_free(checkpointer *k)
+{
+    sqlite3_close(k->db);
+    pthread_mutex_destroy(&k->mu);
+    pthread_cond_destroy(&k->cv);
+    free(k);
+}
+
+static int lite_checkpointer(store *s, int on, ad_err *err)
+{
+    sqlite_store *q = lite(s);
+    checkpointer *k = q->ck;
+    if (!on) {
+        if (!k)
+            return 0;
+        sqlite3_wal_autocheckpoint(q->db, WAL_PAGES); /* SQLite's own way again */
+        pthread_mutex_lock(&k->mu);
+        k->quit = 1;
+        pthread_cond_signal(&k->cv);
+        pthread_mutex_unlock(&k->mu);
+        pthread_join(k->th, NULL);
+        checkpointer_free(k);
+        q->ck = NULL;
+        return 0;
+    }
+    if (k)
+        return 0;
+    if (!(k = calloc(1, sizeof *k)))
+        return ad_err_set(err, AD_E_INTERNAL, "out of memory");
+    pthread_mutex_init(&k->mu, NULL);
+    pthread_cond_init(&k->cv, NULL);
+    /* (a read opens its WAL: SQLite 3.40 checkpoints nothing through an
+     * opening that has not read yet) */
+    if (sqlite3_open_v2(q->where, &k->db, SQLITE_OPEN_READWRITE, ad_store_wal_vfs()) !=
+            SQLITE_OK ||
+        sqlite3_exec(k->db, "PRAGMA schema_version", NULL, NULL, NULL) != SQLITE_OK) {
+        ad_err_set(err, AD_E_IO, "cannot open the database %s a second time: %s", q->where,
+                   k->db ? sqlite3_errmsg(k->db) : "out of memory");
+        checkpointer_free(k);
+        return -1;
+    }
+    q->ck = k;
+    if (pthread_create(&k->th, NULL, checkpointer_main, q) != 0) {
+        q->ck = NULL;
+        checkpointer_free(k);
+        return ad_err_set(err, AD_E_INTERNAL, "cannot start the checkpoints' thread");
+    }
+    sqlite3_wal_hook(q->db, wal_filled, k);
+    return 0;
+}
+
+static long long lite_checkpoints(store *s)
+{
+    checkpointer *k = lite(s)->ck;
+    if (!k)
+        return -1;
+    pthread_mutex_lock(&k->mu);
+    long long n = k->rounds;
+    pthread_mutex_unlock(&k->mu);
+    return n;
+}
+
 static const store_ops lite_ops = {
     .close = lite_close,
     .exec = lite_exec,
@@ -662,4 +804,6 @@ static const store_ops lite_ops = {
     .rollback = lite_rollback,
     .actions = lite_actions,
     .log_reads = lite_log_reads,
+    .checkpointer = lite_checkpointer,
+    .checkpoints = lite_checkpoints,
 };

@@ -163,6 +163,50 @@ static void test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_
     store_close(s);
 }
 
+/* Waits (20 s at most) for the checkpoints' thread to have copied the WAL
+ * n times. */
+static void wait_for_checkpoints(store *s, long long n)
+{
+    for (int i = 0; i < 2000 && ad_store_checkpoints(s) < n; i++)
+        usleep(10000);
+    assert_true(ad_store_checkpoints(s) >= n);
+}
+
+static void test_the_checkpoints_thread_copies_the_wal_beside_the_commits_and_it_starts_over(
+    void **state)
+{
+    (void)state;
+    ad_err e;
+    store *s = store_open(where, &e);
+    assert_int_equal(ad_store_checkpoints(s), -1); /* a store copies in its commits unless asked */
+    assert_int_equal(store_checkpointer(s, &e), 0);
+    assert_int_equal(ad_store_checkpoints(s), 0);
+    int64_t id[40];
+    uint32_t v[40] = {0};
+    for (int t = 0; t < 40; t++)
+        id[t] = new_table(s);
+    long long full = commits(s, id, v, 200, 4000);
+    assert_true(full >= 4000 * (4096 + 24));
+    wait_for_checkpoints(s, 1);
+    assert_true(file_size("") > 1000 * 4096); /* copied into the database */
+    /* the next commits start the WAL over from its beginning: ten of them
+     * (some 1,500 pages, less than would wake the thread again), and the
+     * file is no larger, nor the database */
+    long long db = file_size("");
+    commits(s, id, v, 10, 0);
+    assert_true(file_size("-wal") == full);
+    assert_true(file_size("") == db);
+    assert_int_equal(ad_store_checkpoints(s), 1);
+    /* and every action is there, read back through another opening */
+    store *t = store_open(where, &e);
+    json_t *a = store_actions(t, id[7], &e);
+    assert_int_equal(json_array_size(a), v[7]);
+    json_decref(a);
+    store_close(t);
+    store_close(s); /* the thread stopped, the WAL copied and removed */
+    assert_int_equal(file_size("-wal"), 0);
+}
+
 static void test_a_commits_pages_go_to_the_wal_in_one_write(void **state)
 {
     (void)state;
@@ -359,6 +403,7 @@ int main(void)
         CASE(test_a_rolled_back_action_is_not_vouched_for),
         CASE(test_what_another_opening_of_the_store_wrote_is_read_not_guessed),
         CASE(test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_further),
+        CASE(test_the_checkpoints_thread_copies_the_wal_beside_the_commits_and_it_starts_over),
         CASE(test_a_commits_pages_go_to_the_wal_in_one_write),
         CASE(test_every_commit_is_kept_by_a_process_killed_after_it),
         CASE(test_a_transaction_larger_than_the_cache_keeps_every_byte),
