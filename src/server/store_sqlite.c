@@ -282,9 +282,9 @@ static const store_ops lite_ops;
  * server's).  Without it, the commit that takes the WAL past WAL_PAGES
  * frames copies it into the database file itself: it reads each frame,
  * writes each page changed and syncs the file, and at 19,000 connections
- * that commit, about one a second, took 20 to 120 ms more than the others,
- * and every act that came meanwhile waited for it
- * (bench/notes/2026-11-30-round-twenty-two.md).  With it, that commit
+ * that commit, about one a second, took tens of milliseconds where the
+ * others took one or two, and every act that came meanwhile waited for it
+ * (bench/notes/2026-12-01-round-twenty-two.md).  With it, that commit
  * only wakes the thread, which copies what the WAL holds through an
  * opening of the file of its own while the commits go on (SQLite's
  * passive checkpoint takes no writer's lock).  The WAL starts over from
@@ -677,7 +677,6 @@ static json_t *lite_actions(store *s, int64_t id, ad_err *err)
     return a;
 }
 
-/* One copy of the WAL into the database file, as far as it goes. */
 /* One copy of the WAL into the database file, as far as it goes. */
 static void copy_wal(sqlite3 *db)
 {
