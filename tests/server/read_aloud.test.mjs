@@ -7,7 +7,7 @@
 // is sent no lines, while the others at the table still are.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, player, expectOk, httpGet, Seat, playToEnd, driveUntil, SHORT } from './harness.mjs';
+import { startServer, player, expectOk, httpGet, Seat, playToEnd, driveUntil, isOver, until, SHORT } from './harness.mjs';
 
 /** every update push c got at table, in order */
 const updates = (c, table) => c.frames.filter((f) => f && f.push === 'update' && f.table === table);
@@ -134,7 +134,10 @@ test('a page whose hello says aloud:false is sent updates without lines to read 
     assert.ok(heard.some((l) => l.startsWith(`Your turn, ${names[1]}.`)), `the other seat still hears its turn: ${heard.slice(0, 4).join(' | ')}`);
     expectOk(await a.request({ cmd: 'hello', name: names[0], token: a.token, aloud: true }), 'hello, aloud:true');
     const back = updates(a, table).length;
-    await driveUntil([sa, sb], () => updates(a, table).length - back >= 6 || sa.view.phase === 'over', 30000, 'six updates more');
+    await driveUntil([sa, sb], () => updates(a, table).length - back >= 6 || isOver(sa.view) || isOver(sb.view), 30000, 'six updates more');
+    /* the game may end within them, and b may hear of it a moment before
+     * a: then a's last update (the end, read aloud) is waited for */
+    if (updates(a, table).length - back < 6) await until(() => { sa.drain(); return isOver(sa.view); }, 10000, 'the end of the game at a');
     const on = updates(a, table).slice(back).flatMap((p) => p.aloud);
     assert.ok(on.some((l) => l.startsWith(`Your turn, ${names[0]}.`) || /four in a row/.test(l)), `the lines are back: ${on.slice(0, 4).join(' | ')}`);
 });
