@@ -203,6 +203,7 @@ struct lobby {
     int64_t committed_us;
     srv_timer_t commit_tm;
     int commit_put_off;
+    int bot_answers; /* taken since the last commit began (running.c) */
     struct gone {
         int64_t id;
         char to[64]; /* the node it goes to ("": its lease lapsed, or was lost) */
@@ -337,6 +338,9 @@ int ad_start_game(lobby *l, table *t, ad_err *err);
 /* ad_start_game, a failure logged (the table resumes from the store). */
 void ad_start_logged(lobby *l, table *t);
 void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid);
+/* A commit begins: the bot answers' budget is whole again, and the loop is
+ * woken for those left waiting when it ran out. */
+void lobby_answers_anew(lobby *l);
 
 /* restore.c */
 int ad_parse_meta(table *t, const char *text);

@@ -218,19 +218,24 @@ void ad_start_logged(lobby *l, table *t)
                 err.text);
 }
 
-/* At most this many bot answers a pass: the workers answer while the
+/* At most this many bot answers a commit: the workers answer while the
  * loop takes their answers, and each answer asks the next bot, so tables of
  * bots alone (every person gone) could keep one pass going with nothing
  * committed, acknowledged or pushed, their steps piling up in memory (a
  * loadtest's 1,000 tables played out by their stand-ins: 190,000 pending
- * steps, 300 MB).  The rest wait for the next pass, which is woken. */
-#define ANSWERS_A_PASS 256
+ * steps, 300 MB).  Counted from one commit's start to the next (not a
+ * pass): while a commit runs on its thread the loop's passes go on, and
+ * a budget a pass let the bots pile up a commit's worth of steps each
+ * millisecond, so that on a slow disk the next commit was larger, took
+ * longer, and a person's act at another table waited seconds for it (on
+ * PostgreSQL beside two busy CPUs, 2.8 s).  The rest wait for the next
+ * commit, whose start wakes the loop for them (commit_now). */
+#define ANSWERS_A_COMMIT 256
 
 void lobby_worker_answers(lobby *l)
 {
     worker_job *j;
-    int taken = 0;
-    while ((j = workers_take(l->w))) {
+    while (l->bot_answers < ANSWERS_A_COMMIT && (j = workers_take(l->w))) {
         table *t = ad_find_table(l, j->table);
         if (t && t->d && t->gen == j->gen && t->status == TABLE_PLAYING) {
             ad_err e;
@@ -241,11 +246,15 @@ void lobby_worker_answers(lobby *l)
         }
         ad_bot_request_free(&j->rq);
         free(j);
-        if (++taken == ANSWERS_A_PASS) {
-            srv_wake(l->srv); /* the rest in the next pass */
-            break;
-        }
+        l->bot_answers++;
     }
+}
+
+void lobby_answers_anew(lobby *l)
+{
+    if (l->bot_answers >= ANSWERS_A_COMMIT)
+        srv_wake(l->srv); /* the answers left waiting, in the next pass */
+    l->bot_answers = 0;
 }
 
 /* A waiting table whose expiry came: stored as expired (never resumed,
