@@ -314,7 +314,7 @@ static void commit_now(lobby *l)
         l->commit_put_off = 0;
         srv_timer_cancel(&l->commit_tm);
     }
-    lobby_answers_anew(l);
+    ad_answers_anew(l);
     if (!ad_commit_async(l)) {
         lobby_flush(l);
         return;

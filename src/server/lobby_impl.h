@@ -340,7 +340,7 @@ void ad_start_logged(lobby *l, table *t);
 void ad_cmd_act(lobby *l, conn *c, const json_t *req, const json_t *rid);
 /* A commit begins: the bot answers' budget is whole again, and the loop is
  * woken for those left waiting when it ran out. */
-void lobby_answers_anew(lobby *l);
+void ad_answers_anew(lobby *l);
 
 /* restore.c */
 int ad_parse_meta(table *t, const char *text);

@@ -250,7 +250,7 @@ void lobby_worker_answers(lobby *l)
     }
 }
 
-void lobby_answers_anew(lobby *l)
+void ad_answers_anew(lobby *l)
 {
     if (l->bot_answers >= ANSWERS_A_COMMIT)
         srv_wake(l->srv); /* the answers left waiting, in the next pass */
