@@ -110,9 +110,10 @@ void lobby_request(lobby *l, conn *c, const char *text, size_t len)
     else {
         /* an act joins the commit put off (lobby_pass_end); anything else
          * (a join, a watch, a sync answering a view and its version) is
-         * answered after it, so that what it tells is stored and pushed */
+         * answered after it, and after its table's steps are stored and
+         * pushed, so that what it tells is stored and comes after them */
         if (k->run != ad_cmd_act)
-            ad_commit_put_off_now(l);
+            ad_commit_before_answer(l, req);
         k->run(l, c, req, rid);
     }
     json_decref(req);

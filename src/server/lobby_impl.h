@@ -559,9 +559,11 @@ void ad_clock_seats_text(ad_jw *w, const table *t, uint32_t seats);
  * trimmed a moment later (lobby.c). */
 void ad_conn_counted_gone(lobby *l);
 
-/* The group commit's pace (lobby.c, lobby_pass_end): the commit put off,
- * made now (nothing when none is), before a request that tells a table's
- * view or version (commands.c). */
-void ad_commit_put_off_now(lobby *l);
+/* Before a request other than an act (commands.c), which tells what is
+ * stored and pushed: the commit put off by the group commit's pace
+ * (lobby.c, lobby_pass_end) made now, and when the table req names has
+ * steps not stored yet (not handed to a commit, or in the one under way
+ * on its thread), everything stored and pushed first (lobby_flush). */
+void ad_commit_before_answer(lobby *l, const json_t *req);
 
 #endif

@@ -385,6 +385,89 @@ static void an_act_whose_pass_is_not_stored_is_refused_and_never_happened(void *
     free(act);
 }
 
+/* The frames c got that are a push of that kind or an answer (push NULL),
+ * in order, as "update v1", "update v1 sync", "answer v1". */
+static void frames_of(conn *c, char *out, size_t n)
+{
+    size_t i, k = 0;
+    json_t *j;
+    out[0] = 0;
+    json_array_foreach(c->got, i, j) {
+        const char *p = json_string_value(json_object_get(j, "push"));
+        if (p && strcmp(p, "update") != 0)
+            continue;
+        k += (size_t)snprintf(out + k, n - k, "%s%s v%lld%s", k ? ", " : "", p ? p : "answer",
+                              (long long)json_integer_value(json_object_get(j, "v")),
+                              json_is_true(json_object_get(j, "sync")) ? " sync" : "");
+        if (k >= n)
+            break;
+    }
+}
+
+/* Promise (docs/server.md, "The group commit's pace"): a request that
+ * tells a table (a sync, a watch) is answered from what is stored and
+ * pushed.  A sync that comes in the pass of a step, before its commit, is
+ * answered after the step is stored and its update sent: the step's
+ * update first, then the sync's. */
+static void a_sync_in_the_pass_of_a_step_is_answered_after_the_step_is_stored_and_pushed(
+    void **state)
+{
+    fixture *f = *state;
+    conn *mover, *other;
+    json_int_t t = begun(f, &mover, &other);
+    char *act = first_card_act(f, t, mover);
+    json_array_clear(mover->got);
+    json_array_clear(other->got);
+    lobby_request(f->l, mover, act, strlen(act));
+    free(act);
+    char text[128], got[256];
+    snprintf(text, sizeof text, "{\"cmd\":\"sync\",\"table\":%lld,\"v\":0}", (long long)t);
+    lobby_request(f->l, other, text, strlen(text)); /* the same pass: no lobby_flush between */
+    frames_of(other, got, sizeof got);
+    assert_string_equal(got, "update v1, update v1 sync, answer v1");
+    frames_of(mover, got, sizeof got);
+    assert_string_equal(got, "answer v1, update v1"); /* the act acknowledged: stored */
+    /* a watch that comes next is told the same version, stored */
+    hello(f->l, f->c[2], "Cid");
+    json_array_clear(f->c[2]->got);
+    snprintf(text, sizeof text, "{\"cmd\":\"watch\",\"table\":%lld}", (long long)t);
+    lobby_request(f->l, f->c[2], text, strlen(text));
+    frames_of(f->c[2], got, sizeof got);
+    assert_string_equal(got, "answer v1");
+}
+
+/* ... and when that commit fails, the sync tells what is stored (the step
+ * never happened), never the version that was not stored. */
+static void a_sync_in_the_pass_of_a_step_not_stored_never_tells_that_step(void **state)
+{
+    fixture *f = *state;
+    conn *mover, *other;
+    json_int_t t = begun(f, &mover, &other);
+    char *act = first_card_act(f, t, mover);
+    sqlite3 *db; /* another writer holds the database: the commit cannot begin */
+    assert_int_equal(sqlite3_open(f->path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
+    json_array_clear(mover->got);
+    json_array_clear(other->got);
+    lobby_request(f->l, mover, act, strlen(act));
+    free(act);
+    char text[128];
+    snprintf(text, sizeof text, "{\"cmd\":\"sync\",\"table\":%lld,\"v\":0}", (long long)t);
+    lobby_request(f->l, other, text, strlen(text));
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(db);
+    json_t *no = answer_got(mover); /* the act refused before the sync is answered */
+    assert_non_null(no);
+    assert_string_equal(json_string_value(json_object_get(no, "code")), "store_failed");
+    size_t i;
+    json_t *j;
+    json_array_foreach(other->got, i, j) /* nothing of version 1 */
+        assert_int_equal(json_integer_value(json_object_get(j, "v")), 0);
+    json_t *a = answer_got(other);
+    assert_non_null(a);
+    assert_true(json_is_true(json_object_get(a, "ok")));
+}
+
 /* Promise (docs/server.md, "The race"): an act on a version the
  * table has left is refused as stale, nothing done, even when what moved
  * the table on was due but not yet played as the act came (its timer had
@@ -495,6 +578,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(
             a_pass_on_a_window_that_settled_before_it_came_is_stale_not_a_turns_pass, setup,
             teardown),
+        cmocka_unit_test_setup_teardown(
+            a_sync_in_the_pass_of_a_step_is_answered_after_the_step_is_stored_and_pushed, setup,
+            teardown),
+        cmocka_unit_test_setup_teardown(
+            a_sync_in_the_pass_of_a_step_not_stored_never_tells_that_step, setup_file, teardown),
         cmocka_unit_test_setup_teardown(a_clock_not_among_the_presets_is_refused_naming_them,
                                         setup, teardown),
     };
