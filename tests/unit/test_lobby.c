@@ -336,16 +336,24 @@ static char *first_card_act(fixture *f, json_int_t t, conn *mover)
     return act;
 }
 
+/* A game begun (begun) and its mover's first act taken, in a pass not yet
+ * ended: nothing stored, nothing sent (got emptied before it). */
+static json_int_t first_act_taken(fixture *f, conn **mover, conn **other)
+{
+    json_int_t t = begun(f, mover, other);
+    char *act = first_card_act(f, t, *mover);
+    json_array_clear((*mover)->got);
+    json_array_clear((*other)->got);
+    lobby_request(f->l, *mover, act, strlen(act));
+    free(act);
+    return t;
+}
+
 static void an_act_is_acknowledged_only_after_its_pass_is_stored(void **state)
 {
     fixture *f = *state;
     conn *mover, *other;
-    json_int_t t = begun(f, &mover, &other);
-    char *act = first_card_act(f, t, mover);
-    json_array_clear(mover->got);
-    json_array_clear(other->got);
-    lobby_request(f->l, mover, act, strlen(act));
-    free(act);
+    first_act_taken(f, &mover, &other);
     assert_int_equal(json_array_size(mover->got), 0); /* nothing before the commit */
     assert_int_equal(json_array_size(other->got), 0);
     lobby_flush(f->l);
@@ -414,12 +422,7 @@ static void a_sync_in_the_pass_of_a_step_is_answered_after_the_step_is_stored_an
 {
     fixture *f = *state;
     conn *mover, *other;
-    json_int_t t = begun(f, &mover, &other);
-    char *act = first_card_act(f, t, mover);
-    json_array_clear(mover->got);
-    json_array_clear(other->got);
-    lobby_request(f->l, mover, act, strlen(act));
-    free(act);
+    json_int_t t = first_act_taken(f, &mover, &other);
     char text[128], got[256];
     snprintf(text, sizeof text, "{\"cmd\":\"sync\",\"table\":%lld,\"v\":0}", (long long)t);
     lobby_request(f->l, other, text, strlen(text)); /* the same pass: no lobby_flush between */
