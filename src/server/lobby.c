@@ -376,26 +376,19 @@ void ad_commit_before_answer(lobby *l, const json_t *req)
 {
     const json_t *id = json_object_get(req, "table");
     const table *t = json_is_integer(id) ? ad_find_table(l, json_integer_value(id)) : NULL;
-    if (t && (t->npend || t->committing)) {
-        /* its table has steps not stored yet: played while a commit ran
-         * on its thread (waiting for the next), in the one under way, or
-         * in this pass.  Answered now, a sync or a join would tell a
-         * version before it is stored, and before its update: everything
-         * is stored and pushed first, as at the loop's end.  Once a step
-         * at most: what is stored is not stored again. */
-        if (l->commit_put_off) {
-            l->commit_put_off = 0;
-            srv_timer_cancel(&l->commit_tm);
-        }
-        l->committed_us = ad_ls_now();
-        ad_answers_anew(l);
-        lobby_flush(l);
-        return;
-    }
-    if (!l->commit_put_off)
+    /* its table has steps not stored yet: played while a commit ran on its
+     * thread (waiting for the next), in the one under way, or in this
+     * pass.  Answered now, a sync or a join would tell a version before it
+     * is stored, and before its update: everything is stored and pushed
+     * first, as at the loop's end.  Once a step at most: what is stored is
+     * not stored again. */
+    int unstored = t && (t->npend || t->committing);
+    if (!unstored && !l->commit_put_off)
         return;
     l->committed_us = ad_ls_now();
     commit_now(l);
+    if (unstored)
+        lobby_flush(l); /* the commit on its thread waited for, the rest on this one */
 }
 
 void lobby_set_away_after(lobby *l, int64_t ms)
