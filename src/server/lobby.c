@@ -381,9 +381,12 @@ void ad_commit_before_answer(lobby *l, const json_t *req)
      * pass.  Answered now, a sync or a join would tell a version before it
      * is stored, and before its update: everything is stored and pushed
      * first, as at the loop's end.  Once a step at most: what is stored is
-     * not stored again. */
+     * not stored again.  A table whose steps are all stored (or one not in
+     * memory) is told as it is: the commit put off stays put off for the
+     * acts waiting for it.  A request that names no table is answered
+     * after the commit put off, whatever it tells. */
     int unstored = t && (t->npend || t->committing);
-    if (!unstored && !l->commit_put_off)
+    if (!unstored && (!l->commit_put_off || json_is_integer(id)))
         return;
     l->committed_us = ad_ls_now();
     commit_now(l);

@@ -4,9 +4,10 @@
 // makes sure it comes); every act is still acknowledged, once its commit
 // is done; with --commit-every-ms 0 every pass that has something to
 // store commits.  The commits are counted by the loop stats
-// (ALPHADECK_LOOP_STATS), a line each window.  A request other than an act
-// (a sync, a join) is answered after the commit put off, so that the
-// version it tells has been stored and pushed.
+// (ALPHADECK_LOOP_STATS), a line each window.  A request about a table
+// with steps waiting for the commit put off (a sync, a join) is answered
+// after that commit, so that the version it tells has been stored and
+// pushed (one about a table with every step stored: test_lobby.c).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, player, expectOk, Seat, sleep, isOver, againstABot, botsAlone } from './harness.mjs';
@@ -32,8 +33,8 @@ async function serverWith(t, args) {
 async function busy(t, server) {
     await botsAlone(t, server, 20);
     const seat = await againstABot(t, server);
-    // the set-up's requests each end the commit put off (a request but an
-    // act is answered after it): the lines from a window later on
+    // the set-up's requests may end the commit put off (a create is
+    // answered after it): the lines from a window later on
     await sleep(700);
     const from = server.stderr().length;
     const until = Date.now() + 2500;

@@ -466,6 +466,61 @@ static void a_sync_in_the_pass_of_a_step_not_stored_never_tells_that_step(void *
     assert_true(json_is_true(json_object_get(a, "ok")));
 }
 
+/* Promise (docs/server.md, "The group commit's pace"): a request about a
+ * table whose steps are all stored is answered at once: it does not hurry
+ * the commit put off, whose acts keep their one commit with those that
+ * come after them (a client asking about a quiet table over and over
+ * makes no commit).  A request about the table of a step waiting for that
+ * commit is answered after it. */
+static void a_request_about_a_table_with_every_step_stored_leaves_the_commit_put_off(void **state)
+{
+    fixture *f = *state;
+    lobby_limits lim = lobby_limits_default();
+    lim.commit_every_ms = 60000; /* no commit within a minute of the last, but asked for */
+    lobby_set_limits(f->l, &lim);
+    hello(f->l, f->c[2], "Cid");
+    json_int_t quiet = two_seats(f->l, f->c[2]); /* Cid waits there: nothing to store */
+    conn *mover, *other;
+    json_int_t t = first_act_taken(f, &mover, &other);
+    assert_int_equal(lobby_pass_end(f->l, 0), 0); /* the first commit: at once */
+    json_t *up = last_push(other, "update");
+    assert_non_null(up);
+    char text[192];
+    snprintf(text, sizeof text,
+             "{\"cmd\":\"act\",\"table\":%lld,\"rid\":\"p\",\"v\":%lld,"
+             "\"action\":{\"type\":\"pass\"}}",
+             (long long)t, (long long)json_integer_value(json_object_get(up, "v")));
+    json_array_clear(mover->got);
+    json_array_clear(other->got);
+    lobby_request(f->l, other, text, strlen(text));
+    assert_int_equal(lobby_pass_end(f->l, 0), 0); /* its commit put off */
+    assert_null(answer_got(other));
+    char got[256];
+    /* a sync and a join at the quiet table: answered, the pass still waiting */
+    for (int i = 0; i < 2; i++) {
+        json_array_clear(f->c[2]->got);
+        snprintf(text, sizeof text, i ? "{\"cmd\":\"join\",\"table\":%lld}"
+                                      : "{\"cmd\":\"sync\",\"table\":%lld,\"v\":0}",
+                 (long long)quiet);
+        lobby_request(f->l, f->c[2], text, strlen(text));
+        json_t *a = answer_got(f->c[2]);
+        assert_non_null(a);
+        assert_true(json_is_true(json_object_get(a, "ok")));
+        assert_null(answer_got(other));
+        frames_of(mover, got, sizeof got);
+        assert_string_equal(got, ""); /* nothing of the pass's step sent */
+    }
+    /* a sync at the pass's table: the pass is stored and pushed first */
+    snprintf(text, sizeof text, "{\"cmd\":\"sync\",\"table\":%lld,\"v\":0}", (long long)t);
+    lobby_request(f->l, mover, text, strlen(text));
+    json_t *ack = answer_got(other);
+    assert_non_null(ack);
+    assert_true(json_is_true(json_object_get(ack, "ok")));
+    assert_int_equal(json_integer_value(json_object_get(ack, "v")), 2);
+    frames_of(mover, got, sizeof got);
+    assert_string_equal(got, "update v2, update v2 sync, answer v2");
+}
+
 /* Promise (docs/server.md, "The race"): an act on a version the
  * table has left is refused as stale, nothing done, even when what moved
  * the table on was due but not yet played as the act came (its timer had
@@ -581,6 +636,9 @@ int main(void)
             teardown),
         cmocka_unit_test_setup_teardown(
             a_sync_in_the_pass_of_a_step_not_stored_never_tells_that_step, setup_file, teardown),
+        cmocka_unit_test_setup_teardown(
+            a_request_about_a_table_with_every_step_stored_leaves_the_commit_put_off, setup,
+            teardown),
         cmocka_unit_test_setup_teardown(a_clock_not_among_the_presets_is_refused_naming_them,
                                         setup, teardown),
     };
