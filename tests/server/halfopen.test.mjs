@@ -90,3 +90,38 @@ test('among a hundred connections coming and going, every vanished client is sti
     assert.equal(late.closeInfo, null);
     for (const c of [...stay, late]) c.ws.close();
 });
+
+// Promise (docs/server.md, "Clocks"): each connection is pinged at a point
+// of its own in the last quarter of --ping-seconds of silence, so that a
+// crowd that went silent together (a class that sat down at once) is not
+// pinged in one go: none before three quarters of the time, and not all
+// at its end.  Here sixty people say hello together and then say nothing;
+// the ping time is 4 s, so each is pinged after 3 to 4 s of silence, plus
+// up to a sweep's round (1 s) before the sweep comes to it.  Without the
+// spread, none would be pinged before 4 s.  The silence is counted here
+// from before each hello was sent, so it is never less than the server's.
+test('a crowd that went silent together is pinged over the last quarter of the ping time, none before it, and stays', { timeout: 60000 }, async (t) => {
+    const server = await startServer(t, {
+        args: ['--ping-seconds', '4', '--connections-per-address', '0', '--new-players-burst', '1000000',
+            '--waiting-per-address', '1000000'],
+    });
+    const N = 60;
+    const clients = await Promise.all(Array.from({ length: N }, (_, i) => Client.connect(server, { name: `Crowd${i}` })));
+    t.after(() => clients.forEach((c) => c.ws.terminate()));
+    const saidAt = new Array(N), pingedAt = new Array(N).fill(null);
+    clients.forEach((c, i) => c.ws.on('ping', () => { if (pingedAt[i] === null) pingedAt[i] = Date.now(); }));
+    await Promise.all(clients.map(async (c, i) => {
+        saidAt[i] = Date.now();
+        await c.hello(`Crowd${i}`);
+    }));
+    const deadline = Date.now() + 12000;
+    while (pingedAt.some((p) => p === null) && Date.now() < deadline) await sleep(100);
+    assert.ok(pingedAt.every((p) => p !== null), `every one was pinged (${pingedAt.filter((p) => p === null).length} not)`);
+    const silence = pingedAt.map((p, i) => (p - saidAt[i]) / 1000);
+    const least = Math.min(...silence);
+    assert.ok(least >= 3, `none was pinged before 3 s of silence (the first after ${least.toFixed(2)} s)`);
+    const early = silence.filter((s) => s < 3.8).length;
+    assert.ok(early > 0, `some were pinged before the whole 4 s and the sweep's round (the first after ${least.toFixed(2)} s)`);
+    await sleep(1000); // their pongs came back: nobody was dropped
+    for (const c of clients) assert.equal(c.closeInfo, null, `${c.name} answered its ping and stays`);
+});
