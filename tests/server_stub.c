@@ -84,6 +84,12 @@ void srv_wake(server *s)
     (void)s;
 }
 
+/* The threads keep the scheduler's own slice (tests/server/thread_slice). */
+int srv_slice_us;
+void srv_thread_slice(void)
+{
+}
+
 /* The lobby's tests commit on the thread that calls lobby_flush: nothing is held. */
 void srv_hold(server *s, int on)
 {

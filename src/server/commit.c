@@ -358,6 +358,7 @@ failed:
 
 static void *committer_main(void *arg)
 {
+    srv_thread_slice(); /* an act waits for it too */
     struct ad_committer *cm = arg;
     pthread_mutex_lock(&cm->mu);
     for (;;) {

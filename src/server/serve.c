@@ -21,7 +21,7 @@
 /* ---------------------------------------------------------- the options */
 
 typedef struct serve_opts {
-    unsigned long long port, workers, queue_kib, ping_s, away_s;
+    unsigned long long port, workers, queue_kib, ping_s, away_s, slice_us;
     unsigned long long http_rate, http_kib, cache_mib;
     unsigned long long conn_max, per_addr, hello_s, rate_kib;
     const char *host, *db, *web, *node;
@@ -61,6 +61,7 @@ static const serve_option options[] = {
     {"--origin", "URL", OPT_ORIGIN, 0, 0, 0, 0, 0},
     {"--ping-seconds", "N", NUM(ping_s), 1, 3600, SRV_PING_S},
     {"--away-after", "SECONDS", NUM(away_s), 1, 86400, SRV_AWAY_AFTER_S},
+    {"--slice-us", "US", NUM(slice_us), 0, 100000, SRV_SLICE_US},
     {"--node", "NAME", TEXT(node), 0, 0, 0},
     {"--http-rate", "N", LIM(http_rate), 1, 1000000, SRV_HTTP_RATE_PER_S},
     {"--http-kib", "N", LIM(http_kib), 1, 1ull << 30, SRV_HTTP_KIB_PER_S},
@@ -305,6 +306,7 @@ static void transport_settings(server *s, const serve_opts *o)
      * any closed connection's does (lobby_set_away_after) */
     s->ping_ms = (int64_t)o->ping_s * 1000;
     s->fd_cap = fd_cap(s->sock_max);
+    srv_slice_us = (int)o->slice_us;
 }
 
 /* The store's file or URL (db, when none was given), and the web folder

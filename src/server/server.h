@@ -53,6 +53,8 @@
                                         * seat (--away-after) */
 #define SRV_PING_S 10                  /* a silent connection is pinged, and dropped when
                                         * nothing came back twice as long (--ping-seconds) */
+#define SRV_SLICE_US 300               /* the scheduler's slice the loop's and the commits'
+                                        * threads ask for (--slice-us; srv_thread_slice) */
 #define SRV_LOG_QUIET_S 10             /* a log line said again within this is counted, and the
                                         * count told once: "... (repeated N times)" */
 #define SRV_NAME_MAX 24
@@ -117,6 +119,10 @@ void srv_timer(server *s, srv_timer_t *tm, int64_t delay_ms);
 void srv_timer_cancel(srv_timer_t *tm);
 /* Wakes the loop from another thread (a worker's answer is waiting). */
 void srv_wake(server *s);
+/* The calling thread asks the scheduler for a slice of srv_slice_us (0:
+ * its own), so that it runs soon after it wakes (loop.c). */
+extern int srv_slice_us;
+void srv_thread_slice(void);
 /* What a commit releases (commit.c): while srv_hold(s, 1), every frame
  * queued is held, written only once srv_held_end(s, 1) or dropped unsent
  * by srv_held_end(s, 0); a frame queued after a held one waits behind it,

@@ -266,6 +266,7 @@ static void test_serve_refuses_bad_options_and_a_database_it_cannot_open(void **
         {"serve --web /nonexistent-folder", "not a folder", "2"},
         {"serve --ping-seconds 0", "--ping-seconds", "2"},
         {"serve --away-after 100000", "--away-after", "2"},
+        {"serve --slice-us 100001", "--slice-us", "2"},
         {"serve --node n1 --db /nonexistent-folder/x.db", "PostgreSQL", "2"},
         {"serve --node '' --db postgres://127.0.0.1:1/x", "--node", "2"},
         {"serve --frobnicate 1", "unknown option", "2"},
