@@ -103,6 +103,11 @@ long long ad_store_checkpoints(store *s);
  * files: a commit's frames go in one write of up to 120 KiB (store_wal.c),
  * where SQLite alone made two a page. */
 long long ad_store_wal_writes(void);
+/* How many times they synced a WAL file, and (in *data_only, if not
+ * NULL) how many of those wrote only a commit's pages and flushed the
+ * disk, with no metadata: a commit that overwrote bytes of the WAL
+ * already on disk, on ext4 without a journal (store_wal.c). */
+long long ad_store_wal_syncs(long long *data_only);
 
 /*
  * Several nodes on one store (PostgreSQL only; docs/deploy.md).  A node

@@ -97,6 +97,10 @@ void store_where_shown(const char *where, char *out, size_t len);
  * (store_wal.c), registered on the first call; NULL when it could not be
  * (SQLite's default VFS is used). */
 const char *ad_store_wal_vfs(void);
+/* Whether a WAL at path (an existing file) would have the syncs of
+ * commits that overwrite it write only their pages and flush the disk
+ * (ext4 without a journal, Linux): 1 or 0. */
+int ad_store_wal_pages_alone(const char *path);
 
 store *store_sqlite_open(const char *where, ad_err *err);
 store *store_pg_open(const char *where, ad_err *err);

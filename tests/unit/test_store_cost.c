@@ -14,7 +14,9 @@
  * table's next actions wait in actions_recent in their order: kept when
  * the store closes with them there, read with the log, moved into it by
  * a later commit, and never stored twice for one version, by this
- * opening or another (round fourteen).
+ * opening or another (round fourteen).  A commit that only overwrites
+ * bytes of the WAL already on disk syncs its pages and flushes the disk,
+ * with no metadata, where the file system allows it (round twenty-five).
  */
 #include <signal.h>
 #include <sys/stat.h>
@@ -25,6 +27,7 @@
 
 #include "../testutil.h"
 #include "server/store.h"
+#include "server/store_backend.h"
 #include "store_util.h"
 
 static char where[128];
@@ -228,6 +231,86 @@ static void test_a_commits_pages_go_to_the_wal_in_one_write(void **state)
     store_close(s);
 }
 
+static void sql(sqlite3 *db, const char *q)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(db, q, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s: %s", q, msg ? msg : "?");
+}
+
+/* The syncs of WAL files since *all and *data (both moved on): how many
+ * in all, and how many of those wrote only pages and flushed. */
+static long long syncs_since(long long *all, long long *data, long long *data_made)
+{
+    long long d, a = ad_store_wal_syncs(&d);
+    long long made = a - *all;
+    *data_made = d - *data;
+    *all = a;
+    *data = d;
+    return made;
+}
+
+static void test_a_commit_over_wal_bytes_on_disk_syncs_its_pages_and_flushes_the_disk(
+    void **state)
+{
+    (void)state;
+    sqlite3 *db, *other;
+    assert_non_null(ad_store_wal_vfs());
+    assert_int_equal(sqlite3_open_v2(where, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                                     ad_store_wal_vfs()),
+                     SQLITE_OK);
+    sql(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA wal_autocheckpoint=0;"
+            "CREATE TABLE t(x)");
+    char wal[160];
+    snprintf(wal, sizeof wal, "%s-wal", where);
+    int alone = ad_store_wal_pages_alone(wal);
+    long long all = 0, data = 0, made;
+    syncs_since(&all, &data, &made);
+    /* commits that make the WAL longer: SQLite's own syncs */
+    for (int i = 0; i < 5; i++)
+        sql(db, "INSERT INTO t VALUES (randomblob(3000))");
+    assert_true(syncs_since(&all, &data, &made) >= 5);
+    assert_int_equal(made, 0);
+    /* copied into the database: the next commits start the WAL over from
+     * its beginning, over bytes a sync put on disk */
+    sql(db, "PRAGMA wal_checkpoint(PASSIVE)"); /* (it syncs the WAL first) */
+    syncs_since(&all, &data, &made);
+    for (int i = 0; i < 3; i++)
+        sql(db, "INSERT INTO t VALUES (randomblob(3000))");
+    long long n = syncs_since(&all, &data, &made);
+    assert_true(n >= 3);
+    assert_int_equal(made, alone ? n : 0); /* (elsewhere, every sync SQLite's) */
+    /* the WAL made shorter by another opening: the next commit writes where
+     * no sync of this opening did, and syncs the file */
+    assert_int_equal(sqlite3_open_v2(where, &other, SQLITE_OPEN_READWRITE, ad_store_wal_vfs()),
+                     SQLITE_OK);
+    sql(other, "PRAGMA wal_checkpoint(TRUNCATE)");
+    assert_int_equal(file_size("-wal"), 0);
+    syncs_since(&all, &data, &made);
+    sql(db, "INSERT INTO t VALUES (randomblob(3000))");
+    assert_true(syncs_since(&all, &data, &made) >= 1);
+    assert_int_equal(made, 0);
+    /* and by this one: the same */
+    for (int i = 0; i < 3; i++)
+        sql(db, "INSERT INTO t VALUES (randomblob(3000))");
+    sql(db, "PRAGMA wal_checkpoint(TRUNCATE)");
+    syncs_since(&all, &data, &made);
+    sql(db, "INSERT INTO t VALUES (randomblob(3000))");
+    assert_true(syncs_since(&all, &data, &made) >= 1);
+    assert_int_equal(made, 0);
+    /* every row there, read through the other opening */
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(other, "SELECT count(*), sum(length(x)) FROM t", -1, &q,
+                                        NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 13);
+    assert_int_equal(sqlite3_column_int(q, 1), 13 * 3000);
+    sqlite3_finalize(q);
+    sqlite3_close(other);
+    sqlite3_close(db);
+}
+
 /* The child: `passes` commits of 40 actions, each told on fd once it
  * returned, then a pass begun and killed in its middle. */
 static void commit_then_die(int fd, int passes)
@@ -408,6 +491,7 @@ int main(void)
         CASE(test_the_wal_is_copied_into_the_database_at_4000_pages_and_grows_no_further),
         CASE(test_the_checkpoints_thread_copies_the_wal_beside_the_commits_and_it_starts_over),
         CASE(test_a_commits_pages_go_to_the_wal_in_one_write),
+        CASE(test_a_commit_over_wal_bytes_on_disk_syncs_its_pages_and_flushes_the_disk),
         CASE(test_every_commit_is_kept_by_a_process_killed_after_it),
         CASE(test_a_transaction_larger_than_the_cache_keeps_every_byte),
         CASE(test_a_busy_tables_actions_wait_in_order_are_kept_and_are_moved_into_the_log),
