@@ -158,11 +158,15 @@ static int wal_read(sqlite3_file *f, void *p, int amt, sqlite3_int64 off)
 #ifdef __linux__
 /* Whether what was written since the last sync lies within the bytes a
  * full sync put on disk, in a file still that long: its sync needs no
- * metadata. */
+ * metadata.  The writes must end short of that length: a file made
+ * shorter since (by any opening, or another process) and written again
+ * only by this opening cannot be that long again, so its size tells,
+ * whatever SQLite syncs on the way (it syncs the header of a WAL started
+ * over on its own, which then takes the long way). */
 static int overwrote_on_disk(const wal_file *w)
 {
     struct stat st;
-    return w->flush_fd >= 0 && w->hi > w->lo && w->hi <= w->on_disk &&
+    return w->flush_fd >= 0 && w->hi > w->lo && w->hi < w->on_disk &&
            fstat(w->fd, &st) == 0 && st.st_size >= w->on_disk;
 }
 #endif

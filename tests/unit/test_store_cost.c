@@ -311,6 +311,64 @@ static void test_a_commit_over_wal_bytes_on_disk_syncs_its_pages_and_flushes_the
     sqlite3_close(db);
 }
 
+/* Four pages written at the start of f, through its methods. */
+static void four_pages(sqlite3_file *f, char fill)
+{
+    char page[4096];
+    memset(page, fill, sizeof page);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(f->pMethods->xWrite(f, page, sizeof page, (sqlite3_int64)k << 12),
+                         SQLITE_OK);
+}
+
+static void test_a_wal_made_shorter_and_written_back_to_its_length_is_synced_in_full(
+    void **state)
+{
+    (void)state;
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(where, &db), SQLITE_OK); /* the database's file first */
+    sql(db, "CREATE TABLE t(x)");
+    sqlite3_close(db);
+    char wal[160];
+    snprintf(wal, sizeof wal, "%s-wal", where);
+    sqlite3_vfs *vfs = sqlite3_vfs_find(ad_store_wal_vfs());
+    assert_non_null(vfs);
+    sqlite3_filename name = sqlite3_create_filename(where, "", wal, 0, NULL);
+    sqlite3_file *f = calloc(1, (size_t)vfs->szOsFile);
+    int out = 0;
+    assert_non_null(name);
+    assert_string_equal(sqlite3_filename_wal(name), wal);
+    assert_int_equal(vfs->xOpen(vfs, sqlite3_filename_wal(name), f,
+                                SQLITE_OPEN_WAL | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                                &out),
+                     SQLITE_OK);
+    int alone = ad_store_wal_pages_alone(wal);
+    long long all = 0, data = 0, made;
+    syncs_since(&all, &data, &made);
+    four_pages(f, 1); /* the file made longer: a full sync */
+    assert_int_equal(f->pMethods->xSync(f, SQLITE_SYNC_FULL), SQLITE_OK);
+    assert_int_equal(syncs_since(&all, &data, &made), 1);
+    assert_int_equal(made, 0);
+    char page[4096];
+    memset(page, 2, sizeof page); /* a page over the synced ones: its pages alone */
+    assert_int_equal(f->pMethods->xWrite(f, page, sizeof page, 4096), SQLITE_OK);
+    assert_int_equal(f->pMethods->xSync(f, SQLITE_SYNC_FULL), SQLITE_OK);
+    assert_int_equal(syncs_since(&all, &data, &made), 1);
+    assert_int_equal(made, alone);
+    /* made shorter behind its back (no header synced first, as SQLite
+     * would), then written again to the length it had: its blocks are new,
+     * and the sync must put where they lie on disk */
+    assert_int_equal(truncate(wal, 0), 0);
+    four_pages(f, 3);
+    assert_int_equal(f->pMethods->xSync(f, SQLITE_SYNC_FULL), SQLITE_OK);
+    assert_int_equal(syncs_since(&all, &data, &made), 1);
+    assert_int_equal(made, 0);
+    assert_int_equal(file_size("-wal"), 4 * 4096);
+    assert_int_equal(f->pMethods->xClose(f), SQLITE_OK);
+    free(f);
+    sqlite3_free_filename(name);
+}
+
 /* The child: `passes` commits of 40 actions, each told on fd once it
  * returned, then a pass begun and killed in its middle. */
 static void commit_then_die(int fd, int passes)
@@ -492,6 +550,7 @@ int main(void)
         CASE(test_the_checkpoints_thread_copies_the_wal_beside_the_commits_and_it_starts_over),
         CASE(test_a_commits_pages_go_to_the_wal_in_one_write),
         CASE(test_a_commit_over_wal_bytes_on_disk_syncs_its_pages_and_flushes_the_disk),
+        CASE(test_a_wal_made_shorter_and_written_back_to_its_length_is_synced_in_full),
         CASE(test_every_commit_is_kept_by_a_process_killed_after_it),
         CASE(test_a_transaction_larger_than_the_cache_keeps_every_byte),
         CASE(test_a_busy_tables_actions_wait_in_order_are_kept_and_are_moved_into_the_log),
