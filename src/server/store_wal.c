@@ -335,7 +335,9 @@ static int ext4_without_journal(dev_t dev)
 #endif
 
 /* The descriptors a WAL's sync of its pages and a flush needs (above),
- * when its file system is ext4 without a journal; else both -1. */
+ * when its file system is ext4 without a journal; else both -1.  A second
+ * descriptor of the file is safe to close: SQLite takes no POSIX lock on
+ * a WAL (its locks are on the -shm file), which a close would drop. */
 static void data_sync_open(wal_file *w, const char *name)
 {
     w->fd = w->flush_fd = -1;
