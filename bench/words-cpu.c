@@ -9,6 +9,7 @@
  *   gcc -O2 -Iinclude bench/words-cpu.c build/libalphadeck.a -lpthread -lm \
  *       -o /tmp/words-cpu && /tmp/words-cpu 30      # 30 rounds
  *   /tmp/words-cpu 30 single     # hands without multi-letter cards
+ *   /tmp/words-cpu 30 all avx2   # the scan's AVX2 way (ad_lex_use_scan)
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -88,6 +89,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "words-cpu: %s\n", e.text);
         return 1;
     }
+    if (argc > 3 && ad_lex_use_scan(argv[3], &e) < 0) {
+        fprintf(stderr, "words-cpu: %s\n", e.text);
+        ad_lex_free(lex);
+        return 2;
+    }
     static uint8_t hands[HANDS][12];
     static double t[ROUNDS_MAX];
     deal(hands, argc > 2 && strcmp(argv[2], "single") == 0);
@@ -101,8 +107,8 @@ int main(int argc, char **argv)
         t[q] = (cpu_now() - t0) / HANDS * 1e6;
     }
     qsort(t, (size_t)rounds, sizeof t[0], by_value);
-    printf("words %ld checksum %016llx fastest %.1f us median %.1f us\n", words,
-           (unsigned long long)sum, t[0], t[rounds / 2]);
+    printf("words %ld checksum %016llx fastest %.1f us median %.1f us (scan: %s)\n", words,
+           (unsigned long long)sum, t[0], t[rounds / 2], ad_lex_scan_name());
     ad_lex_results_free(res);
     ad_lex_free(lex);
     return 0;

@@ -184,6 +184,18 @@ long ad_lex_score_cards(const char *word, const ad_lex_spelling *how, void *ctx)
 int ad_lex_best(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
                 ad_lex_score_fn score, void *ctx, ad_lex_found *out, ad_err *err);
 
+/* ad_lex_words tests every word of its table against the hand with the
+ * best instructions the processor has: "avx512", else "avx2", else
+ * "popcnt", else "plain" C; every way finds the same words in the same
+ * order.  ad_lex_use_scan makes every query of this process from now on
+ * take the way named, or the best again with "best": to measure a slower
+ * way on a processor that has a faster one (`alphadeck bench --words
+ * --scan avx2`).  Returns 0, or -1 with err set (AD_E_BAD_OPTION) for a
+ * name it does not know or a way this processor cannot run, changing
+ * nothing.  ad_lex_scan_name: the way the queries take now. */
+int ad_lex_use_scan(const char *way, ad_err *err);
+const char *ad_lex_scan_name(void);
+
 #pragma GCC visibility pop
 
 #ifdef __cplusplus

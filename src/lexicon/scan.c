@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "words.h"
 
@@ -390,23 +391,54 @@ void ad_lex_scan_use(int way)
     chosen = way >= 0 && (ad_lex_scan_ways() & (1 << way)) ? way : -1;
 }
 
+/* The best of the ways (a bit each). */
+static int best_way(int ways)
+{
+    return ways & (1 << LEX_SCAN_AVX512)   ? LEX_SCAN_AVX512
+           : ways & (1 << LEX_SCAN_AVX2)   ? LEX_SCAN_AVX2
+           : ways & (1 << LEX_SCAN_POPCNT) ? LEX_SCAN_POPCNT
+                                            : LEX_SCAN_PLAIN;
+}
+
 /* The way the scans take now. */
 static int way_now(void)
 {
     int way = chosen;
-    if (way < 0) {
-        int ways = ad_lex_scan_ways();
-        way = ways & (1 << LEX_SCAN_AVX512)   ? LEX_SCAN_AVX512
-              : ways & (1 << LEX_SCAN_AVX2)   ? LEX_SCAN_AVX2
-              : ways & (1 << LEX_SCAN_POPCNT) ? LEX_SCAN_POPCNT
-                                               : LEX_SCAN_PLAIN;
-    }
-    return way;
+    return way < 0 ? best_way(ad_lex_scan_ways()) : way;
 }
 
 long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
     return scan_by(way_now(), s, h, from, to, out);
+}
+
+static const char *const way_names[] = {"plain", "popcnt", "avx2", "avx512"};
+
+int ad_lex_use_scan(const char *way, ad_err *err)
+{
+    if (way && strcmp(way, "best") == 0) {
+        ad_lex_scan_use(-1);
+        return 0;
+    }
+    int ways = ad_lex_scan_ways();
+    for (int w = LEX_SCAN_PLAIN; w <= LEX_SCAN_AVX512; w++) {
+        if (!way || strcmp(way, way_names[w]) != 0)
+            continue;
+        if (!(ways & (1 << w)))
+            return ad_err_set(err, AD_E_BAD_OPTION,
+                              "this processor cannot take the %s way (its best: %s)", way,
+                              way_names[best_way(ways)]);
+        ad_lex_scan_use(w);
+        return 0;
+    }
+    return ad_err_set(err, AD_E_BAD_OPTION,
+                      "there is no scan \"%.20s\" (the ways: best, plain, popcnt, avx2, avx512)",
+                      way ? way : "");
+}
+
+const char *ad_lex_scan_name(void)
+{
+    return way_names[way_now()];
 }
 
 int ad_lex_scan_sifts(const lex_hand *h)

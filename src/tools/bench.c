@@ -290,12 +290,14 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: alphadeck bench [--game G] [--players N] [--seconds S] [--rounds R] "
                "[--bot LEVEL [--think MS] [--sims N] | --director]\n"
-               "       alphadeck bench --words [--rounds R]\n"
+               "       alphadeck bench --words [--rounds R] [--scan WAY]\n"
                "  --players N   players (default 4; the game's range)\n"
                "  --seconds S   seconds per game, more than 0 and at most 3600 (default 5)\n"
                "  --rounds R    timed rounds, 1 to 15 (default 5): the median is reported\n"
                "  --bot LEVEL   time a bot level's decisions (random, easy, basic, strong)\n"
                "  --director    random playouts raw and through the director, and their ratio\n"
+               "  --scan WAY    with --words: the dictionary's scan takes WAY (best, avx512,\n"
+               "                avx2, popcnt, plain) instead of the processor's best\n"
                "  --think MS    the strong level's clock per decision, 0 to %d ms (0: none)\n"
                "  --sims N      its simulations per decision, 0 to %ld (0: its own default)\n",
             AD_BOT_MAX_THINK_MS, AD_BOT_MAX_SIMS);
@@ -303,7 +305,7 @@ static void usage(FILE *f)
 
 int ad_cli_bench(int argc, char **argv)
 {
-    const char *only = NULL, *bot = NULL;
+    const char *only = NULL, *bot = NULL, *scan = NULL;
     long long players = 0;
     unsigned long long rounds = 5, think = 0, sims = 0;
     int words = 0, director = 0;
@@ -346,6 +348,8 @@ int ad_cli_bench(int argc, char **argv)
                                 "easy, basic, strong)\n", bot);
                 return 2;
             }
+        } else if (strcmp(a, "--scan") == 0 && val) {
+            scan = argv[++i];
         } else if (strcmp(a, "--words") == 0) {
             words = 1;
         } else if (strcmp(a, "--director") == 0) {
@@ -356,8 +360,12 @@ int ad_cli_bench(int argc, char **argv)
             return 2;
         }
     }
+    if (scan && !words) {
+        fprintf(stderr, "alphadeck bench: --scan is for --words (the dictionary's scan)\n");
+        return 2;
+    }
     if (words) /* the dictionary (words_bench.c) */
-        return ad_cli_bench_words((int)rounds);
+        return ad_cli_bench_words((int)rounds, scan);
     if (only && !ad_game_find(only)) {
         fprintf(stderr, "alphadeck bench: there is no game \"%s\"\n", only);
         return 2;

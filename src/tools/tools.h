@@ -18,8 +18,9 @@ int ad_cli_words(int argc, char **argv);
 int ad_cli_loadtest(int argc, char **argv);
 
 /* `alphadeck bench --words`: the dictionary's speed beside simple
- * baselines (words_bench.c). */
-int ad_cli_bench_words(int rounds);
+ * baselines (words_bench.c), its scan taking the way named by scan
+ * (ad_lex_use_scan; NULL: the processor's best). */
+int ad_cli_bench_words(int rounds, const char *scan);
 /* For commands that play many games (sim, bench): keep freed memory in the
  * process instead of handing it back to the kernel after every game's
  * record, which made page faults a fifth of a playout's time (sim.c). */

@@ -302,9 +302,13 @@ static int bench_cold(void)
     return 0;
 }
 
-int ad_cli_bench_words(int rounds)
+int ad_cli_bench_words(int rounds, const char *scan)
 {
     ad_err e;
+    if (scan && ad_lex_use_scan(scan, &e) < 0) {
+        fprintf(stderr, "alphadeck bench: --scan: %s\n", e.text);
+        return 2;
+    }
     ad_lex *lex = ad_lex_load_default(&e);
     plain_list l;
     if (!lex || plain_load(&l) < 0) {
@@ -316,8 +320,8 @@ int ad_cli_bench_words(int rounds)
     ad_lex_describe(lex, &i);
     printf("# dictionary: %ld words (baseline list: %ld); index %zu bytes, %s%s\n", i.words, l.n,
            i.bytes, i.index[0] ? "mapped from " : "built at load", i.index);
-    printf("# median (fastest .. slowest) of %d rounds; cold start: of %d processes\n", rounds,
-           COLD_RUNS);
+    printf("# median (fastest .. slowest) of %d rounds; cold start: of %d processes; the scan's "
+           "way: %s\n", rounds, COLD_RUNS, ad_lex_scan_name());
     printf("%-40s %-28s %-40s %s\n", "what", "alphadeck", "baseline", "aim");
     int bad = bench_build(rounds) || bench_contains(lex, &l, rounds) ||
               bench_words(lex, &l, rounds) || bench_cold();

@@ -338,6 +338,8 @@ static void test_bad_arguments_get_words_and_exit_2(void **state)
         {"play noway --frobnicate", "unknown argument"},
         {"frobnicate", "unknown command"},
         {"bench --game chess", "no game"},
+        {"bench --words --scan fastest", "there is no scan \"fastest\""},
+        {"bench --scan avx2", "--scan is for --words"},
         {"engine extra", "usage"},
         {"sim --players 2", "usage"},
         {"sim --game chess --players 2", "no game"},

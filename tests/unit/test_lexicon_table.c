@@ -217,6 +217,51 @@ static void test_merging_when_no_word_waits_for_a_multi_letter_card_leaves_the_l
     ad_lex_free(lex);
 }
 
+/* ad_lex_use_scan, for a bench on a processor with a faster way: a way
+ * named is taken by every query after it (and finds the same words), a
+ * name it does not know or a way the processor lacks is refused in words
+ * and changes nothing, and "best" gives the processor's best back. */
+static void test_a_scan_chosen_by_name_is_taken_and_a_bad_name_changes_nothing(void **state)
+{
+    (void)state;
+    ad_lex *lex = ad_lex_load_text(list, strlen(list), NULL);
+    assert_non_null(lex);
+    ad_lex_results *r = ad_lex_results_new();
+    uint8_t cards[8];
+    int n = ad_lex_cards_parse("t h e n e *", cards, 8, NULL);
+    char best[4096], plain[4096];
+    const char *best_name = ad_lex_scan_name();
+    all_words(lex, cards, n, r, best, sizeof best);
+
+    ad_err e = {0};
+    assert_int_equal(ad_lex_use_scan("plain", &e), 0);
+    assert_string_equal(ad_lex_scan_name(), "plain");
+    all_words(lex, cards, n, r, plain, sizeof plain);
+    assert_string_equal(best, plain);
+
+    assert_int_equal(ad_lex_use_scan("fastest", &e), -1);
+    assert_int_equal(e.code, AD_E_BAD_OPTION);
+    assert_non_null(strstr(e.text, "there is no scan \"fastest\""));
+    assert_string_equal(ad_lex_scan_name(), "plain");
+    assert_int_equal(ad_lex_use_scan(NULL, &e), -1);
+    assert_string_equal(ad_lex_scan_name(), "plain");
+
+    static const char *const names[] = {"plain", "popcnt", "avx2", "avx512"};
+    int ways = ad_lex_scan_ways();
+    for (int w = LEX_SCAN_PLAIN; w <= LEX_SCAN_AVX512; w++)
+        if (!(ways & (1 << w))) { /* a way this processor lacks */
+            assert_int_equal(ad_lex_use_scan(names[w], &e), -1);
+            assert_int_equal(e.code, AD_E_BAD_OPTION);
+            assert_non_null(strstr(e.text, "this processor cannot take"));
+            assert_string_equal(ad_lex_scan_name(), "plain");
+        }
+
+    assert_int_equal(ad_lex_use_scan("best", &e), 0);
+    assert_string_equal(ad_lex_scan_name(), best_name);
+    ad_lex_results_free(r);
+    ad_lex_free(lex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_every_scan_the_processor_can_run_finds_the_same_words),
         cmocka_unit_test(
             test_merging_when_no_word_waits_for_a_multi_letter_card_leaves_the_list_whole),
+        cmocka_unit_test(test_a_scan_chosen_by_name_is_taken_and_a_bad_name_changes_nothing),
     };
     return cmocka_run_group_tests_name("the letter table", tests, NULL, NULL);
 }
