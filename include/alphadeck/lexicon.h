@@ -192,7 +192,9 @@ int ad_lex_best(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
  * way on a processor that has a faster one (`alphadeck bench --words
  * --scan avx2`).  Returns 0, or -1 with err set (AD_E_BAD_OPTION) for a
  * name it does not know or a way this processor cannot run, changing
- * nothing.  ad_lex_scan_name: the way the queries take now. */
+ * nothing.  Call it while no other thread is in a query (as setlocale):
+ * a query reads the way at several steps.  ad_lex_scan_name: the way the
+ * queries take now. */
 int ad_lex_use_scan(const char *way, ad_err *err);
 const char *ad_lex_scan_name(void);
 
