@@ -416,13 +416,15 @@ static const char *const way_names[] = {"plain", "popcnt", "avx2", "avx512"};
 
 int ad_lex_use_scan(const char *way, ad_err *err)
 {
-    if (way && strcmp(way, "best") == 0) {
+    if (!way)
+        way = "";
+    if (strcmp(way, "best") == 0) {
         ad_lex_scan_use(-1);
         return 0;
     }
     int ways = ad_lex_scan_ways();
     for (int w = LEX_SCAN_PLAIN; w <= LEX_SCAN_AVX512; w++) {
-        if (!way || strcmp(way, way_names[w]) != 0)
+        if (strcmp(way, way_names[w]) != 0)
             continue;
         if (!(ways & (1 << w)))
             return ad_err_set(err, AD_E_BAD_OPTION,
@@ -433,7 +435,7 @@ int ad_lex_use_scan(const char *way, ad_err *err)
     }
     return ad_err_set(err, AD_E_BAD_OPTION,
                       "there is no scan \"%.20s\" (the ways: best, plain, popcnt, avx2, avx512)",
-                      way ? way : "");
+                      way);
 }
 
 const char *ad_lex_scan_name(void)
