@@ -167,9 +167,12 @@ $(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tes
 
 # the lobby is not in the library: its test links it and what it needs
 # (LOBBY_DEPS), net.c and the workers stubbed with a clock the test moves
-$(B)/tests/test_lobby $(B)/tests/test_lobby_trim: $(B)/tests/test_lobby%: tests/unit/test_lobby%.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/test_lobby $(B)/tests/test_lobby_trim $(B)/tests/test_lobby_alloc: $(B)/tests/test_lobby%: tests/unit/test_lobby%.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS) $(WRAP)
+# test_lobby_alloc counts the blocks a push takes: the allocator and the push
+# wrapped (ld's --wrap) for the calls between the server's files
+$(B)/tests/test_lobby_alloc: WRAP = $(foreach f,malloc calloc realloc ad_push_update,-Wl,--wrap=$(f))
 
 # the workers' packed views (src/server/view_pack.c) and the workers themselves
 $(B)/tests/test_view_pack: tests/unit/test_view_pack.c src/server/view_pack.c src/server/workers.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a

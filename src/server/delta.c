@@ -47,6 +47,7 @@
  * of a No Way view's bytes. */
 typedef struct shared_text {
     uint32_t refs, len;
+    uint32_t room; /* the bytes p has room for (len at most) */
     char p[];
 } shared_text;
 /* The bytes kept of each top-level member of a text (audience.nends). */
@@ -63,7 +64,7 @@ typedef struct audience {
      * last tail_len bytes of tail's (both NULL: none yet) */
     char *head;
     shared_text *tail;
-    char *play_on;        /* its "play_on" (NULL: none) */
+    char *play_on;        /* its "play_on" (play_on_len 0: none; the block may be kept) */
     char *said;           /* the words of its last HIST updates, the oldest first: each
                            * string as its JSON text after its length (2 bytes) */
     uint32_t head_len, tail_len;
@@ -89,10 +90,51 @@ struct ad_delta_room {
     audience aud[];   /* [0]: the public view, [s+1]: seat s */
 };
 
+/* Shared texts that nobody holds any more, kept for the next to be made:
+ * each push of a table makes one and lets the one before it go, so in
+ * steady state no push calls malloc for it.  At most SPARES (a few dozen
+ * KB). */
+#define SPARES 32
+static shared_text *spare[SPARES];
+static int nspare;
+
 static void release(shared_text *s)
 {
-    if (s && --s->refs == 0)
+    if (!s || --s->refs)
+        return;
+    if (nspare < SPARES)
+        spare[nspare++] = s;
+    else
         free(s);
+}
+
+/* A shared text with room for n bytes (its refs and len unset): the spare
+ * that fits it best (as ad_refit would take a block again) and a new block
+ * a quarter larger when none does, but for a table's first text (grow 0),
+ * a block of its size (an idle table holds its text alone); NULL: out of
+ * memory. */
+static shared_text *shared_new(size_t n, int grow)
+{
+    int best = -1;
+    for (int i = 0; grow && i < nspare; i++)
+        if (ad_refits(spare[i]->room, n) && (best < 0 || spare[i]->room < spare[best]->room))
+            best = i;
+    if (best >= 0) {
+        shared_text *s = spare[best];
+        spare[best] = spare[--nspare];
+        return s;
+    }
+    size_t room = grow ? n + n / 4 : n;
+    shared_text *s = room <= UINT32_MAX ? malloc(sizeof *s + room) : NULL;
+    if (s)
+        s->room = (uint32_t)room;
+    return s;
+}
+
+void ad_delta_trim(void)
+{
+    while (nspare > 0)
+        free(spare[--nspare]);
 }
 
 /* a's view text forgotten: no view held. */
@@ -115,12 +157,13 @@ static const char *text_of(const audience *a, size_t *n)
     *n = (size_t)a->head_len + a->tail_len;
     if (!a->tail) /* (keep_text gives every text held a tail) */
         return NULL;
-    if (*n > room) {
-        char *p = realloc(joined, *n);
+    if (*n > room) { /* (doubled: it grows a few times, to the largest view) */
+        size_t want = *n > 2 * room ? *n : 2 * room;
+        char *p = realloc(joined, want);
         if (!p)
             return NULL;
         joined = p;
-        room = *n;
+        room = want;
     }
     if (a->head_len)
         memcpy(joined, a->head, a->head_len);
@@ -148,12 +191,14 @@ static int keep_text(struct ad_delta_room *r, audience *a, const char *v, size_t
 {
     shared_text *s = r->last;
     size_t share = s ? common_end(v, n, s->p, s->len) : 0;
+    char *head = a->head; /* its block, taken again for the new head */
+    a->head = NULL;
     drop_text(a);
-    if (n > UINT32_MAX)
+    if (n > UINT32_MAX || (share < SHARE_MIN && !(s = shared_new(n, r->last != NULL)))) {
+        free(head);
         return -1;
+    }
     if (share < SHARE_MIN) {
-        if (!(s = malloc(sizeof *s + n)))
-            return -1;
         s->refs = 1; /* the room's */
         s->len = (uint32_t)n;
         memcpy(s->p, v, n);
@@ -161,9 +206,14 @@ static int keep_text(struct ad_delta_room *r, audience *a, const char *v, size_t
         r->last = s;
         share = n;
     }
-    size_t more = (size_t)nends * MEMBER_AT;
-    if ((n > share || more) && !(a->head = malloc(n - share + more)))
-        return -1;
+    size_t more = (size_t)nends * MEMBER_AT, hn = n - share + more;
+    char *h = hn ? ad_refit(head, hn) : NULL;
+    if (!h) {
+        free(head);
+        if (hn)
+            return -1;
+    }
+    a->head = h;
     if (n > share)
         memcpy(a->head, v, n - share);
     if (more)
@@ -902,21 +952,28 @@ void ad_delta_free(table *t)
     t->delta = NULL;
 }
 
-/* Keeps the text of s (NULL: absent) in *kept: 1 when it was that already.
- * Out of memory it keeps none, so nothing is later said to be the same. */
+/* Keeps the text of s (NULL: absent) in *kept (*len 0: none held; its
+ * block is kept for the next, a seat's play_on comes and goes): 1 when it
+ * was that already.  Out of memory it keeps none, so nothing is later said
+ * to be the same. */
 static int keep(char **kept, uint32_t *len, const span *s)
 {
-    if (!s && !*kept)
+    if (!s && !*len)
         return 1;
-    if (s && *kept && *len == s->vlen && memcmp(*kept, s->val, s->vlen) == 0)
+    if (s && *len == s->vlen && memcmp(*kept, s->val, s->vlen) == 0)
         return 1;
-    free(*kept);
-    *kept = NULL;
     *len = 0;
-    if (s && s->vlen <= UINT32_MAX && (*kept = malloc(s->vlen)) != NULL) {
-        memcpy(*kept, s->val, s->vlen);
-        *len = (uint32_t)s->vlen;
+    if (!s)
+        return 0;
+    char *p = s->vlen <= UINT32_MAX ? ad_refit(*kept, s->vlen) : NULL;
+    if (!p) {
+        free(*kept);
+        *kept = NULL;
+        return 0;
     }
+    memcpy(p, s->val, s->vlen);
+    *kept = p;
+    *len = (uint32_t)s->vlen;
     return 0;
 }
 
@@ -1168,7 +1225,7 @@ static void keep_words(audience *a)
     memmove(a->said_n, a->said_n + 1, (HIST - 1) * sizeof a->said_n[0]);
     a->said_n[HIST - 1] = 0;
     int known = ne >= 0 && nl >= 0 && !w.bad && w.n <= 0xffff;
-    char *p = known && w.n ? realloc(a->said, kept + w.n) : a->said;
+    char *p = known && w.n ? ad_refit(a->said, kept + w.n) : a->said;
     if (!known || !p) { /* unknown: none before it may be pointed to */
         a->said_ok = 0;
         return;

@@ -47,6 +47,20 @@ void *ad_grown(void *items, int n, int *cap, size_t size, int first)
     return more;
 }
 
+/* A text kept from push to push is about the size it was (a seat's view
+ * with a card more or less, or its first bytes alone when its end is the
+ * text the table's other audiences share): its block is taken again as it
+ * is, so that a push in steady state calls no allocator (issue 33).  A
+ * block that grows takes a quarter more than asked; one with more than
+ * the text's size and 256 bytes to spare is cut down to it. */
+void *ad_refit(void *p, size_t n)
+{
+    size_t room = p ? malloc_usable_size(p) : 0;
+    if (p && ad_refits(room, n))
+        return p;
+    return realloc(p, p && room < n ? n + n / 4 : n); /* (a first block: n, for idle tables) */
+}
+
 table *ad_find_table(lobby *l, int64_t id)
 {
     int lo = 0, hi = l->ntab - 1;
@@ -228,6 +242,7 @@ void ad_trim(lobby *l)
     }
     int64_t t0 = ad_loop_stats_on ? ad_ls_now() : 0;
     ad_json_pool_trim(); /* the trees' blocks kept, first */
+    ad_delta_trim();
     malloc_trim(0);
     if (ad_loop_stats_on)
         ad_ls_add(LS_TRIM, ad_ls_now() - t0);

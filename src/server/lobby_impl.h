@@ -294,6 +294,16 @@ static inline uint32_t version(const table *t)
 
 /* lobby.c */
 void *ad_grown(void *items, int n, int *cap, size_t size, int first); /* room for one more */
+/* A text kept from push to push in a block of its own (p, malloc's, or
+ * NULL) made to hold n bytes (n > 0): p itself when it holds them with at
+ * most n + 256 to spare, else realloc'd (a quarter larger than n when it
+ * grows); NULL: out of memory (p kept). */
+void *ad_refit(void *p, size_t n);
+/* Whether a block of room bytes is taken again for n (ad_refit's rule). */
+static inline int ad_refits(size_t room, size_t n)
+{
+    return room >= n && room - n <= n + 256;
+}
 table *ad_find_table(lobby *l, int64_t id);          /* in memory; NULL: not */
 void ad_add_table(lobby *l, table *t);               /* held from now on */
 table *ad_alloc_table(int players);                  /* NULL: out of memory */
@@ -539,6 +549,7 @@ int ad_delta_send(table *t, member *m, int seat, const char *text, size_t n,
                   const ad_update_at *at, int sync_of, ad_delta_pass *pass);
 void ad_delta_end(ad_delta_pass *pass);
 void ad_delta_free(table *t); /* the table's views kept for deltas */
+void ad_delta_trim(void);      /* the texts kept for reuse given back (lobby.c's trim) */
 /* n3: the clock push's text (NULL: none written) to every member but the
  * opted-in ones whose update of this pass carried it ("clock"), and the
  * time left it says (the one those updates said, when they did). */
