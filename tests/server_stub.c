@@ -29,6 +29,27 @@ static int timer_at(const srv_timer_t *tm)
     return -1;
 }
 
+lobby *ad_stub_lobby(const char *where, store **st)
+{
+    ad_err e;
+    lobby *l = (*st = store_open(where, &e)) ? lobby_new(NULL, *st, 1, &e) : NULL;
+    if (!l && *st) {
+        store_close(*st);
+        *st = NULL;
+    }
+    if (!l)
+        fprintf(stderr, "server_stub: no lobby on %s: %s\n", where, e.text);
+    return l;
+}
+
+void ad_stub_lobby_close(lobby *l, store *st)
+{
+    lobby_flush(l);
+    lobby_quiesce(l);
+    lobby_free(l);
+    store_close(st);
+}
+
 /* --- net.c's side */
 
 void conn_send(conn *c, json_t *j)

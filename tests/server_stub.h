@@ -30,4 +30,10 @@ void ad_stub_advance(lobby *l, int64_t ms);
 /* Timers set now (srv_timer, not yet fired or cancelled). */
 int ad_stub_timers(void);
 
+/* A lobby on a store at where (":memory:": in memory), with one worker,
+ * no server: NULL when either cannot be made (*st NULL with it). */
+lobby *ad_stub_lobby(const char *where, store **st);
+/* Its pass ended, its timers stopped, and it and its store closed. */
+void ad_stub_lobby_close(lobby *l, store *st);
+
 #endif

@@ -24,14 +24,11 @@ typedef struct fixture {
 static int setup_store(void **state, int on_file)
 {
     fixture *f = calloc(1, sizeof *f);
-    ad_err e;
     if (on_file) {
         snprintf(f->path, sizeof f->path, "/tmp/test_lobby_XXXXXX");
         close(mkstemp(f->path));
     }
-    f->st = store_open(on_file ? f->path : ":memory:", &e);
-    assert_non_null(f->st);
-    f->l = lobby_new(NULL, f->st, 1, &e);
+    f->l = ad_stub_lobby(on_file ? f->path : ":memory:", &f->st);
     assert_non_null(f->l);
     for (int i = 0; i < 3; i++) {
         f->c[i] = calloc(1, sizeof *f->c[i]);
@@ -57,10 +54,7 @@ static int teardown(void **state)
     fixture *f = *state;
     for (int i = 0; i < 3; i++)
         lobby_conn_gone(f->l, f->c[i]);
-    lobby_flush(f->l);
-    lobby_quiesce(f->l);
-    lobby_free(f->l);
-    store_close(f->st);
+    ad_stub_lobby_close(f->l, f->st);
     if (f->path[0]) { /* the file and SQLite's write-ahead log beside it */
         char side[80];
         unlink(f->path);

@@ -77,10 +77,7 @@ static int setup(void **state)
 {
     json_set_alloc_funcs(tree_malloc, free); /* before any tree */
     fixture *f = calloc(1, sizeof *f);
-    ad_err e;
-    f->st = store_open(":memory:", &e);
-    assert_non_null(f->st);
-    f->l = lobby_new(NULL, f->st, 1, &e);
+    f->l = ad_stub_lobby(":memory:", &f->st);
     assert_non_null(f->l);
     for (int i = 0; i <= SEATS; i++)
         snprintf(f->c[i].ls.addr, sizeof f->c[i].ls.addr, "10.0.0.%d", i + 1);
@@ -95,10 +92,7 @@ static int teardown(void **state)
         lobby_conn_gone(f->l, &f->c[i]);
         json_decref(f->c[i].got);
     }
-    lobby_flush(f->l);
-    lobby_quiesce(f->l);
-    lobby_free(f->l);
-    store_close(f->st);
+    ad_stub_lobby_close(f->l, f->st);
     free(f);
     return 0;
 }

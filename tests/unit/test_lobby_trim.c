@@ -20,10 +20,7 @@ typedef struct fixture {
 static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
-    ad_err e;
-    f->st = store_open(":memory:", &e);
-    assert_non_null(f->st);
-    f->l = lobby_new(NULL, f->st, 1, &e);
+    f->l = ad_stub_lobby(":memory:", &f->st);
     assert_non_null(f->l);
     f->c = calloc(CROWD, sizeof *f->c);
     assert_non_null(f->c);
@@ -36,10 +33,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     fixture *f = *state;
-    lobby_flush(f->l);
-    lobby_quiesce(f->l);
-    lobby_free(f->l);
-    store_close(f->st);
+    ad_stub_lobby_close(f->l, f->st);
     free(f->c);
     free(f);
     return 0;
