@@ -6,7 +6,8 @@
  * clock is ad_stub_now_ms, moved by the test; timers are kept in a list
  * and fire only when the test moves the clock past them (ad_stub_advance).
  * Bot workers drop every job unanswered, so a table waiting for a bot
- * waits and a run depends on its input alone.
+ * waits and a run depends on its input alone.  ad_stub_lobby makes the
+ * lobby a test drives, on a store of its own.
  */
 #ifndef AD_SERVER_STUB_H
 #define AD_SERVER_STUB_H

@@ -200,8 +200,9 @@ static void a_push_allocates_only_where_a_kept_text_outgrows_its_block(void **st
         one_pass(f, t, &rng);
     assert_int_equal(t->status, TABLE_PLAYING); /* (a game's end is not steady) */
     assert_true(version(t) >= v0 + COUNTED);
-    assert_int_equal(pushes, COUNTED);
-    /* (every one took blocks before: 4 to 11 of 600 do, over twelve seeds) */
+    assert_true(pushes >= COUNTED);
+    /* (2 of the 600 do with this game, 4 to 11 with eleven other seeds;
+     * before the blocks were taken again every one did) */
     assert_true(pushes_allocating * 25 <= pushes);
 }
 
