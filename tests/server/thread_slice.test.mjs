@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startServer, player, expectOk } from './harness.mjs';
+import { startServer, player, expectOk, until } from './harness.mjs';
 
 function slices(pid) {
     const out = new Map();
@@ -38,13 +38,13 @@ for (const [args, want] of [[[], 300], [['--slice-us', '700'], 700], [['--slice-
             // which the server does not wait for (create is answered once
             // its table is stored, on the loop): on a busy machine it may
             // not have run yet, so the slices are read again until it has
-            // (or 10 s have passed and the test says what it read).
-            let got = slices(pid);
-            for (const end = Date.now() + 10000; want && Date.now() < end &&
-                [...got.values()].filter((ns) => ns === want * 1000).length < 2;) {
-                await new Promise((r) => setTimeout(r, 20));
-                got = slices(pid);
-            }
+            // (or 10 s have passed, and the test says what it read then).
+            const both = () => {
+                const now = slices(pid);
+                return [...now.values()].filter((ns) => ns === want * 1000).length >= 2 && now;
+            };
+            const got = want ? await until(both, 10000, 'two threads with the slice').catch(() => slices(pid))
+                : slices(pid);
             assert.ok(got.size >= 3, `the server's threads were read (${got.size})`);
             const asked = [...got].filter(([, ns]) => ns === want * 1000).map(([tid]) => tid);
             if (want) {
