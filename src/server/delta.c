@@ -1254,7 +1254,10 @@ static long long number_of(const span *s)
 /* One event as an opted-in member is sent it: without its "v" when that
  * is the one after the event before's (*prev), but not past the push's v
  * (the steps of a push one after the other), and without its
- * "seat_acting" when that is its "seat".  *prev becomes its v. */
+ * "seat_acting" when that is its "seat".  *prev becomes its v.  The
+ * fields kept as they are go in runs, each run's bytes (commas and all)
+ * at once: a field a piece at a time was four pieces a field, most of
+ * the pieces of a push. */
 static void put_event(buf *b, int at, long long v, long long *prev, const audience *a, int back)
 {
     span mine[DELTA_SPAN_MAX];
@@ -1265,24 +1268,47 @@ static void put_event(buf *b, int at, long long v, long long *prev, const audien
         *prev = -2; /* none said: the next says its own */
         return;
     }
-    const span *seat = member_named(ms, n, "\"seat\"");
-    long long said = number_of(member_named(ms, n, "\"v\""));
+    const span *seat = NULL, *vs = NULL;
+    for (int i = 0; i < n; i++) {
+        if (!seat && named(&ms[i], "\"seat\""))
+            seat = &ms[i];
+        else if (!vs && named(&ms[i], "\"v\""))
+            vs = &ms[i];
+    }
+    long long said = number_of(vs);
     long long implied = *prev >= 0 && *prev + 1 < v ? *prev + 1 : v;
+    const char *run = NULL, *run_end = NULL; /* fields kept as they are, not yet put */
     int first = 1;
     put(b, "{", 1);
     for (int i = 0; i < n; i++) {
         const span *m = &ms[i];
-        if ((named(m, "\"v\"") && said >= 0 && said == implied) ||
-            (named(m, "\"seat_acting\"") && same_value(m, seat)))
+        int drop = (m == vs && said >= 0 && said == implied) ||
+                   (named(m, "\"seat_acting\"") && same_value(m, seat));
+        int ref = !drop && named(m, "\"text\"") && *m->val == '"' && m->vlen > 4
+                      ? word_ref(a, back, m)
+                      : -1;
+        if (!drop && ref < 0) { /* as it is: into the run */
+            run = run ? run : m->key;
+            run_end = m->val + m->vlen;
             continue;
-        put(b, ",", first ? 0 : 1);
+        }
+        if (run) {
+            put(b, ",", first ? 0 : 1);
+            put(b, run, (size_t)(run_end - run));
+            first = 0;
+            run = NULL;
+        }
+        if (drop)
+            continue;
+        put(b, ",", first ? 0 : 1); /* a text said before: its number */
         put(b, m->key, m->klen);
         put(b, ":", 1);
-        if (named(m, "\"text\""))
-            put_word(b, m, a, back);
-        else
-            put(b, m->val, m->vlen);
+        put_int(b, ref);
         first = 0;
+    }
+    if (run) {
+        put(b, ",", first ? 0 : 1);
+        put(b, run, (size_t)(run_end - run));
     }
     put(b, "}", 1);
     *prev = said >= 0 ? said : -2;
