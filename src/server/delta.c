@@ -1102,11 +1102,17 @@ static int word_ref(const audience *a, int back, const span *s)
     return -1;
 }
 
-/* A string of words (an event's text, an aloud line): the number of the
- * same words sent in an update the member holds, when that is shorter. */
+/* The number a string of words (an event's text, an aloud line) goes as,
+ * the same words sent in an update the member holds, when that is
+ * shorter; -1: it goes as it is. */
+static int word_number(const span *s, const audience *a, int back)
+{
+    return *s->val == '"' && s->vlen > 4 ? word_ref(a, back, s) : -1;
+}
+
 static void put_word(buf *b, const span *s, const audience *a, int back)
 {
-    int r = *s->val == '"' && s->vlen > 4 ? word_ref(a, back, s) : -1;
+    int r = word_number(s, a, back);
     if (r >= 0)
         put_int(b, r);
     else
@@ -1284,9 +1290,7 @@ static void put_event(buf *b, int at, long long v, long long *prev, const audien
         const span *m = &ms[i];
         int drop = (m == vs && said >= 0 && said == implied) ||
                    (named(m, "\"seat_acting\"") && same_value(m, seat));
-        int ref = !drop && named(m, "\"text\"") && *m->val == '"' && m->vlen > 4
-                      ? word_ref(a, back, m)
-                      : -1;
+        int ref = !drop && named(m, "\"text\"") ? word_number(m, a, back) : -1;
         if (!drop && ref < 0) { /* as it is: into the run */
             run = run ? run : m->key;
             run_end = m->val + m->vlen;
