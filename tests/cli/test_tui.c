@@ -156,6 +156,17 @@ static void play_through_the_keys(const char *game, const char *args, const char
             free(s);
             s = NULL;
             pane_nap(30);
+        } else if (strstr(s, "Lay them down")) {
+            /* a play left waiting for its Enter (below: the screen was read
+             * before the keys had been): confirmed once it still waits */
+            free(s);
+            pane_nap(300);
+            s = pane_screen();
+            if (strstr(s, "Lay them down"))
+                pane_keys("Enter");
+            free(s);
+            s = NULL;
+            pane_nap(30);
         } else if (strstr(s, "Your turn")) {
             if (++turns % 3 == 0) {
                 pane_keys("a");
@@ -168,15 +179,18 @@ static void play_through_the_keys(const char *game, const char *args, const char
                 pane_keys("Enter");
                 free(s);
                 s = pane_wait_for_either("Lay them down", "Choose the cards", 3000);
-                assert_non_null(s);
-                if (!strstr(s, "Lay them down")) { /* none held: a bluff, the card at the cursor */
+                if (s && !strstr(s, "Lay them down")) { /* none held: a bluff, the card at the cursor */
                     pane_keys("Space");
                     pane_keys("Enter");
                     free(s);
                     s = pane_wait_for("Lay them down", 3000);
-                    assert_non_null(s);
                 }
-                pane_keys("Enter");
+                /* not shown in time (a loaded machine: the "Choose the
+                 * cards" read was of a screen from before the c): the
+                 * loop reads the screen again and goes on from what it
+                 * shows, so the game is still played by the keys alone */
+                if (s)
+                    pane_keys("Enter");
             }
             free(s);
             s = NULL;
