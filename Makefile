@@ -72,7 +72,7 @@ VERSION := $(shell sed -n 's/^\#define AD_VERSION "\(.*\)"/\1/p' include/alphade
 SONAME  := libalphadeck.so.$(firstword $(subst ., ,$(VERSION)))
 SO      := $(B)/libalphadeck.so
 
-.PHONY: all test tests test-pg test-cluster fuzz fuzzers clean install install-deps FORCE
+.PHONY: all test test-builds tests test-pg test-cluster fuzz fuzzers clean install install-deps FORCE
 all: $(B)/alphadeck $(B)/libalphadeck.a $(SO) $(LEX_IDX)
 
 $(B)/alphadeck: $(CLI_OBJ) $(B)/libalphadeck.a
@@ -241,10 +241,14 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 test:
 	$(MAKE) --no-print-directory -j$(JOBS) B=build/test EXTRA_CFLAGS=-Werror tests
+	@tests/run --then '$(MAKE) --no-print-directory test-builds' build/test build/asan:1000:1200 build/fuzz
+
+# The sanitizer build and the fuzz harnesses: `make test` has tests/run
+# build them while the node suites (which need build/test alone) run.
+test-builds:
 	$(MAKE) --no-print-directory -j$(JOBS) B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -j$(JOBS) fuzz; \
 	 else echo "make test: no clang, so no fuzz harnesses"; fi
-	@tests/run build/test build/asan:1000:1200 build/fuzz
 
 # The store's tests and the server's tests again, on PostgreSQL: a
 # throwaway cluster (tests/pg-up) for the run, stopped at its end

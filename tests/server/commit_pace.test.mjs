@@ -49,15 +49,18 @@ test('a busy server commits at most once every --commit-every-ms, and every act 
     const { lines, acks } = await busy(t, server);
     assert.ok(acks >= 2, `the person's acts were acknowledged (${acks})`);
     assert.ok(lines.length >= 3, `loop stats lines were written (${lines.length})`);
-    let commits = 0;
+    let commits = 0, passes = 0;
     for (const m of lines) {
         const secs = Number(m[1]), n = Number(m[5]);
         // a commit at most every 0.2 s, and one at each end of the window
         assert.ok(n <= Math.floor(secs / 0.2) + 2, `${n} commits in ${secs} s: ${m[0]}`);
-        assert.ok(Number(m[2]) > n, `passes (${m[2]}) outnumber commits (${n}) while the bots play`);
         commits += n;
+        passes += Number(m[2]);
     }
     assert.ok(commits > 0, 'the store was written');
+    // over the whole time (a window of a starved server, on a loaded
+    // machine, may hold one pass and its commit)
+    assert.ok(passes > commits, `passes (${passes}) outnumber commits (${commits}) while the bots play`);
 });
 
 test('by default a busy server commits at most once every 5 ms, and every act is still acknowledged', { timeout: 120000 }, async (t) => {
