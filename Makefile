@@ -36,6 +36,10 @@ LOBBY_DEPS := $(LOBBY_SRC) src/server/bus.c src/server/names.c $(STORE_SRC) test
 LOBBY_LIBS := $(STORE_LIBS) $(shell pkg-config --libs libcrypto) -lunistring
 
 B       ?= build
+# The objects of the server's own files that tests and a fuzz harness link
+# (the lobby, its store, names, the workers' views): the same objects as the
+# binary's, compiled once, not again into each test.
+SRV_OBJ = $(patsubst %.c,$(B)/obj/%.o,$(1))
 LIB_SRC := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c src/bots/*.c src/lexicon/*.c \
              src/director/*.c src/records/*.c src/narrate/*.c)
 CLI_SRC := $(wildcard src/app/*.c src/cli/*.c src/term/*.c src/tools/*.c src/server/*.c)
@@ -156,36 +160,38 @@ $(B)/obj/%.o: %.c $(HEADERS)
 	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 # the server's store is not in the library: its test links it, SQLite and libpq
-$(B)/tests/test_store $(B)/tests/test_store_cost: $(B)/tests/%: tests/unit/%.c $(STORE_SRC) $(HEADERS) tests/testutil.h tests/unit/store_util.h $(B)/libalphadeck.a
+$(B)/tests/test_store $(B)/tests/test_store_cost: $(B)/tests/%: tests/unit/%.c $(call SRV_OBJ,$(STORE_SRC)) $(HEADERS) tests/testutil.h tests/unit/store_util.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(call SRV_OBJ,$(STORE_SRC)) $(B)/libalphadeck.a $(TEST_LIBS) $(STORE_LIBS) $(LDLIBS)
 
 # the server's names (src/server/names.c) are not in the library: libunistring's
-$(B)/tests/test_names: tests/unit/test_names.c src/server/names.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/test_names: tests/unit/test_names.c $(call SRV_OBJ,src/server/names.c) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< src/server/names.c $(B)/libalphadeck.a $(TEST_LIBS) -lunistring $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(call SRV_OBJ,src/server/names.c) $(B)/libalphadeck.a $(TEST_LIBS) -lunistring $(LDLIBS)
 
 # the lobby is not in the library: its test links it and what it needs
 # (LOBBY_DEPS), net.c and the workers stubbed with a clock the test moves
-$(B)/tests/test_lobby $(B)/tests/test_lobby_trim $(B)/tests/test_lobby_alloc: $(B)/tests/test_lobby%: tests/unit/test_lobby%.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/test_lobby $(B)/tests/test_lobby_trim $(B)/tests/test_lobby_alloc: $(B)/tests/test_lobby%: tests/unit/test_lobby%.c $(call SRV_OBJ,$(LOBBY_DEPS)) tests/server_stub.h $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS) $(WRAP)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(call SRV_OBJ,$(LOBBY_DEPS)) $(B)/libalphadeck.a $(TEST_LIBS) $(LOBBY_LIBS) $(LDLIBS) $(WRAP)
+# the stub of net.c and the workers, an object like the lobby's own
+$(B)/obj/tests/server_stub.o: tests/server_stub.h
 # test_lobby_alloc counts the blocks a push takes: the allocator and the push
 # wrapped (ld's --wrap) for the calls between the server's files
 $(B)/tests/test_lobby_alloc: WRAP = $(foreach f,malloc calloc realloc ad_push_update,-Wl,--wrap=$(f))
 
 # the workers' packed views (src/server/view_pack.c) and the workers themselves
-$(B)/tests/test_view_pack: tests/unit/test_view_pack.c src/server/view_pack.c src/server/workers.c $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
+$(B)/tests/test_view_pack: tests/unit/test_view_pack.c $(call SRV_OBJ,src/server/view_pack.c src/server/workers.c) $(HEADERS) tests/testutil.h $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< src/server/view_pack.c src/server/workers.c $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(call SRV_OBJ,src/server/view_pack.c src/server/workers.c) $(B)/libalphadeck.a $(TEST_LIBS) $(LDLIBS)
 
 # bench/store-pass.c: how long a pass of the server's loop holds the store
-$(B)/store-pass: bench/store-pass.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
+$(B)/store-pass: bench/store-pass.c $(call SRV_OBJ,$(STORE_SRC)) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(call SRV_OBJ,$(STORE_SRC)) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
 
 # bench/store-cost.c: the store's CPU time an action, alone (issue 33, p2)
-$(B)/store-cost: bench/store-cost.c $(STORE_SRC) $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(STORE_SRC) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
+$(B)/store-cost: bench/store-cost.c $(call SRV_OBJ,$(STORE_SRC)) $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(call SRV_OBJ,$(STORE_SRC)) $(B)/libalphadeck.a $(STORE_LIBS) $(LDLIBS)
 
 $(B)/tests/%: tests/unit/%.c tests/testutil.h $(wildcard tests/unit/*.h) $(B)/libalphadeck.a
 	@mkdir -p $(dir $@)
@@ -219,8 +225,8 @@ $(B)/fuzz_engine: tests/fuzz/fuzz_engine.c $(HEADERS) $(B)/libalphadeck.a
 
 # fuzz_server: the lobby and the store (on SQLite), net.c and workers.c
 # stubbed (tests/server_stub.c)
-$(B)/fuzz_server: tests/fuzz/fuzz_server.c $(LOBBY_DEPS) tests/server_stub.h $(HEADERS) $(B)/libalphadeck.a
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LOBBY_DEPS) $(B)/libalphadeck.a $(LOBBY_LIBS) $(LDLIBS)
+$(B)/fuzz_server: tests/fuzz/fuzz_server.c $(call SRV_OBJ,$(LOBBY_DEPS)) tests/server_stub.h $(HEADERS) $(B)/libalphadeck.a
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(call SRV_OBJ,$(LOBBY_DEPS)) $(B)/libalphadeck.a $(LOBBY_LIBS) $(LDLIBS)
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/libalphadeck.a $(LDLIBS)
