@@ -9,7 +9,8 @@
 CC      ?= cc
 PKGS    := jansson
 OPT     ?= -O2
-CFLAGS  ?= $(OPT) -g
+DEBUG   ?= -g
+CFLAGS  ?= $(OPT) $(DEBUG)
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -Isrc \
              $(shell pkg-config --cflags $(PKGS) libpq)
@@ -234,12 +235,17 @@ $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
 fuzzers: $(FUZZ_BIN)
 
 fuzz:
-	$(MAKE) --no-print-directory B=build/fuzz CC=clang OPT=-O1 EXTRA_CFLAGS="$(FUZZ_SAN)" fuzzers
+	$(MAKE) --no-print-directory B=build/fuzz CC=clang OPT=-O1 DEBUG=$(SAN_DEBUG) EXTRA_CFLAGS="$(FUZZ_SAN)" fuzzers
 
 # Everything the test run needs, in one build directory.
 tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(CLI_TEST_BIN)
 
 SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# The sanitizer and fuzz trees keep the debug information a sanitizer's
+# report needs (functions and line tables: -g1), not the locals' a debugger
+# reads (-g): a third less of their compile time, and `make test` is bound
+# by its CPU.  A failure to look into is built again with -g.
+SAN_DEBUG := -g1
 
 # The test builds use every core (JOBS, default nproc), so a plain `make
 # test` on a fresh clone does not compile three trees one file at a time.
@@ -252,7 +258,7 @@ test:
 # The sanitizer build and the fuzz harnesses: `make test` has tests/run
 # build them while the node suites (which need build/test alone) run.
 test-builds:
-	$(MAKE) --no-print-directory -j$(JOBS) B=build/asan OPT=-O1 EXTRA_CFLAGS="-Werror $(SAN)" tests
+	$(MAKE) --no-print-directory -j$(JOBS) B=build/asan OPT=-O1 DEBUG=$(SAN_DEBUG) EXTRA_CFLAGS="-Werror $(SAN)" tests
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -j$(JOBS) fuzz; \
 	 else echo "make test: no clang, so no fuzz harnesses"; fi
 
