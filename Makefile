@@ -9,8 +9,9 @@
 CC      ?= cc
 PKGS    := jansson
 OPT     ?= -O2
-DEBUG   ?= -g
-CFLAGS  ?= $(OPT) $(DEBUG)
+# (set on make's command line only: DEBUG in the environment is node's)
+DEBUG_INFO = -g
+CFLAGS  ?= $(OPT) $(DEBUG_INFO)
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -Iinclude -Isrc \
              $(shell pkg-config --cflags $(PKGS) libpq)
@@ -235,7 +236,7 @@ $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(HEADERS) $(B)/libalphadeck.a
 fuzzers: $(FUZZ_BIN)
 
 fuzz:
-	$(MAKE) --no-print-directory B=build/fuzz CC=clang OPT=-O1 DEBUG=$(SAN_DEBUG) EXTRA_CFLAGS="$(FUZZ_SAN)" fuzzers
+	$(MAKE) --no-print-directory B=build/fuzz CC=clang OPT=-O1 DEBUG_INFO=$(SAN_DEBUG) EXTRA_CFLAGS="$(FUZZ_SAN)" fuzzers
 
 # Everything the test run needs, in one build directory.
 tests: all $(UNIT_BIN) $(PROP_BIN) $(B)/tests/scenarios $(CLI_TEST_BIN)
@@ -258,7 +259,7 @@ test:
 # The sanitizer build and the fuzz harnesses: `make test` has tests/run
 # build them while the node suites (which need build/test alone) run.
 test-builds:
-	$(MAKE) --no-print-directory -j$(JOBS) B=build/asan OPT=-O1 DEBUG=$(SAN_DEBUG) EXTRA_CFLAGS="-Werror $(SAN)" tests
+	$(MAKE) --no-print-directory -j$(JOBS) B=build/asan OPT=-O1 DEBUG_INFO=$(SAN_DEBUG) EXTRA_CFLAGS="-Werror $(SAN)" tests
 	@if command -v clang >/dev/null 2>&1; then $(MAKE) --no-print-directory -j$(JOBS) fuzz; \
 	 else echo "make test: no clang, so no fuzz harnesses"; fi
 
