@@ -74,6 +74,60 @@ static inline uint32_t lex_edge(const uint32_t *cell, uint32_t s, unsigned c)
  * each with a signature of its letter counts (sigs.c says how). */
 #define LEX_SIGS_SLACK 16      /* zero bytes after the text: reads go 8 at a time */
 #define LEX_SIGS_INEXACT 0x80u /* in len[i]: the signature is only a lower bound */
+/* For each multi-letter card of the deck, every place of the table
+ * where its letters stand (lists.c), in the order the walk meets those
+ * words with that card first: by the table words before them (`after`,
+ * as occ holds it), then by the place counted from the word's end, then
+ * in table order.  Beside each place what the words query tests of it
+ * without reading the table at a random place: the word's signature, the
+ * cards of its other places, and whether that signature is exact; and
+ * what it makes of a word it keeps. */
+#define LEX_LIST_INEXACT 0x80000000ull /* in other[]: the signature is only a lower bound */
+#define LEX_LIST_WORDS (1l << 18)      /* the most table words a table with lists has */
+typedef struct lex_lists {
+    uint32_t at[AD_LEX_CARD_MAX + 1]; /* card id's places: at[id] .. at[id + 1] */
+    uint64_t *sig;   /* the word's signature */
+    uint64_t *other; /* lex_list_bit of the card of each place of the word after
+                        this one, | LEX_LIST_INEXACT, | those of the places before
+                        it << 32 */
+    uint64_t *info;  /* the table word, `after`, the place, the word's letters and
+                        LEX_LIST_INEXACT << 32 (lex_list_*); the scan puts the
+                        letters the word lacks in bits 48-55 of those it keeps */
+} lex_lists;
+
+static inline uint32_t lex_list_word(uint64_t info)
+{
+    return (uint32_t)info & (LEX_LIST_WORDS - 1);
+}
+static inline uint32_t lex_list_after(uint64_t info)
+{
+    return (uint32_t)(info >> 18) & (LEX_LIST_WORDS - 1);
+}
+static inline int lex_list_place(uint64_t info)
+{
+    return (int)(info >> 36) & 63;
+}
+static inline int lex_list_len(uint64_t info)
+{
+    return (int)(info >> 42) & 63;
+}
+static inline int lex_list_lack(uint64_t info)
+{
+    return (int)(info >> 48) & 0xff;
+}
+
+/* The lists of table s, made (NULL when out of memory, or when the table
+ * or the deck's multi-letter cards do not fit their fields), and freed. */
+struct lex_sigs;
+lex_lists *ad_lex_lists_make(const struct lex_sigs *s);
+void ad_lex_lists_free(lex_lists *l);
+
+/* The bit of multi-letter card id in lex_lists.other (id past AD_LEX_WILD). */
+static inline uint32_t lex_list_bit(int id)
+{
+    return 1u << (id - AD_LEX_WILD - 1);
+}
+
 typedef struct lex_sigs {
     long n;
     uint64_t *sig;
@@ -100,6 +154,8 @@ typedef struct lex_sigs {
      * 26 * 27: the words are in alphabetical order. */
     uint32_t start2[26 * 27 + 1];
     uint8_t *lcp; /* letters word i shares with word i + 1, at most 255 */
+    lex_lists *lists; /* the places by card (lists.c), or NULL: the words query
+                         then works out the words of multi-letter cards another way */
     void *map;    /* the mapped file the parts lie in (sigs_file.c), or NULL */
     size_t map_len;
 } lex_sigs;

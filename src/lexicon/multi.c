@@ -194,10 +194,6 @@ static int fits(const way *w, const places *pl, int *m, int *pos)
  * longer one's letters start the shorter's, and its letter comes before
  * the other's card.  Then the card decides, then the rest of the choices
  * (sort_keys). */
-uint64_t ad_lex_multi_order(uint32_t after_n, int j0, int m)
-{
-    return (uint64_t)after_n << 12 | (uint64_t)(63 - j0) << 6 | (uint64_t)m;
-}
 
 /* The places of word i whose card the hand has, into fits (room for
  * LEX_FITS + 1); returns how many, or LEX_FITS + 1 for more.  A word of
@@ -512,6 +508,7 @@ static void starts(int *count, int nd)
 }
 
 #define LEX_DIGIT_BITS 12 /* the most a pass of the radix sort takes */
+#define LEX_FEW 512       /* fewer waiting words are sorted 8 bits a pass */
 #define LEX_DIGITS (1 << LEX_DIGIT_BITS)
 
 /* One pass of a stable radix sort: a[0..n) into b by their digit (a >>
@@ -553,7 +550,8 @@ static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
  * (few: a query's words start their cards at few places with few cards).
  * Each into a as its dense order << 24 | its place in r->m and marks
  * (LEX_KEY_NONE, LEX_KEY_ODD); returns the bits the dense orders take. */
-static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_DIGITS + 1])
+static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_DIGITS + 1],
+                        int counted)
 {
     const lex_mrec *m = r->m; /* locals: the counts' stores could change r's fields */
     int nm = r->nm;
@@ -576,7 +574,8 @@ static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_D
     int cb = width((uint32_t)nc - 1), pb = width((uint32_t)np - 1);
     int bits = width(most) + pb + cb, w = (bits + 1) / 2;
     uint32_t mask = (1u << w) - 1;
-    if (bits <= 2 * LEX_DIGIT_BITS) /* two passes: both counted here */
+    counted &= bits <= 2 * LEX_DIGIT_BITS;
+    if (counted) /* two passes: both counted here */
         for (int pass = 0; pass < 2; pass++)
             memset(count[pass], 0, sizeof count[0][0] * ((size_t)mask + 2));
     for (int j = 0; j < nm; j++) {
@@ -585,7 +584,7 @@ static int dense_orders(const ad_lex_results *r, uint64_t *a, int count[2][LEX_D
         uint32_t rank = m[j].rank;
         a[j] = d << 24 | (uint64_t)j |
                (rank == LEX_KEY_CARDS ? LEX_KEY_NONE : (rank & 1) * LEX_KEY_ODD);
-        if (bits <= 2 * LEX_DIGIT_BITS) {
+        if (counted) {
             count[0][(d & mask) + 1]++;
             count[1][((d >> w) & mask) + 1]++;
         }
@@ -625,10 +624,12 @@ static uint64_t *sort_keys(ad_lex_results *r)
         return NULL;
     }
     int count[2][LEX_DIGITS + 1];
-    int bits = dense_orders(r, r->key, count);
-    uint64_t *a = bits <= 2 * LEX_DIGIT_BITS
-                      ? radix_counted(r->key, r->ktmp, r->nm, (bits + 1) / 2, count)
-                      : radix(r->key, r->ktmp, r->nm, bits, 10);
+    int few = r->nm < LEX_FEW; /* passes of 8 bits: counting 2^12 digits costs more */
+    int bits = dense_orders(r, r->key, count, !few);
+    uint64_t *a = few                            ? radix(r->key, r->ktmp, r->nm, bits, 8)
+                  : bits <= 2 * LEX_DIGIT_BITS ? radix_counted(r->key, r->ktmp, r->nm,
+                                                               (bits + 1) / 2, count)
+                                               : radix(r->key, r->ktmp, r->nm, bits, 10);
     put_right(r, a);
     return a;
 }
@@ -692,7 +693,7 @@ int ad_lex_merge_multi(ad_lex_results *r)
         r->m[r->nm++] = heap_pop(r);
     if (!r->nm) /* nothing waits: the list is whole (and the sort counts at least one card) */
         return 0;
-    if (ad_lex_room_to_merge(r) < 0)
+    if (ad_lex_room_to_merge(r, 0) < 0)
         return -1;
     const uint64_t *key = sort_keys(r);
     int k = merge_into(r->tmp, r->e, r->n, r->m, key, r->nm);
@@ -704,5 +705,92 @@ int ad_lex_merge_multi(ad_lex_results *r)
     r->tcap = cap;
     r->n = k;
     r->nm = 0;
+    return 0;
+}
+
+/* The list e of n records and the waiting words m (in walk order, nm)
+ * merged into t, which then takes r->e's place. */
+static void merged(ad_lex_results *r, const lex_mrec *m, int nm)
+{
+    int k = merge_into(r->tmp, r->e, r->n, m, NULL, nm);
+    lex_rec *t = r->e;
+    int cap = r->ecap;
+    r->e = r->tmp;
+    r->ecap = r->tcap;
+    r->tmp = t;
+    r->tcap = cap;
+    r->n = k;
+    r->nm = 0;
+}
+
+/* Two runs of waiting words, each in walk order and their orders
+ * different (of two cards), merged into t without a branch a word. */
+static int merge_two(lex_mrec *t, const lex_mrec *a, int na, const lex_mrec *b, int nb)
+{
+    int i = 0, j = 0, k = 0;
+    while (i < na && j < nb) {
+        int from_b = b[j].order < a[i].order;
+        t[k++] = *(from_b ? &b[j] : &a[i]);
+        j += from_b;
+        i += from_b ^ 1;
+    }
+    memcpy(t + k, a + i, sizeof *t * (size_t)(na - i));
+    k += na - i;
+    memcpy(t + k, b + j, sizeof *t * (size_t)(nb - j));
+    return k + nb - j;
+}
+
+/* The room of *p (of *cap) for n waiting words. */
+static int mrec_room(lex_mrec **p, int *cap, int n)
+{
+    if (n <= *cap)
+        return 0;
+    lex_mrec *a = realloc(*p, sizeof *a * (size_t)n);
+    if (!a)
+        return -1;
+    *p = a;
+    *cap = n;
+    return 0;
+}
+
+int ad_lex_merge_lists(ad_lex_results *r, int nseg)
+{
+    while (r->nheap)
+        r->m[r->nm++] = heap_pop(r);
+    int nl = r->lseg[nseg], nm = r->nm, total = nl + nm;
+    if (!total)
+        return 0;
+    if (ad_lex_room_to_merge(r, nl) < 0 || mrec_room(&r->mall, &r->mallcap, total) < 0 ||
+        mrec_room(&r->mall2, &r->mall2cap, total) < 0)
+        return -1;
+    /* the cards' runs merged two at a time, into mall and mall2 by turns */
+    const lex_mrec *run = r->lm;
+    int n = r->lseg[1];
+    lex_mrec *into = r->mall, *other = r->mall2;
+    for (int g = 1; g < nseg; g++) {
+        n = merge_two(into, run, n, r->lm + r->lseg[g], r->lseg[g + 1] - r->lseg[g]);
+        run = into;
+        into = other;
+        other = (lex_mrec *)(uintptr_t)run;
+    }
+    if (nm) { /* the others (few), by their own order, then walk order where orders tie */
+        const uint64_t *key = sort_keys(r);
+        int i = 0, k = 0;
+        for (int j = 0; j < nm; j++) {
+            const lex_mrec *o = key ? &r->m[key[j] & LEX_KEY_PLACE] : &r->m[j];
+            int from = i;
+            while (i < n && run[i].order < o->order)
+                i++;
+            while (i < n && run[i].order == o->order && !in_order(r, o, &run[i]))
+                i++;
+            memcpy(into + k, run + from, sizeof *into * (size_t)(i - from));
+            k += i - from;
+            into[k++] = *o;
+        }
+        memcpy(into + k, run + i, sizeof *into * (size_t)(n - i));
+        run = into;
+        n = k + n - i;
+    }
+    merged(r, run, n);
     return 0;
 }

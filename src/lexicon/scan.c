@@ -257,6 +257,20 @@ scan_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t
                                    _mm256_set1_epi32((int)from)),
             eight = _mm256_set1_epi32(8);
     long k = 0, i = from, last = to - from <= LEX_BLOCK ? to : from + LEX_BLOCK; /* at's room */
+    if (!h->mmask) /* no multi-letter card: one test a word, on the single cards */
+        for (; i + 8 <= last; i += 8) {
+            __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i));
+            __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i + 4));
+            unsigned keep = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                                at_most4(_mm256_and_si256(v0, one), wilds, w))) |
+                            (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                                at_most4(_mm256_and_si256(v1, one), wilds, w)))
+                                << 4;
+            __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
+            _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(idx, p));
+            k += __builtin_popcount(keep);
+            idx = _mm256_add_epi32(idx, eight);
+        }
     for (; i + 8 <= last; i += 8) {
         /* the 8 words' multi bits tested at once: which hold none of the hand's cards */
         __m128i none = _mm_cmpeq_epi16(
@@ -385,6 +399,9 @@ static long scan_by(int way, const lex_sigs *s, const lex_hand *h, long from, lo
 /* The way every scan takes: the best this processor runs, unless the tests
  * chose one (each must give the same words). */
 static _Atomic int chosen = -1;
+/* Whether the words of multi-letter cards are found in the lists (the
+ * tests turn them off to hold both ways equal). */
+static _Atomic int lists_on = 1;
 
 void ad_lex_scan_use(int way)
 {
@@ -605,4 +622,146 @@ long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, lo
 #endif
     (void)s, (void)h, (void)maybe, (void)n, (void)order, (void)rec, (void)after;
     return 0;
+}
+
+/* ------------------------------------------------------------------ lists */
+
+/* ad_lex_list_scan one place at a time. */
+static void list_plain(const lex_lists *l, long from, long to, const lex_list_test *t,
+                       uint64_t *simple, long *nsimple, uint64_t *other, long *nother)
+{
+    uint64_t held = t->held | (uint64_t)t->held << 32 | LEX_LIST_INEXACT;
+    uint64_t before = (uint64_t)t->held << 32;
+    long ns = *nsimple, no = *nother;
+    for (long k = from; k < to; k++) {
+        uint64_t v = l->sig[k], o = l->other[k];
+        int lack = lex_count_at_most(v & ~t->one, t->wilds), fit = lack >= 0;
+        int single = lex_at_most(v & ~t->single, t->wilds);
+        int loose = lex_at_most(v & ~t->all, t->wilds);
+        int alone = (o & held) == 0, first = (o & before) == 0;
+        int exact = (o & LEX_LIST_INEXACT) == 0;
+        simple[ns] = l->info[k] | (uint64_t)(lack & 0xff) << 48;
+        ns += alone & fit & (single ^ 1);
+        other[no] = l->info[k];
+        no += (alone ^ 1) & first & loose & ((single & exact) ^ 1);
+    }
+    *nsimple = ns;
+    *nother = no;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The bits set in each 64-bit lane of x when they are at most w (lack),
+ * and the lanes where they are, all ones (*fit): as at_most4, each
+ * lowest bit cleared counted while there is one. */
+__attribute__((target("avx2"))) static inline __m256i lack4(__m256i x, int w, __m256i wv,
+                                                             __m256i *fit)
+{
+    if (w > 3) {
+        __m256i n = count4(x);
+        *fit = _mm256_xor_si256(_mm256_cmpgt_epi64(n, wv), _mm256_set1_epi64x(-1));
+        return n;
+    }
+    __m256i lack = wv; /* w less each step that found nothing left */
+    for (int j = 0; j < w; j++) {
+        lack = _mm256_add_epi64(lack, _mm256_cmpeq_epi64(x, _mm256_setzero_si256()));
+        x = _mm256_and_si256(x, _mm256_add_epi64(x, _mm256_set1_epi64x(-1)));
+    }
+    *fit = _mm256_cmpeq_epi64(x, _mm256_setzero_si256());
+    return lack;
+}
+
+/* The tests of list_plain on the 4 places at k: the masks of the simple
+ * and other places kept, and their infos (the lack put in). */
+__attribute__((target("avx2"))) static inline __m256i list4(const lex_lists *l, long k,
+                                                             __m256i one, __m256i single,
+                                                             __m256i all, __m256i held,
+                                                             __m256i before, int w, __m256i wv,
+                                                             unsigned *simple, unsigned *other)
+{
+    const __m256i inexact = _mm256_set1_epi64x((long long)LEX_LIST_INEXACT),
+                  zero = _mm256_setzero_si256();
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(l->sig + k));
+    __m256i o = _mm256_loadu_si256((const __m256i *)(const void *)(l->other + k));
+    __m256i info = _mm256_loadu_si256((const __m256i *)(const void *)(l->info + k));
+    __m256i alone = _mm256_cmpeq_epi64(_mm256_and_si256(o, held), zero);
+    __m256i first = _mm256_cmpeq_epi64(_mm256_and_si256(o, before), zero);
+    __m256i exact = _mm256_cmpeq_epi64(_mm256_and_si256(o, inexact), zero);
+    __m256i fit, lack = lack4(_mm256_and_si256(v, one), w, wv, &fit);
+    __m256i sgl = at_most4(_mm256_and_si256(v, single), w, wv);
+    __m256i loose = at_most4(_mm256_and_si256(v, all), w, wv);
+    __m256i s = _mm256_andnot_si256(sgl, _mm256_and_si256(fit, alone));
+    __m256i o2 = _mm256_andnot_si256(_mm256_or_si256(alone, _mm256_and_si256(sgl, exact)),
+                                     _mm256_and_si256(loose, first));
+    *simple = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(s));
+    *other = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(o2));
+    return _mm256_or_si256(info, _mm256_slli_epi64(_mm256_and_si256(lack, _mm256_set1_epi64x(0xff)), 48));
+}
+
+/* ad_lex_list_scan with AVX2, 4 places a step, for a hand of `wilds`
+ * wilds (inlined once for each of 0 to 3, and one for more, as
+ * scan_avx2_for is); the infos kept of each kind moved to the front of
+ * the step by one permutation (front4) and stored whole. */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline long
+list_avx2_for(const lex_lists *l, long from, long to, const lex_list_test *t, uint64_t *simple,
+              long *nsimple, uint64_t *other, long *nother, const int wilds)
+{
+    perm_need();
+    __m256i one = _mm256_set1_epi64x((long long)~t->one);
+    __m256i single = _mm256_set1_epi64x((long long)~t->single);
+    __m256i all = _mm256_set1_epi64x((long long)~t->all);
+    __m256i held = _mm256_set1_epi64x(
+        (long long)(t->held | (uint64_t)t->held << 32 | LEX_LIST_INEXACT));
+    __m256i before = _mm256_set1_epi64x((long long)((uint64_t)t->held << 32));
+    __m256i wv = _mm256_set1_epi64x(t->wilds);
+    long ns = *nsimple, no = *nother, k = from;
+    for (; k + 4 <= to; k += 4) {
+        unsigned sm, om;
+        __m256i info = list4(l, k, one, single, all, held, before, wilds, wv, &sm, &om);
+        _mm256_storeu_si256((__m256i *)(void *)(simple + ns), front4(info, sm));
+        _mm256_storeu_si256((__m256i *)(void *)(other + no), front4(info, om));
+        ns += __builtin_popcount(sm);
+        no += __builtin_popcount(om);
+    }
+    *nsimple = ns;
+    *nother = no;
+    return k;
+}
+
+__attribute__((target("avx2,popcnt"))) static long
+list_avx2(const lex_lists *l, long from, long to, const lex_list_test *t, uint64_t *simple,
+          long *nsimple, uint64_t *other, long *nother)
+{
+    switch (t->wilds) {
+    case 0:
+        return list_avx2_for(l, from, to, t, simple, nsimple, other, nother, 0);
+    case 1:
+        return list_avx2_for(l, from, to, t, simple, nsimple, other, nother, 1);
+    case 2:
+        return list_avx2_for(l, from, to, t, simple, nsimple, other, nother, 2);
+    case 3:
+        return list_avx2_for(l, from, to, t, simple, nsimple, other, nother, 3);
+    default:
+        return list_avx2_for(l, from, to, t, simple, nsimple, other, nother, 4);
+    }
+}
+#endif
+
+void ad_lex_list_scan(const lex_lists *l, long from, long to, const lex_list_test *t,
+                      uint64_t *simple, long *nsimple, uint64_t *other, long *nother)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (way_now() >= LEX_SCAN_AVX2)
+        from = list_avx2(l, from, to, t, simple, nsimple, other, nother);
+#endif
+    list_plain(l, from, to, t, simple, nsimple, other, nother);
+}
+
+int ad_lex_scan_lists(const lex_hand *h)
+{
+    return h->nmulti > 0 && way_now() != LEX_SCAN_AVX512 && atomic_load(&lists_on);
+}
+
+void ad_lex_use_lists(int on)
+{
+    atomic_store(&lists_on, on != 0);
 }

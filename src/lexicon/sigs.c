@@ -170,6 +170,8 @@ static int sign_all(lex_sigs *s)
 
 void ad_lex_sigs_free(lex_sigs *s)
 {
+    if (s)
+        ad_lex_lists_free(s->lists);
     if (s && s->map) {
         munmap(s->map, s->map_len);
         free(s);
@@ -318,6 +320,7 @@ const lex_sigs *ad_lex_sigs_get(const ad_lex *lex)
         mine = make(lex);
     if (!mine)
         return NULL;
+    mine->lists = ad_lex_lists_make(mine); /* none: the words query does without */
     if (atomic_compare_exchange_strong_explicit(&l->sigs, &none, mine, memory_order_acq_rel,
                                                 memory_order_acquire))
         return mine;

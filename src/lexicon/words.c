@@ -39,6 +39,12 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->forder);
     free(r->frec);
     free(r->fafter);
+    free(r->lsimple);
+    free(r->lother);
+    free(r->cxtmp);
+    free(r->lm);
+    free(r->mall);
+    free(r->mall2);
     free(r);
 }
 
@@ -156,13 +162,14 @@ static int room(ad_lex_results *r, long more)
                : 0;
 }
 
-int ad_lex_room_to_merge(ad_lex_results *r)
+int ad_lex_room_to_merge(ad_lex_results *r, int more)
 {
     if (grow((void **)&r->e, &r->ecap, (long)r->n + LEX_RUN, sizeof *r->e) < 0)
         return -1;
     for (int k = 0; k < LEX_RUN; k++) /* past every word: the merge counts LEX_RUN at a time */
         r->e[r->n + k] = (lex_rec){UINT32_MAX, 0, 0, 0, 0};
-    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm + LEX_RUN, sizeof *r->tmp) < 0 ||
+    return grow((void **)&r->tmp, &r->tcap, (long)r->n + r->nm + more + LEX_RUN,
+                sizeof *r->tmp) < 0 ||
                    grow((void **)&r->key, &r->kcap, r->nm, sizeof *r->key) < 0 ||
                    grow((void **)&r->ktmp, &r->ktcap, r->nm, sizeof *r->ktmp) < 0
                ? -1
@@ -502,10 +509,155 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
     return take_multis(r, s, h);
 }
 
+/* ------------------------------------------------------------------ lists */
+
+/* The records of the simple places kept in the lists (lsimple[from..to),
+ * all of card m of the hand): waiting words of one card, as
+ * ad_lex_multi_fast makes them, into r->lm from *nl on. */
+static void simple_words(ad_lex_results *r, const lex_hand *h, int m, long from, long to,
+                         int *nl)
+{
+    int id = h->multi[m], min = h->min + h->mlen[m] - 1, n = *nl;
+    const uint64_t *in = r->lsimple;
+    lex_mrec *d = r->lm;
+    for (long j = from; j < to; j++) {
+        uint64_t info = in[j];
+        uint32_t i = lex_list_word(info), after = lex_list_after(info);
+        int pos = lex_list_place(info), len = lex_list_len(info);
+        d[n].order = ad_lex_multi_order(after, pos, m);
+        d[n].rec.at = i;
+        d[n].rec.len = (uint8_t)len;
+        d[n].rec.n = (uint8_t)pos;
+        d[n].rec.wilds = (uint8_t)lex_list_lack(info);
+        d[n].rec.cards = (uint8_t)id;
+        d[n].after = after;
+        d[n].rank = lex_rank(i, 0);
+        n += len >= min; /* its cards: its letters, the card's counted once */
+    }
+    *nl = n;
+}
+
+/* a[0..n) sorted by their table words (lex_list_word), by a radix sort
+ * through b; returns where they are. */
+static uint64_t *sort_words(uint64_t *a, uint64_t *b, long n)
+{
+    int count[(1 << 9) + 1];
+    for (int shift = 0; shift < 18; shift += 9) {
+        memset(count, 0, sizeof count);
+        for (long k = 0; k < n; k++)
+            count[((a[k] >> shift) & 0x1ff) + 1]++;
+        for (int d = 0; d < 1 << 9; d++)
+            count[d + 1] += count[d];
+        for (long k = 0; k < n; k++)
+            b[count[(a[k] >> shift) & 0x1ff]++] = a[k];
+        uint64_t *t = a;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The words that the lists' other places hold (lother[0..n): each word's
+ * first place the hand holds), in table order, worked out as the maybes
+ * of the scan are (take, take_multi) into r->m.  Returns -1 when out of
+ * memory. */
+static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long n)
+{
+    if (grow((void **)&r->cxtmp, &r->cxtcap, n, sizeof *r->cxtmp) < 0 ||
+        grow((void **)&r->m, &r->mcap, n, sizeof *r->m) < 0 ||
+        grow((void **)&r->heap, &r->hcap, n, sizeof *r->heap) < 0)
+        return -1;
+    const uint64_t *w = sort_words(r->lother, r->cxtmp, n);
+    for (long j = 0; j < n; j++) {
+        long i = lex_list_word(w[j]);
+        /* what ad_lex_multi_fast reads, asked of memory ahead: where the
+         * places start 16 words on, the places 8 on */
+        if (j + 16 < n) {
+            __builtin_prefetch(&s->occ_at[lex_list_word(w[j + 16])]);
+            __builtin_prefetch(&s->sig[lex_list_word(w[j + 16])]);
+            __builtin_prefetch(&s->multi[lex_list_word(w[j + 16])]);
+        }
+        if (j + 8 < n)
+            __builtin_prefetch(&s->occ[s->occ_at[lex_list_word(w[j + 8])]]);
+        int len = lex_list_len(w[j]), inexact = (w[j] >> 32 & LEX_LIST_INEXACT) != 0;
+        if (len < h->min)
+            continue;
+        uint64_t need = s->sig[i] & ~h->sig;
+        int lack = (int)(lex_bits((uint32_t)need) + lex_bits((uint32_t)(need >> 32)));
+        if (inexact) { /* its letters counted, as take does: first on the whole hand */
+            const char *word = s->text + s->at[i];
+            if (lacking(word, len, h->all) > h->wilds)
+                continue;
+            lack = lacking(word, len, h->count);
+        }
+        /* the single cards spell it (listed by the scan), or the cards it
+         * holds the letters of cannot (the sift) */
+        if (lack <= h->wilds || !may_need_multi(s, h, i))
+            continue;
+        if (pool_room(r) < 0)
+            return -1;
+        if (inexact || ad_lex_multi_fast(r, h, s, i, len, lack))
+            ad_lex_multi_word(r, h, s, i, len, lack);
+    }
+    return 0;
+}
+
+/* The words of the hand's multi-letter cards, from the lists of those
+ * cards: their places tested in order, card by card (ad_lex_list_scan),
+ * the words of one place made waiting words in walk order, the others
+ * worked out one by one; then all merged into the single-card words. */
+static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+{
+    const lex_lists *l = s->lists;
+    lex_list_test t = {0, h->sig, h->sig_all, 0, h->wilds};
+    long most = 0, nsimple = 0, nother = 0;
+    for (int m = 0; m < h->nmulti; m++) {
+        t.held |= lex_list_bit(h->multi[m]);
+        most += l->at[h->multi[m] + 1] - l->at[h->multi[m]];
+    }
+    if (grow((void **)&r->lsimple, &r->lscap, most + 8, sizeof *r->lsimple) < 0 ||
+        grow((void **)&r->lother, &r->locap, most + 8, sizeof *r->lother) < 0)
+        return -1;
+    long seg[AD_LEX_CARD_MAX + 1];
+    for (int m = 0; m < h->nmulti; m++) {
+        int id = h->multi[m];
+        t.one = h->one[id];
+        seg[m] = nsimple;
+        ad_lex_list_scan(l, l->at[id], l->at[id + 1], &t, r->lsimple, &nsimple, r->lother,
+                         &nother);
+    }
+    seg[h->nmulti] = nsimple;
+    if (grow((void **)&r->lm, &r->lmcap, nsimple, sizeof *r->lm) < 0)
+        return -1;
+    int nl = 0;
+    for (int m = 0; m < h->nmulti; m++) {
+        r->lseg[m] = nl;
+        simple_words(r, h, m, seg[m], seg[m + 1], &nl);
+    }
+    r->lseg[h->nmulti] = nl;
+    if (other_words(r, s, h, nother) < 0)
+        return -1;
+    return ad_lex_merge_lists(r, h->nmulti);
+}
+
 /* Block by block, so that the words that may need a multi-letter card are
- * worked out while their block's entries are still in the cache. */
+ * worked out while their block's entries are still in the cache; or, when
+ * they are found in the lists, the single-card words alone block by
+ * block, then those. */
 static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
+    if (s->lists && ad_lex_scan_lists(h)) {
+        lex_hand singles = *h; /* without its multi-letter cards: no maybes */
+        singles.nmulti = 0;
+        singles.mmask = 0;
+        singles.sig_all = singles.sig;
+        memcpy(singles.all, singles.count, sizeof singles.all);
+        singles.sifted = 0;
+        for (long from = 0; from < s->n; from += LEX_BLOCK)
+            if (scan_block(r, s, &singles, from, 0) < 0)
+                return -1;
+        return lists_search(r, s, h);
+    }
     for (long from = 0; from < s->n; from += LEX_BLOCK)
         if (scan_block(r, s, h, from, h->sifted) < 0)
             return -1;

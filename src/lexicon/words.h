@@ -79,6 +79,16 @@ struct ad_lex_results {
     uint64_t *forder, *frec;       /* what ad_lex_fits made of them */
     uint32_t *fafter;
     int focap, frcap, facap;
+    /* the lists' way (lex_lists): the places each kept, of the words of
+     * one place (simple) and of others (other); the waiting words of the
+     * simple ones, card after card (lseg: where each card's start); the
+     * others' table words, and room to sort them; the waiting words in
+     * walk order */
+    uint64_t *lsimple, *lother, *cxtmp;
+    int lscap, locap, cxtcap;
+    lex_mrec *lm, *mall, *mall2;
+    int lmcap, mallcap, mall2cap;
+    int lseg[AD_LEX_CARD_MAX + 1];
     const lex_sigs *table;         /* of the last query: its words */
     uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
 };
@@ -133,6 +143,38 @@ int ad_lex_scan_sifts(const lex_hand *h);
  * multi-letter cards m0 and m1 (places in multi[]) once each (words.c). */
 uint64_t ad_lex_sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1);
 
+/* What the lists' scan tests (ad_lex_list_scan): the signatures of the
+ * single cards with one card's letters (one), of the single cards
+ * (single) and of the whole hand (all), the bits of the hand's
+ * multi-letter cards (lex_list_bit) and LEX_LIST_INEXACT (held). */
+typedef struct lex_list_test {
+    uint64_t one, single, all;
+    uint32_t held;
+    int wilds;
+} lex_list_test;
+
+/* The places l[from..to) of one card of the hand, tested (scan.c): into
+ * simple from *nsimple on, the infos (with the letters the word lacks on
+ * the single cards and that card) of those of a word that no other
+ * card of the hand has a place in, whose signature is exact, that the
+ * single cards and wilds do not spell and that they spell with that card
+ * at that place; into other from *nother on, those of a word where
+ * another card of the hand has a place too, or whose signature is not
+ * exact, and none before whose card the hand holds (a word's first such
+ * place only), whose letters the whole hand holds with the wilds (each
+ * card's letters loose), and, when exact, that the single cards and wilds do not
+ * spell.  Both counts moved on; both have room for 8 more than to - from. */
+void ad_lex_list_scan(const lex_lists *l, long from, long to, const lex_list_test *t,
+                      uint64_t *simple, long *nsimple, uint64_t *other, long *nother);
+/* Whether the words of hand h's multi-letter cards are found in the
+ * lists (the table has them: the caller's to see), not from the scan's
+ * maybes: a hand of multi-letter cards, unless the scan takes the AVX-512
+ * way, whose own sift and fits take them. */
+int ad_lex_scan_lists(const lex_hand *h);
+/* Turns the lists' way off (0) or on, for the tests that hold both ways
+ * equal. */
+void ad_lex_use_lists(int on);
+
 /* What taking a block's kept words needs of the hand (words.c). */
 typedef struct lex_take {
     int min, wilds, lacks; /* lacks: whether a word may need a multi-letter card */
@@ -172,7 +214,10 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
 /* The order of a waiting word (lex_mrec) whose first multi-letter card
  * is the hand's m-th, after j0 letters, putting it after `after` table
  * words. */
-uint64_t ad_lex_multi_order(uint32_t after, int j0, int m);
+static inline uint64_t ad_lex_multi_order(uint32_t after, int j0, int m)
+{
+    return (uint64_t)after << 12 | (uint64_t)(63 - j0) << 6 | (uint64_t)m;
+}
 /* Adds a waiting word to r->m, in rank order: words come in table order,
  * so r->m is in rank order (lex_rank) if each word of an odd rank (whose
  * place is after table words still to come) waits in a heap until the
@@ -255,12 +300,18 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
                        int lack, const uint64_t *fit, int nfit);
 /* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
 int ad_lex_merge_multi(ad_lex_results *r);
-/* Room in r->tmp for the merged list and LEX_RUN records more, and in key
+/* The lists' way: the waiting words r->lm of simple places, card by card
+ * (r->lseg[0..nseg]), each card's in walk order, and those of r->m
+ * (others, in rank order), merged in walk order into r->e; -1 when out
+ * of memory. */
+int ad_lex_merge_lists(ad_lex_results *r, int nseg);
+/* Room in r->tmp for the merged list (`more` records past r->n and
+ * r->nm) and LEX_RUN records more, and in key
  * and ktmp; r->e gets LEX_RUN records past its end past every table word
  * (words.c): the merge counts and copies the runs of single-card words
  * LEX_RUN at a time (multi.c). */
 #define LEX_RUN 16
-int ad_lex_room_to_merge(ad_lex_results *r);
+int ad_lex_room_to_merge(ad_lex_results *r, int more);
 
 /* The table word number of a record that is not in the pool. */
 static inline uint32_t lex_rec_table_word(const ad_lex_results *r, const lex_rec *e)

@@ -186,6 +186,60 @@ static void test_every_scan_the_processor_can_run_finds_the_same_words(void **st
     ad_lex_free(lex);
 }
 
+/* The words of multi-letter cards are found two ways: from the lists of
+ * each card's places (the default, lists.c) and from the words the scan
+ * keeps as maybes (the AVX-512 way's, and any table without lists).  On
+ * every scan the processor runs, both give the same words, spellings and
+ * order, on hands of 1 to 16 cards with copies of multi-letter cards and
+ * up to 5 wilds. */
+static void test_the_lists_of_places_find_the_words_the_maybes_of_the_scan_find(void **state)
+{
+    (void)state;
+    static const char *faces[] = {"a", "e", "i", "o", "u", "t", "n", "s", "r", "l", "d", "c",
+                                  "m", "p", "b", "g", "h", "y", "k", "w", "th", "qu", "er",
+                                  "st", "ch", "sh", "wh", "ph", "ck", "re", "in", "an", "on",
+                                  "ea", "ou", "ed", "es", "*"};
+    ad_lex *lex = ad_lex_load_default(NULL);
+    assert_non_null(lex);
+    ad_lex_results *r = ad_lex_results_new();
+    size_t size = 1 << 20;
+    char *want = malloc(size), *got = malloc(size);
+    assert_non_null(want);
+    assert_non_null(got);
+    int ways = ad_lex_scan_ways(), compared = 0, spelled = 0;
+    ad_rng rng;
+    ad_rng_seed(&rng, 34);
+    for (int hand = 0; hand < 120; hand++) {
+        char text[160] = "";
+        int n = 1 + (int)ad_rng_below(&rng, 16);
+        for (int i = 0; i < n; i++) {
+            strcat(text, faces[ad_rng_below(&rng, (uint32_t)(sizeof faces / sizeof *faces))]);
+            strcat(text, " ");
+        }
+        uint8_t cards[16];
+        assert_int_equal(ad_lex_cards_parse(text, cards, 16, NULL), n);
+        for (int way = LEX_SCAN_PLAIN; way <= LEX_SCAN_AVX512; way++) {
+            if (!(ways & (1 << way)))
+                continue;
+            ad_lex_scan_use(way);
+            ad_lex_use_lists(0);
+            all_words(lex, cards, n, r, want, size);
+            ad_lex_use_lists(1);
+            all_words(lex, cards, n, r, got, size);
+            assert_string_equal(want, got);
+            compared++;
+            spelled += strchr(want, ':') != NULL;
+        }
+    }
+    ad_lex_scan_use(-1);
+    assert_true(compared >= 240); /* plain and popcnt at least */
+    assert_true(spelled >= compared / 2); /* most hands spell something */
+    free(want);
+    free(got);
+    ad_lex_results_free(r);
+    ad_lex_free(lex);
+}
+
 /* Merging the words that wait for a multi-letter card when none waits
  * (a hand of single cards) leaves the list as it is: the sort once
  * counted the bits of "no card" as all 32 of them and never returned. */
@@ -269,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_a_damaged_table_is_passed_over_and_the_words_stay_the_same),
         cmocka_unit_test(test_the_table_of_another_index_is_passed_over),
         cmocka_unit_test(test_every_scan_the_processor_can_run_finds_the_same_words),
+        cmocka_unit_test(test_the_lists_of_places_find_the_words_the_maybes_of_the_scan_find),
         cmocka_unit_test(
             test_merging_when_no_word_waits_for_a_multi_letter_card_leaves_the_list_whole),
         cmocka_unit_test(test_a_scan_chosen_by_name_is_taken_and_a_bad_name_changes_nothing),
