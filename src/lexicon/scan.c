@@ -628,7 +628,7 @@ long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, lo
 
 /* ad_lex_list_scan one place at a time. */
 static void list_plain(const lex_lists *l, long from, long to, const lex_list_test *t,
-                       uint64_t *simple, long *nsimple, uint64_t *other, long *nother)
+                       uint64_t *simple, long *nsimple, lex_list_kept *other, long *nother)
 {
     uint64_t held = t->held | (uint64_t)t->held << 32 | LEX_LIST_INEXACT;
     uint64_t before = (uint64_t)t->held << 32;
@@ -639,11 +639,10 @@ static void list_plain(const lex_lists *l, long from, long to, const lex_list_te
         int single = lex_at_most(v & ~t->single, t->wilds);
         int loose = lex_at_most(v & ~t->all, t->wilds);
         int alone = (o & held) == 0, first = (o & before) == 0;
-        int exact = (o & LEX_LIST_INEXACT) == 0;
         simple[ns] = l->info[k] | (uint64_t)(lack & 0xff) << 48;
         ns += alone & fit & (single ^ 1);
-        other[no] = l->info[k];
-        no += (alone ^ 1) & first & loose & ((single & exact) ^ 1);
+        other[no] = (lex_list_kept){l->info[k], v, o};
+        no += (alone ^ 1) & first & loose;
     }
     *nsimple = ns;
     *nother = no;
@@ -678,20 +677,17 @@ __attribute__((target("avx2"))) static inline __m256i list4(const lex_lists *l, 
                                                              __m256i before, int w, __m256i wv,
                                                              unsigned *simple, unsigned *other)
 {
-    const __m256i inexact = _mm256_set1_epi64x((long long)LEX_LIST_INEXACT),
-                  zero = _mm256_setzero_si256();
+    const __m256i zero = _mm256_setzero_si256();
     __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(l->sig + k));
     __m256i o = _mm256_loadu_si256((const __m256i *)(const void *)(l->other + k));
     __m256i info = _mm256_loadu_si256((const __m256i *)(const void *)(l->info + k));
     __m256i alone = _mm256_cmpeq_epi64(_mm256_and_si256(o, held), zero);
     __m256i first = _mm256_cmpeq_epi64(_mm256_and_si256(o, before), zero);
-    __m256i exact = _mm256_cmpeq_epi64(_mm256_and_si256(o, inexact), zero);
     __m256i fit, lack = lack4(_mm256_and_si256(v, one), w, wv, &fit);
     __m256i sgl = at_most4(_mm256_and_si256(v, single), w, wv);
     __m256i loose = at_most4(_mm256_and_si256(v, all), w, wv);
     __m256i s = _mm256_andnot_si256(sgl, _mm256_and_si256(fit, alone));
-    __m256i o2 = _mm256_andnot_si256(_mm256_or_si256(alone, _mm256_and_si256(sgl, exact)),
-                                     _mm256_and_si256(loose, first));
+    __m256i o2 = _mm256_andnot_si256(alone, _mm256_and_si256(loose, first));
     *simple = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(s));
     *other = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(o2));
     return _mm256_or_si256(info, _mm256_slli_epi64(_mm256_and_si256(lack, _mm256_set1_epi64x(0xff)), 48));
@@ -703,7 +699,7 @@ __attribute__((target("avx2"))) static inline __m256i list4(const lex_lists *l, 
  * the step by one permutation (front4) and stored whole. */
 __attribute__((target("avx2,popcnt"), always_inline)) static inline long
 list_avx2_for(const lex_lists *l, long from, long to, const lex_list_test *t, uint64_t *simple,
-              long *nsimple, uint64_t *other, long *nother, const int wilds)
+              long *nsimple, lex_list_kept *other, long *nother, const int wilds)
 {
     perm_need();
     __m256i one = _mm256_set1_epi64x((long long)~t->one);
@@ -718,9 +714,11 @@ list_avx2_for(const lex_lists *l, long from, long to, const lex_list_test *t, ui
         unsigned sm, om;
         __m256i info = list4(l, k, one, single, all, held, before, wilds, wv, &sm, &om);
         _mm256_storeu_si256((__m256i *)(void *)(simple + ns), front4(info, sm));
-        _mm256_storeu_si256((__m256i *)(void *)(other + no), front4(info, om));
         ns += __builtin_popcount(sm);
-        no += __builtin_popcount(om);
+        for (; om; om &= om - 1) { /* few: one at a time */
+            int b = __builtin_ctz(om);
+            other[no++] = (lex_list_kept){l->info[k + b], l->sig[k + b], l->other[k + b]};
+        }
     }
     *nsimple = ns;
     *nother = no;
@@ -729,7 +727,7 @@ list_avx2_for(const lex_lists *l, long from, long to, const lex_list_test *t, ui
 
 __attribute__((target("avx2,popcnt"))) static long
 list_avx2(const lex_lists *l, long from, long to, const lex_list_test *t, uint64_t *simple,
-          long *nsimple, uint64_t *other, long *nother)
+          long *nsimple, lex_list_kept *other, long *nother)
 {
     switch (t->wilds) {
     case 0:
@@ -747,7 +745,7 @@ list_avx2(const lex_lists *l, long from, long to, const lex_list_test *t, uint64
 #endif
 
 void ad_lex_list_scan(const lex_lists *l, long from, long to, const lex_list_test *t,
-                      uint64_t *simple, long *nsimple, uint64_t *other, long *nother)
+                      uint64_t *simple, long *nsimple, lex_list_kept *other, long *nother)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
     if (way_now() >= LEX_SCAN_AVX2)

@@ -41,6 +41,7 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->fafter);
     free(r->lsimple);
     free(r->lother);
+    free(r->cx);
     free(r->cxtmp);
     free(r->lm);
     free(r->mall);
@@ -537,7 +538,7 @@ static void simple_words(ad_lex_results *r, const lex_hand *h, int m, long from,
     *nl = n;
 }
 
-/* a[0..n) sorted by their table words (lex_list_word), by a radix sort
+/* a[0..n) sorted by their low 18 bits (a table word), by a radix sort
  * through b; returns where they are. */
 static uint64_t *sort_words(uint64_t *a, uint64_t *b, long n)
 {
@@ -557,43 +558,68 @@ static uint64_t *sort_words(uint64_t *a, uint64_t *b, long n)
     return a;
 }
 
-/* The words that the lists' other places hold (lother[0..n): each word's
- * first place the hand holds), in table order, worked out as the maybes
- * of the scan are (take, take_multi) into r->m.  Returns -1 when out of
- * memory. */
-static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long n)
+/* Whether the word of an other place kept (of card m of the hand) may be
+ * spelled with the hand's cards that have places in it: the single cards
+ * do not spell it, and those cards' letters (all copies) make up for what
+ * the wilds cannot (the sift of words.c, sharper here: the cards of its
+ * places, not of its multi bits).  A word whose signature is not exact is
+ * let through, to be counted. */
+static int may_spell(const lex_hand *h, const lex_list_kept *o, int m)
 {
-    if (grow((void **)&r->cxtmp, &r->cxtcap, n, sizeof *r->cxtmp) < 0 ||
+    if (o->other & LEX_LIST_INEXACT)
+        return 1;
+    if (lex_at_most(o->sig & ~h->sig, h->wilds))
+        return 0; /* the single cards spell it: listed by the scan */
+    if (h->nmulti > LEX_SUBSETS)
+        return 1;
+    int set = 1 << m;
+    for (uint32_t b = (uint32_t)(o->other | o->other >> 32) & ~(uint32_t)LEX_LIST_INEXACT; b;
+         b &= b - 1) {
+        int id = AD_LEX_WILD + 1 + __builtin_ctz(b);
+        set |= h->count[id] ? 1 << h->mindex[id] : 0;
+    }
+    return lex_at_most(o->sig & ~h->sub[set], h->wilds);
+}
+
+/* The words that the lists' other places hold (lother, card by card:
+ * each word's first place the hand holds), sifted (may_spell), then in
+ * table order worked out as the maybes of the scan are (take,
+ * take_multi) into r->m.  Returns -1 when out of memory. */
+static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+{
+    long n = r->loseg[h->nmulti], nw = 0;
+    if (grow((void **)&r->cx, &r->cxcap, n, sizeof *r->cx) < 0 ||
+        grow((void **)&r->cxtmp, &r->cxtcap, n, sizeof *r->cxtmp) < 0 ||
         grow((void **)&r->m, &r->mcap, n, sizeof *r->m) < 0 ||
         grow((void **)&r->heap, &r->hcap, n, sizeof *r->heap) < 0)
         return -1;
-    const uint64_t *w = sort_words(r->lother, r->cxtmp, n);
-    for (long j = 0; j < n; j++) {
-        long i = lex_list_word(w[j]);
+    for (int m = 0; m < h->nmulti; m++)
+        for (long j = r->loseg[m]; j < r->loseg[m + 1]; j++) {
+            const lex_list_kept *o = &r->lother[j];
+            r->cx[nw] = lex_list_word(o->info) | (uint64_t)j << 32;
+            nw += lex_list_len(o->info) >= h->min && may_spell(h, o, m);
+        }
+    const uint64_t *w = sort_words(r->cx, r->cxtmp, nw);
+    for (long j = 0; j < nw; j++) {
         /* what ad_lex_multi_fast reads, asked of memory ahead: where the
          * places start 16 words on, the places 8 on */
-        if (j + 16 < n) {
+        if (j + 16 < nw)
             __builtin_prefetch(&s->occ_at[lex_list_word(w[j + 16])]);
-            __builtin_prefetch(&s->sig[lex_list_word(w[j + 16])]);
-            __builtin_prefetch(&s->multi[lex_list_word(w[j + 16])]);
-        }
-        if (j + 8 < n)
+        if (j + 8 < nw)
             __builtin_prefetch(&s->occ[s->occ_at[lex_list_word(w[j + 8])]]);
-        int len = lex_list_len(w[j]), inexact = (w[j] >> 32 & LEX_LIST_INEXACT) != 0;
-        if (len < h->min)
-            continue;
-        uint64_t need = s->sig[i] & ~h->sig;
+        const lex_list_kept *o = &r->lother[w[j] >> 32];
+        long i = lex_list_word(o->info);
+        int len = lex_list_len(o->info), inexact = (o->other & LEX_LIST_INEXACT) != 0;
+        uint64_t need = o->sig & ~h->sig;
         int lack = (int)(lex_bits((uint32_t)need) + lex_bits((uint32_t)(need >> 32)));
         if (inexact) { /* its letters counted, as take does: first on the whole hand */
             const char *word = s->text + s->at[i];
             if (lacking(word, len, h->all) > h->wilds)
                 continue;
             lack = lacking(word, len, h->count);
+            if (lack <= h->wilds)
+                continue;
         }
-        /* the single cards spell it (listed by the scan), or the cards it
-         * holds the letters of cannot (the sift) */
-        if (lack <= h->wilds || !may_need_multi(s, h, i))
-            continue;
         if (pool_room(r) < 0)
             return -1;
         if (inexact || ad_lex_multi_fast(r, h, s, i, len, lack))
@@ -623,10 +649,12 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
         int id = h->multi[m];
         t.one = h->one[id];
         seg[m] = nsimple;
+        r->loseg[m] = (int)nother;
         ad_lex_list_scan(l, l->at[id], l->at[id + 1], &t, r->lsimple, &nsimple, r->lother,
                          &nother);
     }
     seg[h->nmulti] = nsimple;
+    r->loseg[h->nmulti] = (int)nother;
     if (grow((void **)&r->lm, &r->lmcap, nsimple, sizeof *r->lm) < 0)
         return -1;
     int nl = 0;
@@ -635,7 +663,7 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
         simple_words(r, h, m, seg[m], seg[m + 1], &nl);
     }
     r->lseg[h->nmulti] = nl;
-    if (other_words(r, s, h, nother) < 0)
+    if (other_words(r, s, h) < 0)
         return -1;
     return ad_lex_merge_lists(r, h->nmulti);
 }

@@ -61,6 +61,13 @@ static inline uint32_t lex_rank(long i, int odd)
 
 #define LEX_BLOCK 4096 /* words scanned at a time */
 
+/* An other place the lists' scan keeps: its info, signature and other
+ * places (lex_lists), so that its word is sifted without a read at a
+ * random place of the table. */
+typedef struct lex_list_kept {
+    uint64_t info, sig, other;
+} lex_list_kept;
+
 /* Every array grows when it must and is kept, so a warm list allocates
  * nothing. */
 struct ad_lex_results {
@@ -84,8 +91,10 @@ struct ad_lex_results {
      * simple ones, card after card (lseg: where each card's start); the
      * others' table words, and room to sort them; the waiting words in
      * walk order */
-    uint64_t *lsimple, *lother, *cxtmp;
-    int lscap, locap, cxtcap;
+    uint64_t *lsimple, *cx, *cxtmp;
+    lex_list_kept *lother;
+    int lscap, locap, cxcap, cxtcap;
+    int loseg[AD_LEX_CARD_MAX + 1];
     lex_mrec *lm, *mall, *mall2;
     int lmcap, mallcap, mall2cap;
     int lseg[AD_LEX_CARD_MAX + 1];
@@ -162,10 +171,10 @@ typedef struct lex_list_test {
  * another card of the hand has a place too, or whose signature is not
  * exact, and none before whose card the hand holds (a word's first such
  * place only), whose letters the whole hand holds with the wilds (each
- * card's letters loose), and, when exact, that the single cards and wilds do not
- * spell.  Both counts moved on; both have room for 8 more than to - from. */
+ * card's letters loose).  Both counts moved on; both have room for 8
+ * more than to - from. */
 void ad_lex_list_scan(const lex_lists *l, long from, long to, const lex_list_test *t,
-                      uint64_t *simple, long *nsimple, uint64_t *other, long *nother);
+                      uint64_t *simple, long *nsimple, lex_list_kept *other, long *nother);
 /* Whether the words of hand h's multi-letter cards are found in the
  * lists (the table has them: the caller's to see), not from the scan's
  * maybes: a hand of multi-letter cards, unless the scan takes the AVX-512
