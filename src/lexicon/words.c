@@ -655,7 +655,7 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
     }
     seg[h->nmulti] = nsimple;
     r->loseg[h->nmulti] = (int)nother;
-    if (grow((void **)&r->lm, &r->lmcap, nsimple, sizeof *r->lm) < 0)
+    if (grow((void **)&r->lm, &r->lmcap, nsimple + 1, sizeof *r->lm) < 0) /* never NULL */
         return -1;
     int nl = 0;
     for (int m = 0; m < h->nmulti; m++) {
