@@ -687,6 +687,22 @@ static int merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, co
     return k + n - i;
 }
 
+/* The list e of n records and the waiting words m (nm, in walk order
+ * or in the order of key) merged into r->tmp, which then takes r->e's
+ * place (the list's room to merge made first). */
+static void merged(ad_lex_results *r, const lex_mrec *m, const uint64_t *key, int nm)
+{
+    int k = merge_into(r->tmp, r->e, r->n, m, key, nm);
+    lex_rec *t = r->e;
+    int cap = r->ecap;
+    r->e = r->tmp;
+    r->ecap = r->tcap;
+    r->tmp = t;
+    r->tcap = cap;
+    r->n = k;
+    r->nm = 0;
+}
+
 int ad_lex_merge_multi(ad_lex_results *r)
 {
     while (r->nheap)
@@ -695,32 +711,8 @@ int ad_lex_merge_multi(ad_lex_results *r)
         return 0;
     if (ad_lex_room_to_merge(r, 0) < 0)
         return -1;
-    const uint64_t *key = sort_keys(r);
-    int k = merge_into(r->tmp, r->e, r->n, r->m, key, r->nm);
-    lex_rec *t = r->e;
-    int cap = r->ecap;
-    r->e = r->tmp;
-    r->ecap = r->tcap;
-    r->tmp = t;
-    r->tcap = cap;
-    r->n = k;
-    r->nm = 0;
+    merged(r, r->m, sort_keys(r), r->nm);
     return 0;
-}
-
-/* The list e of n records and the waiting words m (in walk order, nm)
- * merged into t, which then takes r->e's place. */
-static void merged(ad_lex_results *r, const lex_mrec *m, int nm)
-{
-    int k = merge_into(r->tmp, r->e, r->n, m, NULL, nm);
-    lex_rec *t = r->e;
-    int cap = r->ecap;
-    r->e = r->tmp;
-    r->ecap = r->tcap;
-    r->tmp = t;
-    r->tcap = cap;
-    r->n = k;
-    r->nm = 0;
 }
 
 /* Two runs of waiting words, each in walk order and their orders
@@ -791,6 +783,6 @@ int ad_lex_merge_lists(ad_lex_results *r, int nseg)
         run = into;
         n = k + n - i;
     }
-    merged(r, run, n);
+    merged(r, run, NULL, n);
     return 0;
 }

@@ -131,6 +131,19 @@ static void all_words(const ad_lex *lex, const uint8_t *cards, int n, ad_lex_res
     }
 }
 
+/* The default list, a result list and two texts of size bytes to
+ * compare the words of two ways in. */
+static void two_lists(ad_lex **lex, ad_lex_results **r, char **want, char **got, size_t size)
+{
+    *lex = ad_lex_load_default(NULL);
+    assert_non_null(*lex);
+    *r = ad_lex_results_new();
+    *want = malloc(size);
+    *got = malloc(size);
+    assert_non_null(*want);
+    assert_non_null(*got);
+}
+
 /* The scan is compiled four ways (plain C, popcnt, AVX2, AVX-512) and
  * the processor picks one: each it can run finds the same words in the
  * same order, on the whole list and hands of 12 cards with multi-letter
@@ -141,13 +154,11 @@ static void test_every_scan_the_processor_can_run_finds_the_same_words(void **st
     static const char *faces[] = {"a", "e", "i", "o", "u", "t", "n", "s", "r", "l", "d", "c",
                                   "m", "p", "b", "g", "h", "y", "k", "w", "th", "qu", "er",
                                   "st", "ch", "*"};
-    ad_lex *lex = ad_lex_load_default(NULL);
-    assert_non_null(lex);
-    ad_lex_results *r = ad_lex_results_new();
+    ad_lex *lex;
+    ad_lex_results *r;
+    char *want, *got;
     size_t size = 1 << 20;
-    char *want = malloc(size), *got = malloc(size);
-    assert_non_null(want);
-    assert_non_null(got);
+    two_lists(&lex, &r, &want, &got, size);
     int ways = ad_lex_scan_ways(), compared = 0;
     assert_true(ways & (1 << LEX_SCAN_PLAIN));
     ad_rng rng;
@@ -199,13 +210,11 @@ static void test_the_lists_of_places_find_the_words_the_maybes_of_the_scan_find(
                                   "m", "p", "b", "g", "h", "y", "k", "w", "th", "qu", "er",
                                   "st", "ch", "sh", "wh", "ph", "ck", "re", "in", "an", "on",
                                   "ea", "ou", "ed", "es", "*"};
-    ad_lex *lex = ad_lex_load_default(NULL);
-    assert_non_null(lex);
-    ad_lex_results *r = ad_lex_results_new();
+    ad_lex *lex;
+    ad_lex_results *r;
+    char *want, *got;
     size_t size = 1 << 20;
-    char *want = malloc(size), *got = malloc(size);
-    assert_non_null(want);
-    assert_non_null(got);
+    two_lists(&lex, &r, &want, &got, size);
     int ways = ad_lex_scan_ways(), compared = 0, spelled = 0;
     ad_rng rng;
     ad_rng_seed(&rng, 34);
