@@ -42,6 +42,15 @@ static long scan_plain(const lex_sigs *s, const lex_hand *h, long from, long to,
 __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, const lex_hand *h,
                                                          long from, long to, uint64_t *out)
 {
+    if (!h->mmask) { /* no multi-letter card: one count a word, on the single cards */
+        long k = 0;
+        for (long i = from; i < to; i++) {
+            uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
+            out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
+            k += lack <= (uint64_t)h->wilds;
+        }
+        return k;
+    }
     SCAN_BODY
 }
 
@@ -626,29 +635,45 @@ long ad_lex_fits(const lex_sigs *s, const lex_hand *h, const uint64_t *maybe, lo
 
 /* ------------------------------------------------------------------ lists */
 
-/* ad_lex_list_scan one place at a time. */
+/* ad_lex_list_scan one place at a time, LACK(x) the bits of x when they
+ * are at most the wilds, else more (or less than 0). */
+#define LIST_BODY(LACK)                                                                      \
+    uint64_t held = t->held | (uint64_t)t->held << 32 | LEX_LIST_INEXACT;                    \
+    uint64_t before = (uint64_t)t->held << 32;                                               \
+    long ns = *nsimple, no = *nother;                                                        \
+    for (long k = from; k < to; k++) {                                                       \
+        uint64_t v = l->sig[k], o = l->other[k];                                             \
+        int lack = LACK(v & ~t->one), fit = lack >= 0 && lack <= t->wilds;                   \
+        int single = (unsigned)LACK(v & ~t->single) <= (unsigned)t->wilds;                   \
+        int loose = (unsigned)LACK(v & ~t->all) <= (unsigned)t->wilds;                       \
+        int alone = (o & held) == 0, first = (o & before) == 0;                              \
+        simple[ns] = l->info[k] | (uint64_t)(lack & 0xff) << 48;                             \
+        ns += alone & fit & (single ^ 1);                                                    \
+        other[no] = (lex_list_kept){l->info[k], v, o};                                       \
+        no += (alone ^ 1) & first & loose;                                                   \
+    }                                                                                        \
+    *nsimple = ns;                                                                           \
+    *nother = no;
+
 static void list_plain(const lex_lists *l, long from, long to, const lex_list_test *t,
                        uint64_t *simple, long *nsimple, lex_list_kept *other, long *nother)
 {
-    uint64_t held = t->held | (uint64_t)t->held << 32 | LEX_LIST_INEXACT;
-    uint64_t before = (uint64_t)t->held << 32;
-    long ns = *nsimple, no = *nother;
-    for (long k = from; k < to; k++) {
-        uint64_t v = l->sig[k], o = l->other[k];
-        int lack = lex_count_at_most(v & ~t->one, t->wilds), fit = lack >= 0;
-        int single = lex_at_most(v & ~t->single, t->wilds);
-        int loose = lex_at_most(v & ~t->all, t->wilds);
-        int alone = (o & held) == 0, first = (o & before) == 0;
-        simple[ns] = l->info[k] | (uint64_t)(lack & 0xff) << 48;
-        ns += alone & fit & (single ^ 1);
-        other[no] = (lex_list_kept){l->info[k], v, o};
-        no += (alone ^ 1) & first & loose;
-    }
-    *nsimple = ns;
-    *nother = no;
+#define LACK_PLAIN(x) lex_count_at_most(x, t->wilds)
+    LIST_BODY(LACK_PLAIN)
+#undef LACK_PLAIN
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static void list_popcnt(const lex_lists *l, long from, long to,
+                                                         const lex_list_test *t,
+                                                         uint64_t *simple, long *nsimple,
+                                                         lex_list_kept *other, long *nother)
+{
+#define LACK_POPCNT(x) __builtin_popcountll(x)
+    LIST_BODY(LACK_POPCNT)
+#undef LACK_POPCNT
+}
+
 /* The bits set in each 64-bit lane of x when they are at most w (lack),
  * and the lanes where they are, all ones (*fit): as at_most4, each
  * lowest bit cleared counted while there is one. */
@@ -748,8 +773,13 @@ void ad_lex_list_scan(const lex_lists *l, long from, long to, const lex_list_tes
                       uint64_t *simple, long *nsimple, lex_list_kept *other, long *nother)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (way_now() >= LEX_SCAN_AVX2)
+    int way = way_now();
+    if (way >= LEX_SCAN_AVX2)
         from = list_avx2(l, from, to, t, simple, nsimple, other, nother);
+    if (way >= LEX_SCAN_POPCNT) {
+        list_popcnt(l, from, to, t, simple, nsimple, other, nother);
+        return;
+    }
 #endif
     list_plain(l, from, to, t, simple, nsimple, other, nother);
 }
