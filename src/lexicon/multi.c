@@ -770,13 +770,10 @@ int ad_lex_merge_lists(ad_lex_results *r, int nseg)
         int i = 0, k = 0;
         for (int j = 0; j < nm; j++) {
             const lex_mrec *o = key ? &r->m[key[j] & LEX_KEY_PLACE] : &r->m[j];
-            int from = i;
-            while (i < n && run[i].order < o->order)
-                i++;
+            while (i < n && run[i].order < o->order) /* runs of a few: copied as met */
+                into[k++] = run[i++];
             while (i < n && run[i].order == o->order && !in_order(r, o, &run[i]))
-                i++;
-            memcpy(into + k, run + from, sizeof *into * (size_t)(i - from));
-            k += i - from;
+                into[k++] = run[i++];
             into[k++] = *o;
         }
         memcpy(into + k, run + i, sizeof *into * (size_t)(n - i));
