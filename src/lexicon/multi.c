@@ -772,7 +772,14 @@ int ad_lex_merge_lists(ad_lex_results *r, int nseg)
             const lex_mrec *o = key ? &r->m[key[j] & LEX_KEY_PLACE] : &r->m[j];
             while (i < n && run[i].order < o->order) /* runs of a few: copied as met */
                 into[k++] = run[i++];
-            while (i < n && run[i].order == o->order && !in_order(r, o, &run[i]))
+            /* of the same order: by rank where both have one and they differ
+             * (before's first test, here without a call: the card's words
+             * at the start of a word share their order by the hundred) */
+            while (i < n && run[i].order == o->order &&
+                   (o->rank != LEX_KEY_CARDS && run[i].rank != LEX_KEY_CARDS &&
+                            o->rank != run[i].rank
+                        ? run[i].rank < o->rank
+                        : !in_order(r, o, &run[i])))
                 into[k++] = run[i++];
             into[k++] = *o;
         }
