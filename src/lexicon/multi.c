@@ -715,13 +715,27 @@ int ad_lex_merge_multi(ad_lex_results *r)
     return 0;
 }
 
-/* Two runs of waiting words, each in walk order and their orders
- * different (of two cards), merged into t without a branch a word. */
-static int merge_two(lex_mrec *t, const lex_mrec *a, int na, const lex_mrec *b, int nb)
+/* Whether waiting word a comes before b, their orders equal: by rank
+ * where both have one and they differ (before's first test, without a
+ * call), else as in_order says. */
+static inline int tied_before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
+{
+    return a->rank != LEX_KEY_CARDS && b->rank != LEX_KEY_CARDS && a->rank != b->rank
+               ? a->rank < b->rank
+               : in_order(r, a, b);
+}
+
+/* Two runs of waiting words, each in walk order, merged into t: by
+ * order without a branch a word, and where two orders are equal (only
+ * a card's word against one of several places: the cards' own differ,
+ * the card is in them) by tied_before. */
+static int merge_two(const ad_lex_results *r, lex_mrec *t, const lex_mrec *a, int na,
+                     const lex_mrec *b, int nb)
 {
     int i = 0, j = 0, k = 0;
     while (i < na && j < nb) {
-        int from_b = b[j].order < a[i].order;
+        int from_b = b[j].order < a[i].order ||
+                     (b[j].order == a[i].order && tied_before(r, &b[j], &a[i]));
         t[k++] = *(from_b ? &b[j] : &a[i]);
         j += from_b;
         i += from_b ^ 1;
@@ -755,37 +769,26 @@ int ad_lex_merge_lists(ad_lex_results *r, int nseg)
     if (ad_lex_room_to_merge(r, nl) < 0 || mrec_room(&r->mall, &r->mallcap, total) < 0 ||
         mrec_room(&r->mall2, &r->mall2cap, total) < 0)
         return -1;
-    /* the cards' runs merged two at a time, into mall and mall2 by turns */
+    /* the others (few) in order into the heap's room (empty now, as large),
+     * merged into the first card's run, then the cards' runs two at a
+     * time, into mall and mall2 by turns */
     const lex_mrec *run = r->lm;
     int n = r->lseg[1];
     lex_mrec *into = r->mall, *other = r->mall2;
-    for (int g = 1; g < nseg; g++) {
-        n = merge_two(into, run, n, r->lm + r->lseg[g], r->lseg[g + 1] - r->lseg[g]);
+    if (nm) {
+        const uint64_t *key = sort_keys(r);
+        for (int j = 0; j < nm; j++)
+            r->heap[j] = key ? r->m[key[j] & LEX_KEY_PLACE] : r->m[j];
+        n = merge_two(r, into, run, n, r->heap, nm);
         run = into;
         into = other;
         other = (lex_mrec *)(uintptr_t)run;
     }
-    if (nm) { /* the others (few), by their own order, then walk order where orders tie */
-        const uint64_t *key = sort_keys(r);
-        int i = 0, k = 0;
-        for (int j = 0; j < nm; j++) {
-            const lex_mrec *o = key ? &r->m[key[j] & LEX_KEY_PLACE] : &r->m[j];
-            while (i < n && run[i].order < o->order) /* runs of a few: copied as met */
-                into[k++] = run[i++];
-            /* of the same order: by rank where both have one and they differ
-             * (before's first test, here without a call: the card's words
-             * at the start of a word share their order by the hundred) */
-            while (i < n && run[i].order == o->order &&
-                   (o->rank != LEX_KEY_CARDS && run[i].rank != LEX_KEY_CARDS &&
-                            o->rank != run[i].rank
-                        ? run[i].rank < o->rank
-                        : !in_order(r, o, &run[i])))
-                into[k++] = run[i++];
-            into[k++] = *o;
-        }
-        memcpy(into + k, run + i, sizeof *into * (size_t)(n - i));
+    for (int g = 1; g < nseg; g++) {
+        n = merge_two(r, into, run, n, r->lm + r->lseg[g], r->lseg[g + 1] - r->lseg[g]);
         run = into;
-        n = k + n - i;
+        into = other;
+        other = (lex_mrec *)(uintptr_t)run;
     }
     merged(r, run, NULL, n);
     return 0;
