@@ -21,6 +21,15 @@
 #include "words.h"
 
 #define SCAN_BODY                                                                            \
+    if (!h->mmask) { /* no multi-letter card: one count a word, on the single cards */       \
+        long k = 0;                                                                          \
+        for (long i = from; i < to; i++) {                                                   \
+            uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);             \
+            out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;                   \
+            k += lack <= (uint64_t)h->wilds;                                                 \
+        }                                                                                    \
+        return k;                                                                            \
+    }                                                                                        \
     long k = 0;                                                                              \
     for (long i = from; i < to; i++) {                                                       \
         uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);                 \
@@ -42,15 +51,6 @@ static long scan_plain(const lex_sigs *s, const lex_hand *h, long from, long to,
 __attribute__((target("popcnt"))) static long scan_popcnt(const lex_sigs *s, const lex_hand *h,
                                                          long from, long to, uint64_t *out)
 {
-    if (!h->mmask) { /* no multi-letter card: one count a word, on the single cards */
-        long k = 0;
-        for (long i = from; i < to; i++) {
-            uint64_t lack = (uint64_t)__builtin_popcountll(s->sig[i] & ~h->sig);
-            out[k] = (uint64_t)i | (uint64_t)s->len[i] << 32 | lack << 40;
-            k += lack <= (uint64_t)h->wilds;
-        }
-        return k;
-    }
     SCAN_BODY
 }
 
