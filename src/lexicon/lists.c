@@ -93,7 +93,7 @@ lex_lists *ad_lex_lists_make(const lex_sigs *s)
             word[k] = (uint32_t)i;
     if (sort_places(s->occ, n, after_bits, &order) < 0)
         goto fail;
-    size_t m = (size_t)n + 8; /* the scan reads 8 at a time */
+    size_t m = (size_t)n + 8; /* 8 zeros past the last: room to spare (no step reads there) */
     l->sig = calloc(m, sizeof *l->sig);
     l->other = calloc(m, sizeof *l->other);
     l->info = calloc(m, sizeof *l->info);

@@ -87,10 +87,10 @@ struct ad_lex_results {
     uint32_t *fafter;
     int focap, frcap, facap;
     /* the lists' way (lex_lists): the places each kept, of the words of
-     * one place (simple) and of others (other); the waiting words of the
-     * simple ones, card after card (lseg: where each card's start); the
-     * others' table words, and room to sort them; the waiting words in
-     * walk order */
+     * one place (simple) and of others (other, card after card: loseg
+     * says where each card's start); the others' table words, and room to
+     * sort them; the waiting words of the simple ones, card after card
+     * (lseg); room to merge them two at a time */
     uint64_t *lsimple, *cx, *cxtmp;
     lex_list_kept *lother;
     int lscap, locap, cxcap, cxtcap;
@@ -154,8 +154,8 @@ uint64_t ad_lex_sig_two(const lex_sigs *s, const lex_hand *h, int m0, int m1);
 
 /* What the lists' scan tests (ad_lex_list_scan): the signatures of the
  * single cards with one card's letters (one), of the single cards
- * (single) and of the whole hand (all), the bits of the hand's
- * multi-letter cards (lex_list_bit) and LEX_LIST_INEXACT (held). */
+ * (single) and of the whole hand (all), and the bits of the hand's
+ * multi-letter cards (held, lex_list_bit). */
 typedef struct lex_list_test {
     uint64_t one, single, all;
     uint32_t held;
