@@ -524,14 +524,11 @@ static int radix_pass(const uint64_t *a, uint64_t *b, int n, int shift, uint32_t
     return 1;
 }
 
-/* A stable radix sort of a[0..n) by the bits of (a >> 24) below
- * 24 + bits, `w` bits a pass from the lowest (a pass where every key has
- * the same digit is skipped), into a or b; returns where they are. */
-static uint64_t *radix(uint64_t *a, uint64_t *b, int n, int bits, int w)
+uint64_t *ad_lex_radix(uint64_t *a, uint64_t *b, int n, int from, int bits, int w)
 {
     int count[LEX_DIGITS + 1];
     uint32_t mask = (1u << w) - 1;
-    for (int shift = 24; shift < 24 + bits; shift += w) {
+    for (int shift = from; shift < from + bits; shift += w) {
         memset(count, 0, sizeof count[0] * ((size_t)mask + 2));
         for (int j = 0; j < n; j++)
             count[((a[j] >> shift) & mask) + 1]++;
@@ -626,10 +623,10 @@ static uint64_t *sort_keys(ad_lex_results *r)
     int count[2][LEX_DIGITS + 1];
     int few = r->nm < LEX_FEW; /* passes of 8 bits: counting 2^12 digits costs more */
     int bits = dense_orders(r, r->key, count, !few);
-    uint64_t *a = few                            ? radix(r->key, r->ktmp, r->nm, bits, 8)
+    uint64_t *a = few                            ? ad_lex_radix(r->key, r->ktmp, r->nm, 24, bits, 8)
                   : bits <= 2 * LEX_DIGIT_BITS ? radix_counted(r->key, r->ktmp, r->nm,
                                                                (bits + 1) / 2, count)
-                                               : radix(r->key, r->ktmp, r->nm, bits, 10);
+                                               : ad_lex_radix(r->key, r->ktmp, r->nm, 24, bits, 10);
     put_right(r, a);
     return a;
 }

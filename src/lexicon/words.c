@@ -538,26 +538,6 @@ static void simple_words(ad_lex_results *r, const lex_hand *h, int m, long from,
     *nl = n;
 }
 
-/* a[0..n) sorted by their low 18 bits (a table word), by a radix sort
- * through b; returns where they are. */
-static uint64_t *sort_words(uint64_t *a, uint64_t *b, long n)
-{
-    int count[(1 << 9) + 1];
-    for (int shift = 0; shift < 18; shift += 9) {
-        memset(count, 0, sizeof count);
-        for (long k = 0; k < n; k++)
-            count[((a[k] >> shift) & 0x1ff) + 1]++;
-        for (int d = 0; d < 1 << 9; d++)
-            count[d + 1] += count[d];
-        for (long k = 0; k < n; k++)
-            b[count[(a[k] >> shift) & 0x1ff]++] = a[k];
-        uint64_t *t = a;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* Whether the word of an other place kept (of card m of the hand) may be
  * spelled with the hand's cards that have places in it: the single cards
  * do not spell it, and those cards' letters (all copies) make up for what
@@ -599,7 +579,8 @@ static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
             r->cx[nw] = lex_list_word(o->info) | (uint64_t)j << 32;
             nw += lex_list_len(o->info) >= h->min && may_spell(h, o, m);
         }
-    const uint64_t *w = sort_words(r->cx, r->cxtmp, nw);
+    /* in table order: by their low 18 bits, the table word */
+    const uint64_t *w = ad_lex_radix(r->cx, r->cxtmp, (int)nw, 0, 18, 9);
     for (long j = 0; j < nw; j++) {
         /* what ad_lex_multi_fast reads, asked of memory ahead: where the
          * places start 16 words on, the places 8 on */
