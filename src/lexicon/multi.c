@@ -528,6 +528,8 @@ uint64_t *ad_lex_radix(uint64_t *a, uint64_t *b, int n, int from, int bits, int 
 {
     int count[LEX_DIGITS + 1];
     uint32_t mask = (1u << w) - 1;
+    if (n <= 0) /* nothing to sort (a may be NULL): radix_pass reads the first key */
+        return a;
     for (int shift = from; shift < from + bits; shift += w) {
         memset(count, 0, sizeof count[0] * ((size_t)mask + 2));
         for (int j = 0; j < n; j++)

@@ -310,7 +310,7 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
 /* A stable radix sort of a[0..n) by the bits from..from + bits - 1 of
  * each, `w` bits a pass from the lowest (w at most 12; a pass where every
  * key has the same digit is skipped), into a or b; returns where they are
- * (multi.c). */
+ * (multi.c).  None (n 0) leaves a as it is, even NULL. */
 uint64_t *ad_lex_radix(uint64_t *a, uint64_t *b, int n, int from, int bits, int w);
 /* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
 int ad_lex_merge_multi(ad_lex_results *r);

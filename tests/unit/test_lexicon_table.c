@@ -249,6 +249,35 @@ static void test_the_lists_of_places_find_the_words_the_maybes_of_the_scan_find(
     ad_lex_free(lex);
 }
 
+/* A result list's first query whose hand holds a multi-letter card that
+ * no word of several places needs (nothing to work out one by one, no
+ * room made for it yet) finds its words as the maybes' way does: the
+ * lists' way once sorted none through a NULL array and crashed. */
+static void test_a_first_query_with_nothing_of_several_places_finds_the_words(void **state)
+{
+    (void)state;
+    ad_lex *lex;
+    ad_lex_results *r;
+    char *want, *got;
+    size_t size = 1 << 16;
+    two_lists(&lex, &r, &want, &got, size);
+    uint8_t cards[8];
+    int n = ad_lex_cards_parse("qu a i t", cards, 8, NULL);
+    assert_int_equal(n, 4);
+    ad_lex_use_lists(0);
+    all_words(lex, cards, n, r, want, size);
+    ad_lex_results_free(r);
+    r = ad_lex_results_new(); /* nothing grown: the first query of its list */
+    ad_lex_use_lists(1);
+    all_words(lex, cards, n, r, got, size);
+    assert_string_equal(want, got);
+    assert_non_null(strstr(got, "quit:")); /* a word of the multi-letter card */
+    free(want);
+    free(got);
+    ad_lex_results_free(r);
+    ad_lex_free(lex);
+}
+
 /* Merging the words that wait for a multi-letter card when none waits
  * (a hand of single cards) leaves the list as it is: the sort once
  * counted the bits of "no card" as all 32 of them and never returned. */
@@ -333,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_the_table_of_another_index_is_passed_over),
         cmocka_unit_test(test_every_scan_the_processor_can_run_finds_the_same_words),
         cmocka_unit_test(test_the_lists_of_places_find_the_words_the_maybes_of_the_scan_find),
+        cmocka_unit_test(test_a_first_query_with_nothing_of_several_places_finds_the_words),
         cmocka_unit_test(
             test_merging_when_no_word_waits_for_a_multi_letter_card_leaves_the_list_whole),
         cmocka_unit_test(test_a_scan_chosen_by_name_is_taken_and_a_bad_name_changes_nothing),
