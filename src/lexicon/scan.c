@@ -232,6 +232,25 @@ __attribute__((target("avx2"))) static inline __m256i at_most4(__m256i x, int w,
     return _mm256_cmpeq_epi64(x, _mm256_setzero_si256());
 }
 
+/* One step of a vector scan: of the 8 signatures at sig, those whose
+ * bits `lacking` marks are no more than w, their numbers (idx, the 8 in
+ * order) stored at out, moved to the front by one permutation (perm);
+ * returns how many. */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline int
+keep8_avx2(const uint64_t *sig, __m256i lacking, int w, __m256i wv, __m256i idx, uint32_t *out)
+{
+    __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)sig);
+    __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(sig + 4));
+    unsigned keep = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                        at_most4(_mm256_and_si256(v0, lacking), w, wv))) |
+                    (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+                        at_most4(_mm256_and_si256(v1, lacking), w, wv)))
+                        << 4;
+    __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
+    _mm256_storeu_si256((__m256i *)(void *)out, _mm256_permutevar8x32_epi32(idx, p));
+    return __builtin_popcount(keep);
+}
+
 /* The mask of the 4 words at i the signature test keeps.  A word that
  * holds one of the hand's multi-letter cards' letters is kept when it
  * lacks no more than the wilds on all the hand's letters, which it then
@@ -268,16 +287,7 @@ scan_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t
     long k = 0, i = from, last = to - from <= LEX_BLOCK ? to : from + LEX_BLOCK; /* at's room */
     if (!h->mmask) /* no multi-letter card: one test a word, on the single cards */
         for (; i + 8 <= last; i += 8) {
-            __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i));
-            __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(s->sig + i + 4));
-            unsigned keep = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
-                                at_most4(_mm256_and_si256(v0, one), wilds, w))) |
-                            (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
-                                at_most4(_mm256_and_si256(v1, one), wilds, w)))
-                                << 4;
-            __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
-            _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(idx, p));
-            k += __builtin_popcount(keep);
+            k += keep8_avx2(s->sig + i, one, wilds, w, idx, at + k);
             idx = _mm256_add_epi32(idx, eight);
         }
     for (; i + 8 <= last; i += 8) {
@@ -698,17 +708,7 @@ list_avx2_for(const lex_lists *l, long from, long to, const lex_list_test *t, ui
         __m256i idx = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
                                        _mm256_set1_epi32((int)k));
         for (; k + 8 <= end; k += 8) {
-            __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)(l->sig + k));
-            __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(l->sig + k + 4));
-            unsigned keep = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
-                                at_most4(_mm256_and_si256(v0, all), wilds, wv))) |
-                            (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
-                                at_most4(_mm256_and_si256(v1, all), wilds, wv)))
-                                << 4;
-            __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
-            _mm256_storeu_si256((__m256i *)(void *)(cand + nc),
-                                _mm256_permutevar8x32_epi32(idx, p));
-            nc += __builtin_popcount(keep);
+            nc += keep8_avx2(l->sig + k, all, wilds, wv, idx, cand + nc);
             idx = _mm256_add_epi32(idx, eight);
         }
         for (long c = 0; c < nc; c++) {
