@@ -156,6 +156,11 @@ typedef struct lex_sigs {
     uint8_t *lcp; /* letters word i shares with word i + 1, at most 255 */
     lex_lists *lists; /* the places by card (lists.c), or NULL: the words query
                          then works out the words of multi-letter cards another way */
+    /* Each 8 words' signatures ANDed (sig[8 b .. 8 b + 8), whole groups
+     * only), made when the table is first needed, or NULL: a hand that
+     * lacks more of those letters than its wilds spells none of the 8, so
+     * the scan of single cards skips them (scan.c). */
+    uint64_t *sum8;
     void *map;    /* the mapped file the parts lie in (sigs_file.c), or NULL */
     size_t map_len;
 } lex_sigs;

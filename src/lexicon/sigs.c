@@ -170,8 +170,10 @@ static int sign_all(lex_sigs *s)
 
 void ad_lex_sigs_free(lex_sigs *s)
 {
-    if (s)
+    if (s) {
         ad_lex_lists_free(s->lists);
+        free(s->sum8);
+    }
     if (s && s->map) {
         munmap(s->map, s->map_len);
         free(s);
@@ -306,6 +308,24 @@ static lex_sigs *make(const ad_lex *lex)
     return g.s;
 }
 
+/* lex_sigs.sum8 of table s, or NULL when out of memory. */
+static uint64_t *sums_of_eight(const lex_sigs *s)
+{
+    long nb = s->n / 8;
+    uint64_t *sum = malloc(sizeof *sum * (size_t)(nb + 8));
+    if (!sum)
+        return NULL;
+    for (long b = 0; b < nb; b++) {
+        uint64_t a = ~0ull;
+        for (int j = 0; j < 8; j++)
+            a &= s->sig[8 * b + j];
+        sum[b] = a;
+    }
+    for (long b = nb; b < nb + 8; b++)
+        sum[b] = ~0ull; /* never read: room for a step past the end */
+    return sum;
+}
+
 /* The lexicon is read-only and shared by threads: the first to need the
  * table maps it from beside the index file, or makes it, and publishes
  * it; one that loses the race lets its own go. */
@@ -321,6 +341,7 @@ const lex_sigs *ad_lex_sigs_get(const ad_lex *lex)
     if (!mine)
         return NULL;
     mine->lists = ad_lex_lists_make(mine); /* none: the words query does without */
+    mine->sum8 = sums_of_eight(mine); /* none: the scan reads every word */
     if (atomic_compare_exchange_strong_explicit(&l->sigs, &none, mine, memory_order_acq_rel,
                                                 memory_order_acquire))
         return mine;

@@ -586,8 +586,10 @@ static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
          * places start 16 words on, the places 8 on */
         if (j + 16 < nw)
             __builtin_prefetch(&s->occ_at[lex_list_word(w[j + 16])]);
-        if (j + 8 < nw)
+        if (j + 8 < nw) {
             __builtin_prefetch(&s->occ[s->occ_at[lex_list_word(w[j + 8])]]);
+            __builtin_prefetch(&s->sig[lex_list_word(w[j + 8])]);
+        }
         const lex_list_kept *o = &r->lother[w[j] >> 32];
         long i = lex_list_word(o->info);
         int len = lex_list_len(o->info), inexact = (o->other & LEX_LIST_INEXACT) != 0;
