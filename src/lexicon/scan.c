@@ -233,22 +233,30 @@ __attribute__((target("avx2"))) static inline __m256i at_most4(__m256i x, int w,
 }
 
 /* One step of a vector scan: of the 8 signatures at sig, those whose
- * bits `lacking` marks are no more than w, their numbers (idx, the 8 in
- * order) stored at out, moved to the front by one permutation (perm);
- * returns how many. */
+ * bits `lacking` marks (lo for the first 4, hi for the others) are no
+ * more than w, their numbers (idx, the 8 in order) stored at out, moved
+ * to the front by one permutation (perm); returns how many. */
 __attribute__((target("avx2,popcnt"), always_inline)) static inline int
-keep8_avx2(const uint64_t *sig, __m256i lacking, int w, __m256i wv, __m256i idx, uint32_t *out)
+keep8_by(const uint64_t *sig, __m256i lo, __m256i hi, int w, __m256i wv, __m256i idx,
+         uint32_t *out)
 {
     __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)sig);
     __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(sig + 4));
-    unsigned keep = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
-                        at_most4(_mm256_and_si256(v0, lacking), w, wv))) |
-                    (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
-                        at_most4(_mm256_and_si256(v1, lacking), w, wv)))
+    unsigned keep = (unsigned)_mm256_movemask_pd(
+                        _mm256_castsi256_pd(at_most4(_mm256_and_si256(v0, lo), w, wv))) |
+                    (unsigned)_mm256_movemask_pd(
+                        _mm256_castsi256_pd(at_most4(_mm256_and_si256(v1, hi), w, wv)))
                         << 4;
     __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
     _mm256_storeu_si256((__m256i *)(void *)out, _mm256_permutevar8x32_epi32(idx, p));
     return __builtin_popcount(keep);
+}
+
+/* keep8_by with the same letters for the 8. */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline int
+keep8_avx2(const uint64_t *sig, __m256i lacking, int w, __m256i wv, __m256i idx, uint32_t *out)
+{
+    return keep8_by(sig, lacking, lacking, w, wv, idx, out);
 }
 
 /* The mask of the 4 words at i the signature test keeps.  A word that
@@ -726,9 +734,10 @@ list_avx2_for(const lex_lists *l, long from, long to, const lex_list_test *t, ui
               long *nsimple, lex_list_kept *other, long *nother, const int wilds)
 {
     perm_need();
-    __m256i all = _mm256_set1_epi64x((long long)~t->all);
-    __m256i wv = _mm256_set1_epi64x(t->wilds), eight = _mm256_set1_epi32(8);
+    __m256i all = _mm256_set1_epi64x((long long)~t->all), wv = _mm256_set1_epi64x(t->wilds);
+    __m256i one4 = _mm256_set1_epi64x((long long)~t->one), eight = _mm256_set1_epi32(8);
     uint64_t held = t->held | (uint64_t)t->held << 32 | LEX_LIST_INEXACT;
+    __m256i held4 = _mm256_set1_epi64x((long long)held);
     uint64_t before = (uint64_t)t->held << 32, one = ~t->one, single = ~t->single;
     uint32_t cand[LIST_CHUNK + 8];
     long ns = *nsimple, no = *nother, k = from;
@@ -737,10 +746,17 @@ list_avx2_for(const lex_lists *l, long from, long to, const lex_list_test *t, ui
         __m256i idx = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
                                        _mm256_set1_epi32((int)k));
         for (; k + 8 <= end; k += 8) {
-            /* the second look's places, asked of memory now */
-            _mm_prefetch((const char *)(l->other + k), _MM_HINT_T0);
-            _mm_prefetch((const char *)(l->info + k), _MM_HINT_T0);
-            nc += keep8_avx2(l->sig + k, all, wilds, wv, idx, cand + nc);
+            /* a place of a word where no other card of the hand has a
+             * place (alone) is kept only when the single cards and this
+             * card spell it: tested on those letters (`one`); the others
+             * on the whole hand's, each card's letters loose */
+            __m256i o0 = _mm256_loadu_si256((const __m256i *)(const void *)(l->other + k));
+            __m256i o1 = _mm256_loadu_si256((const __m256i *)(const void *)(l->other + k + 4));
+            __m256i alone0 = _mm256_cmpeq_epi64(_mm256_and_si256(o0, held4), _mm256_setzero_si256());
+            __m256i alone1 = _mm256_cmpeq_epi64(_mm256_and_si256(o1, held4), _mm256_setzero_si256());
+            _mm_prefetch((const char *)(l->info + k), _MM_HINT_T0); /* for the second look */
+            nc += keep8_by(l->sig + k, _mm256_blendv_epi8(all, one4, alone0),
+                           _mm256_blendv_epi8(all, one4, alone1), wilds, wv, idx, cand + nc);
             idx = _mm256_add_epi32(idx, eight);
         }
         for (long c = 0; c < nc; c++) {
