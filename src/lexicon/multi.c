@@ -724,25 +724,47 @@ static inline int tied_before(const ad_lex_results *r, const lex_mrec *a, const 
                : in_order(r, a, b);
 }
 
-/* Two runs of waiting words, each in walk order, merged into t: by
- * order without a branch a word, and where two orders are equal (only
- * a card's word against one of several places: the cards' own differ,
- * the card is in them) by tied_before. */
+/* Whether waiting word y comes before x (of two runs being merged): by
+ * order, and where two orders are equal (only a card's word against one
+ * of several places: the cards' own differ, the card is in them) by
+ * tied_before. */
+static inline int goes_first(const ad_lex_results *r, const lex_mrec *x, const lex_mrec *y)
+{
+    int first = y->order < x->order; /* a flag, not a branch: either way at random */
+    if (__builtin_expect(y->order == x->order, 0))
+        first = tied_before(r, y, x);
+    return first;
+}
+
+/* Two runs of waiting words, each in walk order, merged into t without a
+ * branch a word: the first half from the front and the second from the
+ * back in the same steps, two chains of loads and compares side by side
+ * (a merge waits on each step's compare before its next loads). */
 static int merge_two(const ad_lex_results *r, lex_mrec *t, const lex_mrec *a, int na,
                      const lex_mrec *b, int nb)
 {
-    int i = 0, j = 0, k = 0;
-    while (i < na && j < nb) {
-        int from_b = b[j].order < a[i].order ||
-                     (b[j].order == a[i].order && tied_before(r, &b[j], &a[i]));
+    int n = na + nb, half = n / 2;
+    int i = 0, j = 0, k = 0;        /* the front: t[0..half) */
+    int i2 = na, j2 = nb, k2 = n;   /* the back: t[half..n), from its end */
+    while (k < half && i < na && j < nb && i2 > 0 && j2 > 0) {
+        int from_b = goes_first(r, &a[i], &b[j]);
         t[k++] = *(from_b ? &b[j] : &a[i]);
         j += from_b;
         i += from_b ^ 1;
+        int last_a = goes_first(r, &a[i2 - 1], &b[j2 - 1]); /* b's goes first: a's is last */
+        t[--k2] = *(last_a ? &a[i2 - 1] : &b[j2 - 1]);
+        i2 -= last_a;
+        j2 -= last_a ^ 1;
     }
-    memcpy(t + k, a + i, sizeof *t * (size_t)(na - i));
-    k += na - i;
-    memcpy(t + k, b + j, sizeof *t * (size_t)(nb - j));
-    return k + nb - j;
+    for (; k < half; k++) {
+        int from_b = i == na || (j < nb && goes_first(r, &a[i], &b[j]));
+        t[k] = from_b ? b[j++] : a[i++];
+    }
+    while (k2 > half) {
+        int last_a = j2 == 0 || (i2 > 0 && goes_first(r, &a[i2 - 1], &b[j2 - 1]));
+        t[--k2] = last_a ? a[--i2] : b[--j2];
+    }
+    return n;
 }
 
 /* The room of *p (of *cap) for n waiting words. */

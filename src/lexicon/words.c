@@ -329,16 +329,21 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
         set_tables(h);
 }
 
-/* The letters word needs beyond count[] (counted, for a word whose
- * signature is not exact). */
-static int lacking(const char *word, int len, const uint8_t *count)
+/* The letters word needs beyond the hand's, counted (for a word whose
+ * signature is not exact) in one pass: beyond all[] (each multi-letter
+ * card's letters loose) as the return value, beyond the single cards'
+ * count[] into *single. */
+static int lacking(const char *word, int len, const uint8_t *all, const uint8_t *count,
+                   int *single)
 {
     uint8_t need[26] = {0};
-    int lack = 0;
+    int lack = 0, lack1 = 0;
     for (int i = 0; i < len; i++) {
-        int c = word[i] - 'a';
-        lack += ++need[c] > count[c];
+        int c = word[i] - 'a', k = ++need[c];
+        lack += k > all[c];
+        lack1 += k > count[c];
     }
+    *single = lack1;
     return lack;
 }
 
@@ -371,9 +376,8 @@ static uint64_t take(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, ui
         return 0;
     if ((kept >> 32) & LEX_SIGS_INEXACT) {
         const char *word = s->text + s->at[i];
-        if (lacking(word, len, h->all) > h->wilds)
+        if (lacking(word, len, h->all, h->count, &lack) > h->wilds)
             return 0;
-        lack = lacking(word, len, h->count);
     }
     if (lack <= h->wilds) {
         add_single(r, i, len, lack);
@@ -552,12 +556,12 @@ static int may_spell(const lex_hand *h, const lex_list_kept *o, int m)
         return 0; /* the single cards spell it: listed by the scan */
     if (h->nmulti > LEX_SUBSETS)
         return 1;
+    /* the hand's cards with places in it: a step for each card of the
+     * hand (as many for every word of the query), not for each place */
+    uint32_t bits = (uint32_t)(o->other | o->other >> 32);
     int set = 1 << m;
-    for (uint32_t b = (uint32_t)(o->other | o->other >> 32) & ~(uint32_t)LEX_LIST_INEXACT; b;
-         b &= b - 1) {
-        int id = AD_LEX_WILD + 1 + __builtin_ctz(b);
-        set |= h->count[id] ? 1 << h->mindex[id] : 0;
-    }
+    for (int q = 0; q < h->nmulti; q++)
+        set |= (int)((bits >> (h->multi[q] - AD_LEX_WILD - 1)) & 1) << q;
     return lex_at_most(o->sig & ~h->sub[set], h->wilds);
 }
 
@@ -597,9 +601,8 @@ static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
         int lack = (int)(lex_bits((uint32_t)need) + lex_bits((uint32_t)(need >> 32)));
         if (inexact) { /* its letters counted, as take does: first on the whole hand */
             const char *word = s->text + s->at[i];
-            if (lacking(word, len, h->all) > h->wilds)
+            if (lacking(word, len, h->all, h->count, &lack) > h->wilds)
                 continue;
-            lack = lacking(word, len, h->count);
             if (lack <= h->wilds)
                 continue;
         }
