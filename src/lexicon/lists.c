@@ -21,6 +21,17 @@ void ad_lex_lists_free(lex_lists *l)
     free(l);
 }
 
+/* n zeros of 64 bits, on cache lines (the scan reads 8 at a time), or
+ * NULL. */
+static uint64_t *zeroes(size_t n)
+{
+    size_t size = (n * sizeof(uint64_t) + 63) / 64 * 64;
+    uint64_t *p = aligned_alloc(64, size);
+    if (p)
+        memset(p, 0, size);
+    return p;
+}
+
 /* The bits of the cards of word i's places after place k, and of those
  * before it << 32. */
 static uint64_t others(const lex_sigs *s, long i, uint32_t k)
@@ -94,9 +105,9 @@ lex_lists *ad_lex_lists_make(const lex_sigs *s)
     if (sort_places(s->occ, n, after_bits, &order) < 0)
         goto fail;
     size_t m = (size_t)n + 8; /* 8 zeros past the last: room to spare (no step reads there) */
-    l->sig = calloc(m, sizeof *l->sig);
-    l->other = calloc(m, sizeof *l->other);
-    l->info = calloc(m, sizeof *l->info);
+    l->sig = zeroes(m);
+    l->other = zeroes(m);
+    l->info = zeroes(m);
     if (!l->sig || !l->other || !l->info)
         goto fail;
     for (uint32_t k = 0; k < n; k++) {

@@ -21,12 +21,13 @@
 
 #include "lex.h"
 
-#define TAB_MAGIC "ADLEXT\0\3" /* \3: 16-bit masks of multi-letter cards */
+#define TAB_MAGIC "ADLEXT\0\4" /* \4: the header a multiple of 64 bytes */
 #define TAB_ENDIAN 0x01020304u
 
 /* The file: this header, then sig[n], occ[nocc], at[n], occ_at[n + 1],
  * multi[n] (16 bits each), len[n], lcp[n] and the text (used bytes, then
- * LEX_SIGS_SLACK zero bytes): each part at a multiple of its size. */
+ * LEX_SIGS_SLACK zero bytes): each part at a multiple of its size, and
+ * sig[] at a multiple of 64 bytes, as the mapping's start is. */
 typedef struct tab_header {
     char magic[8];
     uint32_t endian;
@@ -39,7 +40,10 @@ typedef struct tab_header {
     uint32_t start2[26 * 27 + 1];
     uint32_t nocc;
     uint8_t multi_bit[AD_LEX_CARD_MAX];
+    uint8_t zero[48]; /* to 64 bytes: sig[] on cache lines, 8 a line (scan.c) */
 } tab_header;
+
+_Static_assert(sizeof(tab_header) % 64 == 0, "the signatures start a cache line");
 
 /* A checksum 8 bytes at a time (the tail a byte at a time). */
 static uint64_t sum(uint64_t h, const void *p, size_t len)
