@@ -71,6 +71,37 @@ __attribute__((target("popcnt"))) static inline long scan_end(const lex_sigs *s,
     return k + scan_popcnt(s, h, i, to, out + k);
 }
 
+/* The record of kept word w (len[w] letters, lacking `lack` bits on the
+ * single cards; add_single's in words.c) into e[n], kept when it has at
+ * least min letters; its place in e into fix[*nfix] when its signature
+ * is not exact.  Returns 1 when kept.  Without a branch: which words are
+ * kept is data. */
+static inline int single_rec(lex_rec *e, long n, uint32_t w, unsigned len, uint64_t lack,
+                             unsigned min, uint32_t *fix, int *nfix)
+{
+    unsigned l = len & 0x7f;
+    uint64_t rec = w | (uint64_t)(l * 0x101u) << 32 | lack << 48;
+    memcpy(&e[n], &rec, sizeof rec);
+    int keep = l >= min;
+    fix[*nfix] = (uint32_t)n;
+    *nfix += keep & (int)(len >> 7);
+    return keep;
+}
+
+/* The kept words of a scan (packed as ad_lex_scan says), cand[0..k), made
+ * records (single_rec); returns how many. */
+static long singles_of(const uint64_t *cand, long k, const lex_hand *h, lex_rec *e, uint32_t *fix,
+                       int *nfix)
+{
+    long n = 0;
+    int nf = *nfix;
+    for (long j = 0; j < k; j++)
+        n += single_rec(e, n, (uint32_t)cand[j], (unsigned)(cand[j] >> 32) & 0xff, cand[j] >> 40,
+                        (unsigned)h->min, fix, &nf);
+    *nfix = nf;
+    return n;
+}
+
 /* The signature test of 8 words at i: the mask of those kept.  A word
  * that holds the letters of one of the hand's multi-letter cards is kept
  * when it lacks no more than the wilds on all the hand's letters, which
@@ -293,13 +324,42 @@ scan_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t
                                    _mm256_set1_epi32((int)from)),
             eight = _mm256_set1_epi32(8);
     long k = 0, i = from, last = to - from <= LEX_BLOCK ? to : from + LEX_BLOCK; /* at's room */
-    if (!h->mmask && s->sum8 && !(from & 7)) {
-        /* no multi-letter card, and each 8 words' common letters known
-         * (lex_sigs.sum8): first, 8 a step, the groups of 8 words whose
-         * common letters the hand may hold (about half of them on the
-         * bench's hands), their numbers moved to the front; then those
-         * groups' words, 8 a step, each group's signatures asked of
-         * memory 4 groups ahead (they are no longer read in order) */
+    for (; i + 8 <= last; i += 8) {
+        /* the 8 words' multi bits tested at once: which hold none of the hand's cards */
+        __m128i none = _mm_cmpeq_epi16(
+            _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(s->multi + i)), mm),
+            _mm_setzero_si128());
+        unsigned keep = keep4(s, i, one, all, wilds, w, none) |
+                        keep4(s, i + 4, one, all, wilds, w, _mm_unpackhi_epi64(none, none)) << 4;
+        __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
+        _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(idx, p));
+        k += __builtin_popcount(keep);
+        idx = _mm256_add_epi32(idx, eight);
+    }
+    return scan_end(s, h, at, k, i, to, out);
+}
+
+/* ad_lex_scan_singles with AVX2, for a hand of `wilds` wilds (inlined
+ * for each as scan_avx2_for is): the kept words' numbers found as
+ * scan_avx2_for finds them, then each one's record made where it goes. */
+__attribute__((target("avx2,popcnt"), always_inline)) static inline long
+singles_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, lex_rec *e,
+                 uint32_t *fix, int *nfix, const int wilds)
+{
+    uint32_t at[LEX_BLOCK + 16];
+    perm_need();
+    __m256i one = _mm256_set1_epi64x((long long)~h->sig), w = _mm256_set1_epi64x(h->wilds);
+    __m256i idx = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                   _mm256_set1_epi32((int)from)),
+            eight = _mm256_set1_epi32(8);
+    long k = 0, i = from, last = to; /* at most LEX_BLOCK words (words.h) */
+    if (s->sum8 && !(from & 7)) {
+        /* each 8 words' common letters known (lex_sigs.sum8): first, 8 a
+         * step, the groups of 8 words whose common letters the hand may
+         * hold (about half of them on the bench's hands), their numbers
+         * moved to the front; then those groups' words, 8 a step, each
+         * group's signatures asked of memory 4 groups ahead (they are no
+         * longer read in order) */
         uint32_t group[LEX_BLOCK / 8 + 8];
         long g = from / 8, gend = last / 8, ng = 0;
         __m256i gidx = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
@@ -322,24 +382,46 @@ scan_avx2_for(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t
         i = 8 * gend;
         idx = _mm256_add_epi32(lane, _mm256_set1_epi32((int)i));
     }
-    if (!h->mmask) /* no multi-letter card: one test a word, on the single cards */
-        for (; i + 8 <= last; i += 8) {
-            k += keep8_avx2(s->sig + i, one, wilds, w, idx, at + k);
-            idx = _mm256_add_epi32(idx, eight);
-        }
     for (; i + 8 <= last; i += 8) {
-        /* the 8 words' multi bits tested at once: which hold none of the hand's cards */
-        __m128i none = _mm_cmpeq_epi16(
-            _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(s->multi + i)), mm),
-            _mm_setzero_si128());
-        unsigned keep = keep4(s, i, one, all, wilds, w, none) |
-                        keep4(s, i + 4, one, all, wilds, w, _mm_unpackhi_epi64(none, none)) << 4;
-        __m256i p = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)perm[keep]));
-        _mm256_storeu_si256((__m256i *)(void *)(at + k), _mm256_permutevar8x32_epi32(idx, p));
-        k += __builtin_popcount(keep);
+        k += keep8_avx2(s->sig + i, one, wilds, w, idx, at + k);
         idx = _mm256_add_epi32(idx, eight);
     }
-    return scan_end(s, h, at, k, i, to, out);
+    /* the words the steps left (fewer than 8), tested one by one */
+    const uint64_t *sig = s->sig, lacking = ~h->sig; /* in registers: e could alias them */
+    for (; i < last; i++) {
+        at[k] = (uint32_t)i;
+        k += __builtin_popcountll(sig[i] & lacking) <= h->wilds;
+    }
+    const uint8_t *len = s->len;
+    unsigned min = (unsigned)h->min;
+    long n = 0;
+    int nf = *nfix;
+    for (long j = 0; j < k; j++) {
+        uint32_t x = at[j];
+        n += single_rec(e, n, x, len[x], (uint64_t)__builtin_popcountll(sig[x] & lacking), min,
+                        fix, &nf);
+    }
+    *nfix = nf;
+    return n;
+}
+
+__attribute__((target("avx2,popcnt"))) static long singles_avx2(const lex_sigs *s,
+                                                               const lex_hand *h, long from,
+                                                               long to, lex_rec *e, uint32_t *fix,
+                                                               int *nfix)
+{
+    switch (h->wilds) {
+    case 0:
+        return singles_avx2_for(s, h, from, to, e, fix, nfix, 0);
+    case 1:
+        return singles_avx2_for(s, h, from, to, e, fix, nfix, 1);
+    case 2:
+        return singles_avx2_for(s, h, from, to, e, fix, nfix, 2);
+    case 3:
+        return singles_avx2_for(s, h, from, to, e, fix, nfix, 3);
+    default:
+        return singles_avx2_for(s, h, from, to, e, fix, nfix, 4);
+    }
 }
 
 __attribute__((target("avx2,popcnt"))) static long scan_avx2(const lex_sigs *s, const lex_hand *h,
@@ -483,6 +565,18 @@ static int way_now(void)
 long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out)
 {
     return scan_by(way_now(), s, h, from, to, out);
+}
+
+long ad_lex_scan_singles(const lex_sigs *s, const lex_hand *h, long from, long to, lex_rec *e,
+                         uint64_t *cand, uint32_t *fix, int *nfix)
+{
+    int way = way_now();
+    *nfix = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (way == LEX_SCAN_AVX2)
+        return singles_avx2(s, h, from, to, e, fix, nfix);
+#endif
+    return singles_of(cand, scan_by(way, s, h, from, to, cand), h, e, fix, nfix);
 }
 
 static const char *const way_names[] = {"plain", "popcnt", "avx2", "avx512"};

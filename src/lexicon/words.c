@@ -514,6 +514,41 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
     return take_multis(r, s, h);
 }
 
+#define LEX_REC_NONE 0xffu /* a record to leave out (singles_block) */
+
+/* The words of single cards of one block of the table, for a hand
+ * without multi-letter cards: their records made by the scan, those of
+ * inexact signatures (about 13 a hand) counted here: their wilds set, or
+ * left out. */
+static int singles_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
+{
+    uint32_t fix[LEX_BLOCK + 8];
+    int nfix;
+    long to = from + LEX_BLOCK < s->n ? from + LEX_BLOCK : s->n;
+    if (room(r, to - from + 8) < 0)
+        return -1;
+    lex_rec *e = r->e + r->n;
+    long n = ad_lex_scan_singles(s, h, from, to, e, r->cand, fix, &nfix), out = -1;
+    for (int f = 0; f < nfix; f++) {
+        lex_rec *x = &e[fix[f]];
+        int lack;
+        if (lacking(s->text + s->at[x->at], x->len, h->all, h->count, &lack) > h->wilds) {
+            x->cards = LEX_REC_NONE; /* no word of the hand: left out below */
+            out = out < 0 ? fix[f] : out;
+        }
+        x->wilds = (uint8_t)lack;
+    }
+    if (out >= 0) { /* from the first left out on, those kept moved down */
+        long kept = out;
+        for (long k = out; k < n; k++)
+            if (e[k].cards != LEX_REC_NONE)
+                e[kept++] = e[k];
+        n = kept;
+    }
+    r->n += (int)n;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ lists */
 
 /* The records of the simple places kept in the lists (lsimple[from..to),
@@ -668,9 +703,15 @@ static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
         memcpy(singles.all, singles.count, sizeof singles.all);
         singles.sifted = 0;
         for (long from = 0; from < s->n; from += LEX_BLOCK)
-            if (scan_block(r, s, &singles, from, 0) < 0)
+            if (singles_block(r, s, &singles, from) < 0)
                 return -1;
         return lists_search(r, s, h);
+    }
+    if (!h->nmulti) {
+        for (long from = 0; from < s->n; from += LEX_BLOCK)
+            if (singles_block(r, s, h, from) < 0)
+                return -1;
+        return 0;
     }
     for (long from = 0; from < s->n; from += LEX_BLOCK)
         if (scan_block(r, s, h, from, h->sifted) < 0)

@@ -140,6 +140,18 @@ typedef struct lex_hand {
  * lack << 40; returns how many. */
 long ad_lex_scan(const lex_sigs *s, const lex_hand *h, long from, long to, uint64_t *out);
 
+/* For a hand without multi-letter cards (nmulti 0): the records of the
+ * words from..to-1 (at most LEX_BLOCK of them, from a multiple of 8 where
+ * it can skip groups of 8) of at least h->min letters that pass the signature
+ * test on the single cards (scan.c), into e in order (room for 8 more
+ * than to - from), each as add_single (words.c) makes it with its lack
+ * as its wilds; the places in e of those whose signatures are not exact
+ * (their letters to be counted) into fix, *nfix of them.  cand: room for
+ * the scan's kept words (ad_lex_scan), where a way needs it.  Returns how
+ * many. */
+long ad_lex_scan_singles(const lex_sigs *s, const lex_hand *h, long from, long to, lex_rec *e,
+                         uint64_t *cand, uint32_t *fix, int *nfix);
+
 /* Whether ad_lex_scan keeps, of the words the single cards and wilds do
  * not spell, only those that pass the sift of words.c (sift_maybes): the
  * AVX-512 way, on a processor with its bit shuffle, for a hand of 1 to 4
