@@ -746,15 +746,26 @@ static int merge_two(const ad_lex_results *r, lex_mrec *t, const lex_mrec *a, in
     int n = na + nb, half = n / 2;
     int i = 0, j = 0, k = 0;        /* the front: t[0..half) */
     int i2 = na, j2 = nb, k2 = n;   /* the back: t[half..n), from its end */
-    while (k < half && i < na && j < nb && i2 > 0 && j2 > 0) {
-        int from_b = goes_first(r, &a[i], &b[j]);
-        t[k++] = *(from_b ? &b[j] : &a[i]);
-        j += from_b;
-        i += from_b ^ 1;
-        int last_a = goes_first(r, &a[i2 - 1], &b[j2 - 1]); /* b's goes first: a's is last */
-        t[--k2] = *(last_a ? &a[i2 - 1] : &b[j2 - 1]);
-        i2 -= last_a;
-        j2 -= last_a ^ 1;
+    for (;;) {
+        /* so many steps leave neither run run out on either side: one
+         * test a step, not five */
+        int safe = half - k;
+        safe = safe < na - i ? safe : na - i;
+        safe = safe < nb - j ? safe : nb - j;
+        safe = safe < i2 ? safe : i2;
+        safe = safe < j2 ? safe : j2;
+        if (safe <= 0)
+            break;
+        for (int end = k + safe; k < end;) {
+            int from_b = goes_first(r, &a[i], &b[j]);
+            t[k++] = *(from_b ? &b[j] : &a[i]);
+            j += from_b;
+            i += from_b ^ 1;
+            int last_a = goes_first(r, &a[i2 - 1], &b[j2 - 1]); /* b's first: a's last */
+            t[--k2] = *(last_a ? &a[i2 - 1] : &b[j2 - 1]);
+            i2 -= last_a;
+            j2 -= last_a ^ 1;
+        }
     }
     for (; k < half; k++) {
         int from_b = i == na || (j < nb && goes_first(r, &a[i], &b[j]));
