@@ -310,6 +310,8 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
         }
         h->count[c]++;
     }
+    for (int c = 0; c < 26; c++)
+        h->most = h->count[c] > h->most ? h->count[c] : h->most;
     h->wilds = h->count[AD_LEX_WILD];
     uint8_t copies[AD_LEX_CARD_MAX];
     for (int i = 0; i < h->nmulti; i++)
@@ -519,7 +521,11 @@ static int scan_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, l
 /* The words of single cards of one block of the table, for a hand
  * without multi-letter cards: their records made by the scan, those of
  * inexact signatures (about 13 a hand) counted here: their wilds set, or
- * left out. */
+ * left out.  A word's signature is inexact when it holds more of a
+ * letter than its bits count (2, or 3 for the letters with a third bit),
+ * so when the hand holds no more than 2 of any letter, such a word lacks
+ * at least one letter more than its signature says: one the signature
+ * says lacks as many as the wilds is left out unread (12 of the 13). */
 static int singles_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h, long from)
 {
     uint32_t fix[LEX_BLOCK + 8];
@@ -531,8 +537,9 @@ static int singles_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h
     long n = ad_lex_scan_singles(s, h, from, to, e, r->cand, fix, &nfix), out = -1;
     for (int f = 0; f < nfix; f++) {
         lex_rec *x = &e[fix[f]];
-        int lack;
-        if (lacking(s->text + s->at[x->at], x->len, h->all, h->count, &lack) > h->wilds) {
+        int lack = h->wilds + 1;
+        if ((h->most <= 2 && x->wilds >= h->wilds) ||
+            lacking(s->text + s->at[x->at], x->len, h->all, h->count, &lack) > h->wilds) {
             x->cards = LEX_REC_NONE; /* no word of the hand: left out below */
             out = out < 0 ? fix[f] : out;
         }
@@ -692,7 +699,8 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 /* Block by block, so that the words that may need a multi-letter card are
  * worked out while their block's entries are still in the cache; or, when
  * they are found in the lists, the single-card words alone block by
- * block, then those. */
+ * block (their records made in the scan), then those; a hand without
+ * multi-letter cards has single-card words only. */
 static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
     if (s->lists && ad_lex_scan_lists(h)) {

@@ -106,6 +106,7 @@ struct ad_lex_results {
 
 typedef struct lex_hand {
     int min, wilds, nmulti;
+    int most;                       /* the most copies of one single letter */
     int sifted;                     /* the scan sifts (ad_lex_scan_sifts) */
     uint8_t count[AD_LEX_CARD_MAX]; /* cards by id */
     uint8_t all[26];                /* letters, a multi-letter card's included */

@@ -252,8 +252,9 @@ static void test_the_lists_of_places_find_the_words_the_maybes_of_the_scan_find(
 /* The scan of single cards passes over a group of 8 words whose common
  * letters (lex_sigs.sum8) the hand lacks more of than its wilds: no word
  * of such a group is one the signature test keeps, for hands of 0 to 4
- * wilds and a random number of letters; and the scan skips about half of
- * the groups for the bench's kind of hand, or the summary is no use. */
+ * wilds and a random number of letters; and it passes over a quarter of
+ * the groups at least (about half on the bench's hands), or the summary
+ * is no use. */
 static void test_a_group_of_eight_is_passed_over_only_when_the_hand_keeps_none_of_it(void **state)
 {
     (void)state;
