@@ -10,6 +10,7 @@
 
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "alphadeck/lexicon.h"
 
@@ -74,6 +75,14 @@ static inline uint32_t lex_edge(const uint32_t *cell, uint32_t s, unsigned c)
  * each with a signature of its letter counts (sigs.c says how). */
 #define LEX_SIGS_SLACK 16      /* zero bytes after the text: reads go 8 at a time */
 #define LEX_SIGS_INEXACT 0x80u /* in len[i]: the signature is only a lower bound */
+
+/* At least `bytes` bytes starting a cache line (the scans read 8
+ * signatures, 64 bytes, at a time), freed by free(), or NULL. */
+static inline void *lex_on_lines(size_t bytes)
+{
+    return aligned_alloc(64, (bytes + 63) / 64 * 64);
+}
+
 /* For each multi-letter card of the deck, every place of the table
  * where its letters stand (lists.c), in the order the walk meets those
  * words with that card first: by the table words before them (`after`,

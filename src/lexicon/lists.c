@@ -21,14 +21,12 @@ void ad_lex_lists_free(lex_lists *l)
     free(l);
 }
 
-/* n zeros of 64 bits, on cache lines (the scan reads 8 at a time), or
- * NULL. */
+/* n zeros of 64 bits, on cache lines (lex_on_lines), or NULL. */
 static uint64_t *zeroes(size_t n)
 {
-    size_t size = (n * sizeof(uint64_t) + 63) / 64 * 64;
-    uint64_t *p = aligned_alloc(64, size);
+    uint64_t *p = lex_on_lines(n * sizeof *p);
     if (p)
-        memset(p, 0, size);
+        memset(p, 0, n * sizeof *p);
     return p;
 }
 

@@ -132,8 +132,7 @@ static void by_first_letter(uint8_t from[26][AD_LEX_CARD_MAX])
  * its multi-letter cards. */
 static int sign_all(lex_sigs *s)
 {
-    /* on cache lines: the scan reads 8 signatures (64 bytes) at a time */
-    s->sig = aligned_alloc(64, (sizeof *s->sig * (size_t)s->n + 64 + 63) / 64 * 64);
+    s->sig = lex_on_lines(sizeof *s->sig * (size_t)s->n + 64);
     s->len = malloc((size_t)s->n + 64);
     s->multi = malloc(sizeof *s->multi * (size_t)s->n + 64);
     uint64_t *in = malloc(sizeof *in * (size_t)s->n + 64);
@@ -313,7 +312,7 @@ static lex_sigs *make(const ad_lex *lex)
 static uint64_t *sums_of_eight(const lex_sigs *s)
 {
     long nb = s->n / 8;
-    uint64_t *sum = aligned_alloc(64, sizeof *sum * (size_t)(nb + 8) / 64 * 64 + 64);
+    uint64_t *sum = lex_on_lines(sizeof *sum * (size_t)(nb + 8));
     if (!sum)
         return NULL;
     for (long b = 0; b < nb; b++) {
