@@ -237,7 +237,7 @@ int ad_lex_multi_fast(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, l
     lack = lex_count_at_most(need, h->wilds);
     if (lack < 0 || len - h->mlen[m] + 1 < h->min)
         return 0;
-    lex_wait_table_word(r, ad_lex_multi_order((uint32_t)fit, pos, m), i, len, pos, lack, id,
+    lex_wait_table_word(r, lex_order_one(r, (uint32_t)fit, pos, m, i), i, len, pos, lack, id,
                         (uint32_t)fit);
     return 0;
 }
@@ -269,9 +269,18 @@ void ad_lex_multi_word(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     while (fit > 1 && w.key[j0] <= 26)
         j0++;
     uint32_t aft = ad_lex_sigs_after(s, i, j0);
+    uint64_t order = ad_lex_multi_order(aft, j0, w.key[j0] - 27);
+    if (r->keyed) { /* the first way's second card, if it has one: its place and rank */
+        int j1 = j0 + h->mlen[w.key[j0] - 27], q = j0 + 1;
+        while (q < w.nkey && w.key[q] <= 26)
+            q++, j1++;
+        order = q < w.nkey ? lex_key(aft, j0, w.key[j0] - 27,
+                                     2 * ad_lex_sigs_after(s, i, j1) - 1, j1, w.key[q] - 27)
+                           : lex_order_one(r, aft, j0, w.key[j0] - 27, i);
+    }
     lex_rec rec = {0, (uint8_t)len, (uint8_t)w.best_n, (uint8_t)w.best_wilds, 1};
     ad_lex_multi_pool(r, w.word, rec, w.best, w.key, w.nkey,
-                      (lex_mrec){ad_lex_multi_order(aft, j0, w.key[j0] - 27), rec, aft, LEX_KEY_CARDS});
+                      (lex_mrec){order, rec, aft, LEX_KEY_CARDS});
 }
 
 void ad_lex_multi_pool(ad_lex_results *r, const char *word, lex_rec rec, const uint8_t *card,
@@ -344,11 +353,12 @@ void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m)
  * order them as their whole keys would, and fewer letters are read. */
 static const char *key_past_card(const ad_lex_results *r, const lex_mrec *m, char *buf)
 {
-    int j0 = 63 - (int)((m->order >> 6) & 63);
+    int shift = r->keyed ? 32 : 0; /* where its first card's order is (lex_key) */
+    int j0 = 63 - (int)((m->order >> (shift + 6)) & 63), m0 = (int)((m->order >> shift) & 63);
     if (m->rec.cards == 1)
         return r->pool + m->rec.at + m->rec.len + 1 + m->rec.n + j0 + 1;
     const lex_cards *t = ad_lex_cards_get();
-    uint8_t one[3] = {m->rec.n, m->rec.cards, (uint8_t)(m->order & 63)};
+    uint8_t one[3] = {m->rec.n, m->rec.cards, (uint8_t)m0};
     const uint8_t *pl = one;
     int npl = 1, n = 0;
     if (m->rec.cards == LEX_REC_PLACES) {
@@ -724,6 +734,15 @@ static inline int tied_before(const ad_lex_results *r, const lex_mrec *a, const 
                : in_order(r, a, b);
 }
 
+/* Whether waiting word a comes before b, their keys equal (keyed: both
+ * of two cards or more, the same letters up to the second at the same
+ * place): by the rest of their choices. */
+static int keyed_before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
+{
+    char ka[AD_LEX_WORD_MAX + 1], kb[AD_LEX_WORD_MAX + 1];
+    return strcmp(key_past_card(r, a, ka), key_past_card(r, b, kb)) < 0;
+}
+
 /* Whether waiting word y comes before x (of two runs being merged): by
  * order, and where two orders are equal (only a card's word against one
  * of several places: the cards' own differ, the card is in them) by
@@ -732,7 +751,7 @@ static inline int goes_first(const ad_lex_results *r, const lex_mrec *x, const l
 {
     int first = y->order < x->order; /* a flag, not a branch: either way at random */
     if (__builtin_expect(y->order == x->order, 0))
-        first = tied_before(r, y, x);
+        first = r->keyed ? keyed_before(r, y, x) : tied_before(r, y, x);
     return first;
 }
 
@@ -778,6 +797,39 @@ static int merge_two(const ad_lex_results *r, lex_mrec *t, const lex_mrec *a, in
     return n;
 }
 
+/* The waiting words r->m sorted by key (keyed), into r->m or r->heap
+ * (as large, empty now): each card's (seg[0..nseg], as other_words
+ * leaves them, nearly in order) put in order one by one, then the cards'
+ * merged two by two, by turns into the other.  Returns where they are. */
+static const lex_mrec *sort_keyed(ad_lex_results *r, const int *seg, int nseg)
+{
+    lex_mrec *a = r->m, *b = r->heap;
+    int cut[AD_LEX_CARD_MAX + 1];
+    memcpy(cut, seg, sizeof cut[0] * ((size_t)nseg + 1));
+    for (int g = 0; g < nseg; g++)
+        for (int i = cut[g] + 1; i < cut[g + 1]; i++) {
+            lex_mrec x = a[i];
+            int j = i;
+            for (; j > cut[g] && goes_first(r, &a[j - 1], &x); j--)
+                a[j] = a[j - 1];
+            a[j] = x;
+        }
+    while (nseg > 1) {
+        int k = 0;
+        for (int g = 0; g < nseg; g += 2) {
+            int from = cut[g], mid = cut[g + 1], to = g + 2 <= nseg ? cut[g + 2] : mid;
+            merge_two(r, b + from, a + from, mid - from, a + mid, to - mid);
+            cut[k++] = from;
+        }
+        cut[k] = cut[nseg];
+        nseg = k;
+        lex_mrec *t = a;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 /* The room of *p (of *cap) for n waiting words. */
 static int mrec_room(lex_mrec **p, int *cap, int n)
 {
@@ -793,25 +845,20 @@ static int mrec_room(lex_mrec **p, int *cap, int n)
 
 int ad_lex_merge_lists(ad_lex_results *r, int nseg)
 {
-    while (r->nheap)
-        r->m[r->nm++] = heap_pop(r);
     int nl = r->lseg[nseg], nm = r->nm, total = nl + nm;
     if (!total)
         return 0;
     if (ad_lex_room_to_merge(r, nl) < 0 || mrec_room(&r->mall, &r->mallcap, total) < 0 ||
         mrec_room(&r->mall2, &r->mall2cap, total) < 0)
         return -1;
-    /* the others (few) in order into the heap's room (empty now, as large),
-     * merged into the first card's run, then the cards' runs two at a
+    /* the others (few) sorted by key (sort_keyed), merged into the first
+     * card's run, then the cards' runs two at a
      * time, into mall and mall2 by turns */
     const lex_mrec *run = r->lm;
     int n = r->lseg[1];
     lex_mrec *into = r->mall, *other = r->mall2;
     if (nm) {
-        const uint64_t *key = sort_keys(r);
-        for (int j = 0; j < nm; j++)
-            r->heap[j] = key ? r->m[key[j] & LEX_KEY_PLACE] : r->m[j];
-        n = merge_two(r, into, run, n, r->heap, nm);
+        n = merge_two(r, into, run, n, sort_keyed(r, r->oseg, nseg), nm);
         run = into;
         into = other;
         other = (lex_mrec *)(uintptr_t)run;

@@ -218,12 +218,14 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
         return;
     int f = __builtin_ctz((unsigned)w.first_set), rest = w.first_set & (w.first_set - 1);
     uint32_t after = (uint32_t)w.fit[f];
-    uint64_t order = ad_lex_multi_order(after, w.pos[f], w.m[f]);
+    uint64_t order = lex_order_one(r, after, w.pos[f], w.m[f], i);
     if (!rest && w.best_set == w.first_set) { /* a table word, like one fit */
         lex_wait_table_word(r, order, i, len, w.pos[f], w.best_wilds, h->multi[w.m[f]], after);
         return;
     }
-    uint32_t rank = rest ? lex_rank((long)(uint32_t)w.fit[__builtin_ctz((unsigned)rest)] - 1, 1)
-                         : lex_rank(i, 0);
+    int g = rest ? __builtin_ctz((unsigned)rest) : 0; /* the second card */
+    uint32_t rank = rest ? lex_rank((long)(uint32_t)w.fit[g] - 1, 1) : lex_rank(i, 0);
+    if (rest && r->keyed)
+        order = lex_key(after, w.pos[f], w.m[f], rank, w.pos[g], w.m[g]);
     add_places(r, &w, i, order, after, rank);
 }

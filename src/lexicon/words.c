@@ -42,7 +42,6 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->lsimple);
     free(r->lother);
     free(r->cx);
-    free(r->cxtmp);
     free(r->lm);
     free(r->mall);
     free(r->mall2);
@@ -571,7 +570,7 @@ static void simple_words(ad_lex_results *r, const lex_hand *h, int m, long from,
         uint64_t info = in[j];
         uint32_t i = lex_list_word(info), after = lex_list_after(info);
         int pos = lex_list_place(info), len = lex_list_len(info);
-        d[n].order = ad_lex_multi_order(after, pos, m);
+        d[n].order = lex_key(after, pos, m, (uint32_t)(2 * i), 63, 0); /* keyed (lists_search) */
         d[n].rec.at = i;
         d[n].rec.len = (uint8_t)len;
         d[n].rec.n = (uint8_t)pos;
@@ -608,33 +607,47 @@ static int may_spell(const lex_hand *h, const lex_list_kept *o, int m)
 }
 
 /* The words that the lists' other places hold (lother, card by card:
- * each word's first place the hand holds), sifted (may_spell), then in
- * table order worked out as the maybes of the scan are (take,
- * take_multi) into r->m.  Returns -1 when out of memory. */
+ * each word's first place the hand holds), sifted (may_spell), then
+ * worked out as the maybes of the scan are (take, take_multi) into r->m,
+ * card by card (r->oseg says where each card's start): in the lists'
+ * order, which is nearly the order of their keys, since most of these
+ * words' first ways start at that place (multi.c sorts them).  Returns
+ * -1 when out of memory. */
 static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
-    long n = r->loseg[h->nmulti], nw = 0;
+    long n = r->loseg[h->nmulti], nw = 0, cut[AD_LEX_CARD_MAX + 1];
     if (grow((void **)&r->cx, &r->cxcap, n, sizeof *r->cx) < 0 ||
-        grow((void **)&r->cxtmp, &r->cxtcap, n, sizeof *r->cxtmp) < 0 ||
         grow((void **)&r->m, &r->mcap, n, sizeof *r->m) < 0 ||
         grow((void **)&r->heap, &r->hcap, n, sizeof *r->heap) < 0)
         return -1;
-    for (int m = 0; m < h->nmulti; m++)
+    for (int m = 0; m < h->nmulti; m++) {
+        cut[m] = nw;
         for (long j = r->loseg[m]; j < r->loseg[m + 1]; j++) {
             const lex_list_kept *o = &r->lother[j];
-            r->cx[nw] = lex_list_word(o->info) | (uint64_t)j << 32;
+            r->cx[nw] = lex_list_word(o->info) | (o->other & LEX_LIST_INEXACT) | (uint64_t)j << 32;
             nw += lex_list_len(o->info) >= h->min && may_spell(h, o, m);
         }
-    /* in table order: by their low 18 bits, the table word */
-    const uint64_t *w = ad_lex_radix(r->cx, r->cxtmp, (int)nw, 0, 18, 9);
-    for (long j = 0; j < nw; j++) {
+    }
+    cut[h->nmulti] = nw;
+    const uint64_t *w = r->cx;
+    for (long j = 0, m = 0; j < nw || m < h->nmulti; j++) {
+        while (m < h->nmulti && j == cut[m])
+            r->oseg[m++] = r->nm;
+        if (j == nw)
+            break;
         /* what ad_lex_multi_fast reads, asked of memory ahead: where the
-         * places start 16 words on, the places 8 on */
-        if (j + 16 < nw)
+         * places start 16 words on, the places 8 on; for a word whose
+         * signature is not exact, where its letters start, then them */
+        if (j + 16 < nw) {
             __builtin_prefetch(&s->occ_at[lex_list_word(w[j + 16])]);
+            if (w[j + 16] & LEX_LIST_INEXACT)
+                __builtin_prefetch(&s->at[lex_list_word(w[j + 16])]);
+        }
         if (j + 8 < nw) {
             __builtin_prefetch(&s->occ[s->occ_at[lex_list_word(w[j + 8])]]);
             __builtin_prefetch(&s->sig[lex_list_word(w[j + 8])]);
+            if (w[j + 8] & LEX_LIST_INEXACT)
+                __builtin_prefetch(s->text + s->at[lex_list_word(w[j + 8])]);
         }
         const lex_list_kept *o = &r->lother[w[j] >> 32];
         long i = lex_list_word(o->info);
@@ -653,6 +666,7 @@ static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
         if (inexact || ad_lex_multi_fast(r, h, s, i, len, lack))
             ad_lex_multi_word(r, h, s, i, len, lack);
     }
+    r->oseg[h->nmulti] = r->nm;
     return 0;
 }
 
@@ -664,6 +678,7 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
     const lex_lists *l = s->lists;
     lex_list_test t = {0, h->sig, h->sig_all, 0, h->wilds};
+    r->keyed = 1; /* its waiting words' orders are whole keys (words.h) */
     long most = 0, nsimple = 0, nother = 0;
     for (int m = 0; m < h->nmulti; m++) {
         t.held |= lex_list_bit(h->multi[m]);
@@ -735,6 +750,7 @@ int ad_lex_words(const ad_lex *lex, const uint8_t *cards, int n, int min_cards,
     const lex_sigs *s = ad_lex_sigs_get(lex);
     out->table = s;
     out->n = out->nm = out->nmaybe = out->nheap = 0;
+    out->keyed = 0;
     out->used = 0;
     if (!s)
         return ad_err_set(err, AD_E_INTERNAL, "out of memory");

@@ -88,17 +88,19 @@ struct ad_lex_results {
     int focap, frcap, facap;
     /* the lists' way (lex_lists): the places each kept, of the words of
      * one place (simple) and of others (other, card after card: loseg
-     * says where each card's start); the others' table words, and room to
-     * sort them; the waiting words of the simple ones, card after card
+     * says where each card's start); those the others' sift keeps; the
+     * waiting words of the simple ones, card after card
      * (lseg); room to merge them two at a time */
-    uint64_t *lsimple, *cx, *cxtmp;
+    uint64_t *lsimple, *cx;
     lex_list_kept *lother;
-    int lscap, locap, cxcap, cxtcap;
+    int lscap, locap, cxcap;
     int loseg[AD_LEX_CARD_MAX + 1];
+    int oseg[AD_LEX_CARD_MAX + 1]; /* where each card's start in r->m (other_words) */
     lex_mrec *lm, *mall, *mall2;
     int lmcap, mallcap, mall2cap;
     int lseg[AD_LEX_CARD_MAX + 1];
     const lex_sigs *table;         /* of the last query: its words */
+    int keyed;                     /* the waiting words' orders are whole keys (lex_key) */
     uint8_t hand[AD_LEX_CARD_MAX]; /* the cards of the query, by id */
 };
 
@@ -240,6 +242,32 @@ static inline uint64_t ad_lex_multi_order(uint32_t after, int j0, int m)
 {
     return (uint64_t)after << 12 | (uint64_t)(63 - j0) << 6 | (uint64_t)m;
 }
+/* The lists' way orders its waiting words by whole keys instead
+ * (ad_lex_results.keyed): a word's key says where it goes in the walk
+ * order among every other waiting word, so they need come in no order
+ * and wait in no heap.  Its first card's order as above (after, where
+ * it starts from the end, its index in the hand), then its rank (lex_rank:
+ * 2 i for a word whose first way has one card, else 2 after - 1 for its
+ * second card, from lex_sigs.occ) and that card's place from the end and
+ * index in the hand (63 and 0 for none): after 19 bits, rank 20, each
+ * place and index 6, 63 bits in all.  Two words of the same key (both of
+ * two cards or more, the second at the same place) go by the rest of
+ * their choices (multi.c).  Why this is the walk order: at each card
+ * the same reasoning as for the first (multi.c), on the letters the two
+ * words share up to there. */
+static inline uint64_t lex_key(uint32_t after, int j0, int m0, uint32_t rank, int j1, int m1)
+{
+    return (uint64_t)after << 44 | (uint64_t)(63 - j0) << 38 | (uint64_t)m0 << 32 |
+           (uint64_t)rank << 12 | (uint64_t)(63 - j1) << 6 | (uint64_t)m1;
+}
+/* The order of a waiting word of table word i whose first way has one
+ * card (the hand's m-th, after j0 letters, putting it after `after` table
+ * words): a key when r is keyed. */
+static inline uint64_t lex_order_one(const ad_lex_results *r, uint32_t after, int j0, int m, long i)
+{
+    return r->keyed ? lex_key(after, j0, m, (uint32_t)(2 * i), 63, 0)
+                    : ad_lex_multi_order(after, j0, m);
+}
 /* Adds a waiting word to r->m, in rank order: words come in table order,
  * so r->m is in rank order (lex_rank) if each word of an odd rank (whose
  * place is after table words still to come) waits in a heap until the
@@ -249,7 +277,7 @@ static inline uint64_t ad_lex_multi_order(uint32_t after, int j0, int m)
 void ad_lex_multi_wait_more(ad_lex_results *r, const lex_mrec *m);
 static inline void lex_wait(ad_lex_results *r, const lex_mrec *m)
 {
-    if (!(m->rank & 1) && (!r->nheap || r->heap[0].rank >= m->rank))
+    if (r->keyed || (!(m->rank & 1) && (!r->nheap || r->heap[0].rank >= m->rank)))
         r->m[r->nm++] = *m;
     else
         ad_lex_multi_wait_more(r, m);
@@ -262,7 +290,7 @@ static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i
                                        int wilds, int id, uint32_t after)
 {
     uint32_t rank = lex_rank(i, 0);
-    if (rank == LEX_KEY_CARDS || (r->nheap && r->heap[0].rank < rank)) {
+    if (!r->keyed && (rank == LEX_KEY_CARDS || (r->nheap && r->heap[0].rank < rank))) {
         lex_rec rec = {(uint32_t)i, (uint8_t)len, (uint8_t)pos, (uint8_t)wilds, (uint8_t)id};
         ad_lex_multi_wait_more(r, &(lex_mrec){order, rec, after, rank});
         return;
