@@ -735,11 +735,15 @@ static inline int tied_before(const ad_lex_results *r, const lex_mrec *a, const 
 }
 
 /* Whether waiting word a comes before b, their keys equal (keyed: both
- * of two cards or more, the same letters up to the second at the same
- * place): by the rest of their choices. */
+ * of two cards or more, the same letters up to the second, the same card
+ * there): by the rest of their choices.  When both ways have just those
+ * two cards (most), the rest is letters: the table's order. */
 static int keyed_before(const ad_lex_results *r, const lex_mrec *a, const lex_mrec *b)
 {
     char ka[AD_LEX_WORD_MAX + 1], kb[AD_LEX_WORD_MAX + 1];
+    const uint8_t *wa = first_way(r, a), *wb = first_way(r, b);
+    if (wa && wb && wa[0] == 2 && wb[0] == 2)
+        return lex_rec_table_word(r, &a->rec) < lex_rec_table_word(r, &b->rec);
     return strcmp(key_past_card(r, a, ka), key_past_card(r, b, kb)) < 0;
 }
 
