@@ -188,9 +188,14 @@ static void add_places(ad_lex_results *r, const ways *w, long i, uint64_t order,
             *p++ = w->h->multi[w->m[q]];
             *p++ = w->m[q];
         }
-    lex_rec rec = {(uint32_t)r->used, (uint8_t)w->len, (uint8_t)w->best_n,
-                   (uint8_t)w->best_wilds, LEX_REC_PLACES};
+    uint32_t at = (uint32_t)r->used;
     r->used += (size_t)(p - start);
+    if (r->keyed) { /* in no heap: written in place (lex_put) */
+        lex_put(r, order, at, w->len, w->best_n, w->best_wilds, LEX_REC_PLACES, after, rank);
+        return;
+    }
+    lex_rec rec = {at, (uint8_t)w->len, (uint8_t)w->best_n, (uint8_t)w->best_wilds,
+                   LEX_REC_PLACES};
     lex_wait(r, &(lex_mrec){order, rec, after, rank});
 }
 

@@ -282,10 +282,25 @@ static inline void lex_wait(ad_lex_results *r, const lex_mrec *m)
     else
         ad_lex_multi_wait_more(r, m);
 }
-/* lex_wait for a table word of one card, from its parts: written where
- * it goes a field at a time when it waits in no heap (most).  A record
- * made first and copied was built on the stack and read back whole before
- * its stores had landed, a stall a word. */
+/* A waiting word from its parts, written where it goes in r->m a field at
+ * a time (lex_put), not made first and copied: such a record was built
+ * on the stack and read back whole before its stores had landed, a stall
+ * a word. */
+static inline void lex_put(ad_lex_results *r, uint64_t order, uint32_t at, int len, int n,
+                           int wilds, int cards, uint32_t after, uint32_t rank)
+{
+    lex_mrec *d = &r->m[r->nm++];
+    d->order = order;
+    d->rec.at = at;
+    d->rec.len = (uint8_t)len;
+    d->rec.n = (uint8_t)n;
+    d->rec.wilds = (uint8_t)wilds;
+    d->rec.cards = (uint8_t)cards;
+    d->after = after;
+    d->rank = rank;
+}
+/* lex_wait for a table word of one card, from its parts: put in place
+ * when it waits in no heap (most). */
 static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i, int len, int pos,
                                        int wilds, int id, uint32_t after)
 {
@@ -295,15 +310,7 @@ static inline void lex_wait_table_word(ad_lex_results *r, uint64_t order, long i
         ad_lex_multi_wait_more(r, &(lex_mrec){order, rec, after, rank});
         return;
     }
-    lex_mrec *d = &r->m[r->nm++];
-    d->order = order;
-    d->rec.at = (uint32_t)i;
-    d->rec.len = (uint8_t)len;
-    d->rec.n = (uint8_t)pos;
-    d->rec.wilds = (uint8_t)wilds;
-    d->rec.cards = (uint8_t)id;
-    d->after = after;
-    d->rank = rank;
+    lex_put(r, order, (uint32_t)i, len, pos, wilds, id, after, rank);
 }
 /* ad_lex_fits' marks in after[k] (an index has fewer than 2^28 words): the
  * maybe is no word, or one the caller works out (ad_lex_multi_fast). */
