@@ -696,12 +696,10 @@ static int merge_into(lex_rec *t, const lex_rec *e, int n, const lex_mrec *m, co
     return k + n - i;
 }
 
-/* The list e of n records and the waiting words m (nm, in walk order
- * or in the order of key) merged into r->tmp, which then takes r->e's
- * place (the list's room to merge made first). */
-static void merged(ad_lex_results *r, const lex_mrec *m, const uint64_t *key, int nm)
+/* The k records merged into r->tmp take r->e's place (its room is kept
+ * for the next merge); nothing waits now. */
+static void took_merged(ad_lex_results *r, int k)
 {
-    int k = merge_into(r->tmp, r->e, r->n, m, key, nm);
     lex_rec *t = r->e;
     int cap = r->ecap;
     r->e = r->tmp;
@@ -710,6 +708,14 @@ static void merged(ad_lex_results *r, const lex_mrec *m, const uint64_t *key, in
     r->tcap = cap;
     r->n = k;
     r->nm = 0;
+}
+
+/* The list e of n records and the waiting words m (nm, in walk order
+ * or in the order of key) merged into r->tmp, which then takes r->e's
+ * place (the list's room to merge made first). */
+static void merged(ad_lex_results *r, const lex_mrec *m, const uint64_t *key, int nm)
+{
+    took_merged(r, merge_into(r->tmp, r->e, r->n, m, key, nm));
 }
 
 int ad_lex_merge_multi(ad_lex_results *r)
@@ -834,12 +840,12 @@ static const lex_mrec *sort_keyed(ad_lex_results *r, const int *seg, int nseg)
     return a;
 }
 
-/* The room of *p (of *cap) for n waiting words. */
-static int mrec_room(lex_mrec **p, int *cap, int n)
+/* The room of *p (of *cap) for n keys. */
+static int grow_keys(uint64_t **p, int *cap, int n)
 {
     if (n <= *cap)
         return 0;
-    lex_mrec *a = realloc(*p, sizeof *a * (size_t)n);
+    uint64_t *a = realloc(*p, sizeof *a * (size_t)n);
     if (!a)
         return -1;
     *p = a;
@@ -847,32 +853,87 @@ static int mrec_room(lex_mrec **p, int *cap, int n)
     return 0;
 }
 
-int ad_lex_merge_lists(ad_lex_results *r, int nseg)
+/* Two runs of keys, each in order, merged into t (none equal: the keys
+ * of simple words of different cards); returns how many. */
+static int merge_keys(uint64_t *t, const uint64_t *a, int na, const uint64_t *b, int nb)
 {
-    int nl = r->lseg[nseg], nm = r->nm, total = nl + nm;
-    if (!total)
+    int i = 0, j = 0, k = 0;
+    while (i < na && j < nb) {
+        uint64_t x = a[i], y = b[j];
+        int from_b = y < x; /* a flag, not a branch: either way at random */
+        t[k++] = from_b ? y : x;
+        i += from_b ^ 1;
+        j += from_b;
+    }
+    memcpy(t + k, a + i, sizeof *a * (size_t)(na - i));
+    k += na - i;
+    memcpy(t + k, b + j, sizeof *b * (size_t)(nb - j));
+    return k + nb - j;
+}
+
+/* The record of a simple word from its key (lex_key_simple), multi[] the
+ * hand's multi-letter cards, as a lex_rec's 64 bits. */
+static inline uint64_t simple_rec(uint64_t key, const uint8_t *multi)
+{
+    uint64_t at = (key >> 13) & 0x7ffff, len = key & 63, pos = 63 - ((key >> 38) & 63);
+    uint64_t lack = (key >> 6) & 63, id = multi[(key >> 32) & 63];
+    return at | len << 32 | pos << 40 | lack << 48 | id << 56;
+}
+
+/* merge_into for the lists' way: the simple words' keys u (nu, in walk
+ * order, u[nu] past every key) and the others o (no, in walk order,
+ * o[no]'s order past every key), merged into the list e of n records,
+ * into t, the next of the two taken at each step without a branch (no
+ * key of one is the other's: an other's rank is odd, or another table
+ * word's); returns how many. */
+static int merge_into_keyed(lex_rec *t, const lex_rec *e, int n, const uint64_t *u, int nu,
+                            const lex_mrec *o, int no, const uint8_t *multi)
+{
+    int i = 0, k = 0, a = 0, b = 0;
+    for (int j = 0; j < nu + no; j++) {
+        uint64_t x = u[a], orec;
+        const lex_mrec *y = &o[b];
+        int from_o = y->order < x;
+        memcpy(&orec, &y->rec, sizeof orec);
+        uint64_t rec = from_o ? orec : simple_rec(x, multi);
+        uint32_t after = from_o ? y->after : (uint32_t)(x >> 44);
+        a += from_o ^ 1;
+        b += from_o;
+        int past = first_past(e, i, after);
+        copy_run(t + k, e + i, past - i);
+        k += past - i;
+        i = past;
+        memcpy(&t[k++], &rec, sizeof rec);
+    }
+    memcpy(t + k, e + i, sizeof *e * (size_t)(n - i));
+    return k + n - i;
+}
+
+int ad_lex_merge_lists(ad_lex_results *r, int nseg, const uint8_t *multi)
+{
+    int nl = r->lseg[nseg], nm = r->nm;
+    if (!nl && !nm)
         return 0;
-    if (ad_lex_room_to_merge(r, nl) < 0 || mrec_room(&r->mall, &r->mallcap, total) < 0 ||
-        mrec_room(&r->mall2, &r->mall2cap, total) < 0)
+    if (ad_lex_room_to_merge(r, nl) < 0 ||
+        grow_keys(&r->kall, &r->kallcap, nl + 1) < 0 ||
+        grow_keys(&r->kall2, &r->kall2cap, nl + 1) < 0)
         return -1;
-    /* the others (few) sorted by key (sort_keyed), merged into the first
-     * card's run, then the cards' runs two at a
-     * time, into mall and mall2 by turns */
-    const lex_mrec *run = r->lm;
+    /* the cards' runs of keys merged two at a time, into kall and kall2 by
+     * turns; the others (few) sorted (sort_keyed); then both merged into
+     * the single-card words at once */
+    const uint64_t *run = r->lk;
     int n = r->lseg[1];
-    lex_mrec *into = r->mall, *other = r->mall2;
-    if (nm) {
-        n = merge_two(r, into, run, n, sort_keyed(r, r->oseg, nseg), nm);
-        run = into;
-        into = other;
-        other = (lex_mrec *)(uintptr_t)run;
-    }
+    uint64_t *into = r->kall, *other = r->kall2;
     for (int g = 1; g < nseg; g++) {
-        n = merge_two(r, into, run, n, r->lm + r->lseg[g], r->lseg[g + 1] - r->lseg[g]);
+        n = merge_keys(into, run, n, r->lk + r->lseg[g], r->lseg[g + 1] - r->lseg[g]);
         run = into;
         into = other;
-        other = (lex_mrec *)(uintptr_t)run;
+        other = (uint64_t *)(uintptr_t)run;
     }
-    merged(r, run, NULL, n);
+    uint64_t *keys = (uint64_t *)(uintptr_t)run;
+    keys[n] = UINT64_MAX; /* past every key (room for it made) */
+    lex_mrec *others = (lex_mrec *)(uintptr_t)sort_keyed(r, r->oseg, nseg);
+    others[nm].order = UINT64_MAX;
+    took_merged(r, merge_into_keyed(r->tmp, r->e, r->n, keys, n, others, nm, multi));
     return 0;
 }

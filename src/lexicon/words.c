@@ -42,9 +42,9 @@ void ad_lex_results_free(ad_lex_results *r)
     free(r->lsimple);
     free(r->lother);
     free(r->cx);
-    free(r->lm);
-    free(r->mall);
-    free(r->mall2);
+    free(r->lk);
+    free(r->kall);
+    free(r->kall2);
     free(r);
 }
 
@@ -557,27 +557,20 @@ static int singles_block(ad_lex_results *r, const lex_sigs *s, const lex_hand *h
 
 /* ------------------------------------------------------------------ lists */
 
-/* The records of the simple places kept in the lists (lsimple[from..to),
- * all of card m of the hand): waiting words of one card, as
- * ad_lex_multi_fast makes them, into r->lm from *nl on. */
+/* The words of the simple places kept in the lists (lsimple[from..to),
+ * all of card m of the hand), of enough cards, as their keys
+ * (lex_key_simple) into r->lk from *nl on. */
 static void simple_words(ad_lex_results *r, const lex_hand *h, int m, long from, long to,
                          int *nl)
 {
-    int id = h->multi[m], min = h->min + h->mlen[m] - 1, n = *nl;
+    int min = h->min + h->mlen[m] - 1, n = *nl;
     const uint64_t *in = r->lsimple;
-    lex_mrec *d = r->lm;
+    uint64_t *d = r->lk;
     for (long j = from; j < to; j++) {
         uint64_t info = in[j];
-        uint32_t i = lex_list_word(info), after = lex_list_after(info);
-        int pos = lex_list_place(info), len = lex_list_len(info);
-        d[n].order = lex_key(after, pos, m, (uint32_t)(2 * i), 63, 0); /* keyed (lists_search) */
-        d[n].rec.at = i;
-        d[n].rec.len = (uint8_t)len;
-        d[n].rec.n = (uint8_t)pos;
-        d[n].rec.wilds = (uint8_t)lex_list_lack(info);
-        d[n].rec.cards = (uint8_t)id;
-        d[n].after = after;
-        d[n].rank = lex_rank(i, 0);
+        int len = lex_list_len(info);
+        d[n] = lex_key_simple(lex_list_after(info), lex_list_place(info), m, lex_list_word(info),
+                              len, lex_list_lack(info));
         n += len >= min; /* its cards: its letters, the card's counted once */
     }
     *nl = n;
@@ -617,8 +610,8 @@ static int other_words(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
 {
     long n = r->loseg[h->nmulti], nw = 0, cut[AD_LEX_CARD_MAX + 1];
     if (grow((void **)&r->cx, &r->cxcap, n, sizeof *r->cx) < 0 ||
-        grow((void **)&r->m, &r->mcap, n, sizeof *r->m) < 0 ||
-        grow((void **)&r->heap, &r->hcap, n, sizeof *r->heap) < 0)
+        grow((void **)&r->m, &r->mcap, n + 1, sizeof *r->m) < 0 || /* + 1: an end (multi.c) */
+        grow((void **)&r->heap, &r->hcap, n + 1, sizeof *r->heap) < 0)
         return -1;
     for (int m = 0; m < h->nmulti; m++) {
         cut[m] = nw;
@@ -698,7 +691,7 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
     }
     seg[h->nmulti] = nsimple;
     r->loseg[h->nmulti] = (int)nother;
-    if (grow((void **)&r->lm, &r->lmcap, nsimple + 1, sizeof *r->lm) < 0) /* never NULL */
+    if (grow((void **)&r->lk, &r->lkcap, nsimple + 1, sizeof *r->lk) < 0) /* never NULL */
         return -1;
     int nl = 0;
     for (int m = 0; m < h->nmulti; m++) {
@@ -708,7 +701,7 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
     r->lseg[h->nmulti] = nl;
     if (other_words(r, s, h) < 0)
         return -1;
-    return ad_lex_merge_lists(r, h->nmulti);
+    return ad_lex_merge_lists(r, h->nmulti, h->multi);
 }
 
 /* Block by block, so that the words that may need a multi-letter card are

@@ -96,8 +96,9 @@ struct ad_lex_results {
     int lscap, locap, cxcap;
     int loseg[AD_LEX_CARD_MAX + 1];
     int oseg[AD_LEX_CARD_MAX + 1]; /* where each card's start in r->m (other_words) */
-    lex_mrec *lm, *mall, *mall2;
-    int lmcap, mallcap, mall2cap;
+    uint64_t *lk, *kall, *kall2;   /* the simple ones' keys (lex_key_simple), card after
+                                      card (lseg); room to merge them */
+    int lkcap, kallcap, kall2cap;
     int lseg[AD_LEX_CARD_MAX + 1];
     const lex_sigs *table;         /* of the last query: its words */
     int keyed;                     /* the waiting words' orders are whole keys (lex_key) */
@@ -260,6 +261,16 @@ static inline uint64_t lex_key(uint32_t after, int j0, int m0, uint32_t rank, in
     return (uint64_t)after << 44 | (uint64_t)(63 - j0) << 38 | (uint64_t)m0 << 32 |
            (uint64_t)rank << 12 | (uint64_t)(63 - j1) << 6 | (uint64_t)m1;
 }
+/* The key of the word of a simple place of the lists (table word i, len
+ * letters, lacking `lack` on the single cards and its card): a word of
+ * one card's key (lex_key), whose low 12 bits its rank alone leaves
+ * unread (two such words never share a rank; a word of two cards or more
+ * has an odd one), so they hold its letters and lack; the rest of its
+ * record (lex_rec) is in the key's fields (ad_lex_merge_lists). */
+static inline uint64_t lex_key_simple(uint32_t after, int pos, int m, long i, int len, int lack)
+{
+    return lex_key(after, pos, m, (uint32_t)(2 * i), 63, 0) | (uint64_t)lack << 6 | (uint64_t)len;
+}
 /* The order of a waiting word of table word i whose first way has one
  * card (the hand's m-th, after j0 letters, putting it after `after` table
  * words): a key when r is keyed. */
@@ -362,11 +373,12 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
 uint64_t *ad_lex_radix(uint64_t *a, uint64_t *b, int n, int from, int bits, int w);
 /* Sorts r->m by key and merges it into r->e; -1 when out of memory. */
 int ad_lex_merge_multi(ad_lex_results *r);
-/* The lists' way: the waiting words r->lm of simple places, card by card
- * (r->lseg[0..nseg]), each card's in walk order, and those of r->m
- * (others, in rank order), merged in walk order into r->e; -1 when out
- * of memory. */
-int ad_lex_merge_lists(ad_lex_results *r, int nseg);
+/* The lists' way: the keys r->lk of the words of simple places, card by
+ * card (r->lseg[0..nseg]), each card's in walk order, and the waiting
+ * words of r->m (others, card by card: r->oseg), merged in walk order
+ * into r->e, multi[] the hand's multi-letter cards by their places in
+ * it; -1 when out of memory. */
+int ad_lex_merge_lists(ad_lex_results *r, int nseg, const uint8_t *multi);
 /* Room in r->tmp for the merged list (`more` records past r->n and
  * r->nm) and LEX_RUN records more, and in key
  * and ktmp; r->e gets LEX_RUN records past its end past every table word
