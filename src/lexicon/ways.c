@@ -119,30 +119,45 @@ static inline int lacking_bits(uint64_t x, int w)
 }
 
 /* walk() for two places (most words here), without its recursion and
- * the copies it counts: the same leaves in the same order.  At one place:
- * no card, then each card in the hand's order.  At two: no card, the
- * second, the first, then both when they do not overlap and the hand has
- * the copies (two of one card at both places).  A way's lack is counted
- * from the word's signature (exact here) against the single cards' with
- * its cards' letters, as for a word of one place (multi.c). */
-static void walk2(ways *w, const lex_sigs *s, uint64_t sig)
+ * the copies it counts, and without sort_fits' loops: the same leaves in
+ * the same order.  The fits f0, f1 (as lex_sigs.occ) by place, then by
+ * the hand's order (occ holds a word's places in order: they seldom
+ * swap), into w.  At one place: no card, then each card in the hand's
+ * order.  At two: no card, the second, the first, then both when they do
+ * not overlap and the hand has the copies (two of one card at both
+ * places).  A way's lack is counted from the word's signature (exact
+ * here) against the single cards' with its cards' letters, as for a word
+ * of one place (multi.c). */
+static void walk2(ways *w, const lex_sigs *s, uint64_t sig, uint64_t f0, uint64_t f1)
 {
     const lex_hand *h = w->h;
-    int n = w->len, k0 = w->k[0], k1 = w->k[1];
-    int id0 = h->multi[w->m[0]], id1 = h->multi[w->m[1]];
-    int lack0 = lacking_bits(sig & ~h->one[id0], h->wilds);
-    int lack1 = lacking_bits(sig & ~h->one[id1], h->wilds);
+    int id0 = (int)(f0 >> 40) & 0xff, id1 = (int)(f1 >> 40) & 0xff;
+    int p0 = (int)(f0 >> 32) & 0xff, p1 = (int)(f1 >> 32) & 0xff;
+    int m0 = h->mindex[id0], m1 = h->mindex[id1];
+    if (p1 < p0 || (p1 == p0 && m1 < m0)) {
+        uint64_t f = f0;
+        int id = id0, p = p0, m = m0;
+        f0 = f1, id0 = id1, p0 = p1, m0 = m1;
+        f1 = f, id1 = id, p1 = p, m1 = m;
+    }
+    int n = w->len, k0 = h->mlen[m0], k1 = h->mlen[m1], wilds = h->wilds;
+    w->fit[0] = f0, w->fit[1] = f1;
+    w->pos[0] = (uint8_t)p0, w->pos[1] = (uint8_t)p1;
+    w->m[0] = (uint8_t)m0, w->m[1] = (uint8_t)m1;
+    int lack0 = lacking_bits(sig & ~h->one[id0], wilds);
+    int lack1 = lacking_bits(sig & ~h->one[id1], wilds);
+    int both = p1 >= p0 + k0 && (id0 != id1 || h->count[id0] >= 2);
     leaf_lacking(w, 0, n, w->lack);
-    if (w->pos[0] == w->pos[1]) {
+    if (p0 == p1) {
         leaf_lacking(w, 1, n - k0 + 1, lack0);
         leaf_lacking(w, 2, n - k1 + 1, lack1);
         return;
     }
     leaf_lacking(w, 2, n - k1 + 1, lack1);
     leaf_lacking(w, 1, n - k0 + 1, lack0);
-    if (w->pos[1] >= w->pos[0] + k0 && (id0 != id1 || h->count[id0] >= 2))
+    if (both)
         leaf_lacking(w, 3, n - k0 - k1 + 2,
-                     lacking_bits(sig & ~ad_lex_sig_two(s, h, w->m[0], w->m[1]), h->wilds));
+                     lacking_bits(sig & ~ad_lex_sig_two(s, h, m0, m1), wilds));
 }
 
 /* The fits by place, then by the hand's order of their cards. */
@@ -210,10 +225,10 @@ void ad_lex_multi_ways(ad_lex_results *r, const lex_hand *h, const lex_sigs *s, 
     w.first = 0;
     w.best_n = -1;
     w.best_wilds = 0;
-    sort_fits(&w, h, fit);
     if (nfit == 2) {
-        walk2(&w, s, s->sig[i]);
+        walk2(&w, s, s->sig[i], fit[0], fit[1]);
     } else {
+        sort_fits(&w, h, fit);
         letters(&w, s, s->sig[i]);
         for (int q = 0; q < nfit; q++)
             w.used[h->multi[w.m[q]]] = 0;
