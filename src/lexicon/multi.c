@@ -854,21 +854,43 @@ static int grow_keys(uint64_t **p, int *cap, int n)
 }
 
 /* Two runs of keys, each in order, merged into t (none equal: the keys
- * of simple words of different cards); returns how many. */
+ * of simple words of different cards), without a branch a key, from
+ * both ends at once as merge_two merges; returns how many. */
 static int merge_keys(uint64_t *t, const uint64_t *a, int na, const uint64_t *b, int nb)
 {
-    int i = 0, j = 0, k = 0;
-    while (i < na && j < nb) {
-        uint64_t x = a[i], y = b[j];
-        int from_b = y < x; /* a flag, not a branch: either way at random */
-        t[k++] = from_b ? y : x;
-        i += from_b ^ 1;
-        j += from_b;
+    int n = na + nb, half = n / 2;
+    int i = 0, j = 0, k = 0;      /* the front: t[0..half) */
+    int i2 = na, j2 = nb, k2 = n; /* the back: t[half..n), from its end */
+    for (;;) {
+        int safe = half - k;
+        safe = safe < na - i ? safe : na - i;
+        safe = safe < nb - j ? safe : nb - j;
+        safe = safe < i2 ? safe : i2;
+        safe = safe < j2 ? safe : j2;
+        if (safe <= 0)
+            break;
+        for (int end = k + safe; k < end;) {
+            uint64_t x = a[i], y = b[j];
+            int from_b = y < x; /* a flag, not a branch: either way at random */
+            t[k++] = from_b ? y : x;
+            j += from_b;
+            i += from_b ^ 1;
+            uint64_t x2 = a[i2 - 1], y2 = b[j2 - 1];
+            int last_a = x2 > y2;
+            t[--k2] = last_a ? x2 : y2;
+            i2 -= last_a;
+            j2 -= last_a ^ 1;
+        }
     }
-    memcpy(t + k, a + i, sizeof *a * (size_t)(na - i));
-    k += na - i;
-    memcpy(t + k, b + j, sizeof *b * (size_t)(nb - j));
-    return k + nb - j;
+    for (; k < half; k++) {
+        int from_b = i == na || (j < nb && b[j] < a[i]);
+        t[k] = from_b ? b[j++] : a[i++];
+    }
+    while (k2 > half) {
+        int last_a = j2 == 0 || (i2 > 0 && a[i2 - 1] > b[j2 - 1]);
+        t[--k2] = last_a ? a[--i2] : b[--j2];
+    }
+    return n;
 }
 
 /* The record of a simple word from its key (lex_key_simple), multi[] the
