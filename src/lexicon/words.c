@@ -326,8 +326,6 @@ static void count_hand(lex_hand *h, const lex_sigs *s, const uint8_t *cards, int
         for (int j = i; j < h->nmulti && j < LEX_SUBSETS; j++)
             h->two[i][j] = h->two[j][i] = sig_two(s, h, i, j);
     h->sifted = ad_lex_scan_sifts(h);
-    if (h->nmulti && h->nmulti <= LEX_SUBSETS && !h->sifted)
-        set_tables(h);
 }
 
 /* The letters word needs beyond the hand's, counted (for a word whose
@@ -709,7 +707,7 @@ static int lists_search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
  * they are found in the lists, the single-card words alone block by
  * block (their records made in the scan), then those; a hand without
  * multi-letter cards has single-card words only. */
-static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
+static int search(ad_lex_results *r, const lex_sigs *s, lex_hand *h)
 {
     if (s->lists && ad_lex_scan_lists(h)) {
         lex_hand singles = *h; /* without its multi-letter cards: no maybes */
@@ -729,6 +727,8 @@ static int search(ad_lex_results *r, const lex_sigs *s, const lex_hand *h)
                 return -1;
         return 0;
     }
+    if (h->nmulti <= LEX_SUBSETS && !h->sifted) /* for sift_maybes: the lists' way needs none */
+        set_tables(h);
     for (long from = 0; from < s->n; from += LEX_BLOCK)
         if (scan_block(r, s, h, from, h->sifted) < 0)
             return -1;
