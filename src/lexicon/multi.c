@@ -765,6 +765,18 @@ static inline int goes_first(const ad_lex_results *r, const lex_mrec *x, const l
     return first;
 }
 
+/* How many steps of a merge from both ends leave neither run run out on
+ * either side, from what is left: the front's room to its half, each
+ * run's rest from the front, each run's rest from the back (the least):
+ * one test a step, not five. */
+static inline int safe_steps(int room, int a, int b, int a2, int b2)
+{
+    int safe = room < a ? room : a;
+    safe = safe < b ? safe : b;
+    safe = safe < a2 ? safe : a2;
+    return safe < b2 ? safe : b2;
+}
+
 /* Two runs of waiting words, each in walk order, merged into t without a
  * branch a word: the first half from the front and the second from the
  * back in the same steps, two chains of loads and compares side by side
@@ -775,16 +787,7 @@ static int merge_two(const ad_lex_results *r, lex_mrec *t, const lex_mrec *a, in
     int n = na + nb, half = n / 2;
     int i = 0, j = 0, k = 0;        /* the front: t[0..half) */
     int i2 = na, j2 = nb, k2 = n;   /* the back: t[half..n), from its end */
-    for (;;) {
-        /* so many steps leave neither run run out on either side: one
-         * test a step, not five */
-        int safe = half - k;
-        safe = safe < na - i ? safe : na - i;
-        safe = safe < nb - j ? safe : nb - j;
-        safe = safe < i2 ? safe : i2;
-        safe = safe < j2 ? safe : j2;
-        if (safe <= 0)
-            break;
+    for (int safe; (safe = safe_steps(half - k, na - i, nb - j, i2, j2)) > 0;)
         for (int end = k + safe; k < end;) {
             int from_b = goes_first(r, &a[i], &b[j]);
             t[k++] = *(from_b ? &b[j] : &a[i]);
@@ -795,7 +798,6 @@ static int merge_two(const ad_lex_results *r, lex_mrec *t, const lex_mrec *a, in
             i2 -= last_a;
             j2 -= last_a ^ 1;
         }
-    }
     for (; k < half; k++) {
         int from_b = i == na || (j < nb && goes_first(r, &a[i], &b[j]));
         t[k] = from_b ? b[j++] : a[i++];
@@ -861,14 +863,7 @@ static int merge_keys(uint64_t *t, const uint64_t *a, int na, const uint64_t *b,
     int n = na + nb, half = n / 2;
     int i = 0, j = 0, k = 0;      /* the front: t[0..half) */
     int i2 = na, j2 = nb, k2 = n; /* the back: t[half..n), from its end */
-    for (;;) {
-        int safe = half - k;
-        safe = safe < na - i ? safe : na - i;
-        safe = safe < nb - j ? safe : nb - j;
-        safe = safe < i2 ? safe : i2;
-        safe = safe < j2 ? safe : j2;
-        if (safe <= 0)
-            break;
+    for (int safe; (safe = safe_steps(half - k, na - i, nb - j, i2, j2)) > 0;)
         for (int end = k + safe; k < end;) {
             uint64_t x = a[i], y = b[j];
             int from_b = y < x; /* a flag, not a branch: either way at random */
@@ -881,7 +876,6 @@ static int merge_keys(uint64_t *t, const uint64_t *a, int na, const uint64_t *b,
             i2 -= last_a;
             j2 -= last_a ^ 1;
         }
-    }
     for (; k < half; k++) {
         int from_b = i == na || (j < nb && b[j] < a[i]);
         t[k] = from_b ? b[j++] : a[i++];
