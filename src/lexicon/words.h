@@ -159,7 +159,8 @@ long ad_lex_scan_singles(const lex_sigs *s, const lex_hand *h, long from, long t
 /* Whether ad_lex_scan keeps, of the words the single cards and wilds do
  * not spell, only those that pass the sift of words.c (sift_maybes): the
  * AVX-512 way, on a processor with its bit shuffle, for a hand of 1 to 4
- * multi-letter cards.  The sift is a filter, not a test: what it lets
+ * multi-letter cards (asked only where the lists are not: a table
+ * without them, or the tests' ad_lex_use_lists(0)).  The sift is a filter, not a test: what it lets
  * through is worked out exactly (multi.c), so the few words a scan takes
  * one at a time at the end of the table, unsifted, cost only time. */
 int ad_lex_scan_sifts(const lex_hand *h);
@@ -193,8 +194,8 @@ void ad_lex_list_scan(const lex_lists *l, long from, long to, const lex_list_tes
                       uint64_t *simple, long *nsimple, lex_list_kept *other, long *nother);
 /* Whether the words of hand h's multi-letter cards are found in the
  * lists (the table has them: the caller's to see), not from the scan's
- * maybes: a hand of multi-letter cards, unless the scan takes the AVX-512
- * way, whose own sift and fits take them. */
+ * maybes: a hand of multi-letter cards, on every way, unless the tests
+ * turned the lists off (ad_lex_use_lists). */
 int ad_lex_scan_lists(const lex_hand *h);
 /* Turns the lists' way off (0) or on, for the tests that hold both ways
  * equal. */
