@@ -160,9 +160,10 @@ long ad_lex_scan_singles(const lex_sigs *s, const lex_hand *h, long from, long t
  * not spell, only those that pass the sift of words.c (sift_maybes): the
  * AVX-512 way, on a processor with its bit shuffle, for a hand of 1 to 4
  * multi-letter cards (asked only where the lists are not: a table
- * without them, or the tests' ad_lex_use_lists(0)).  The sift is a filter, not a test: what it lets
- * through is worked out exactly (multi.c), so the few words a scan takes
- * one at a time at the end of the table, unsifted, cost only time. */
+ * without them, or the tests' ad_lex_use_lists(0)).  The sift is a
+ * filter, not a test: what it lets through is worked out exactly
+ * (multi.c), so the few words a scan takes one at a time at the end of
+ * the table, unsifted, cost only time. */
 int ad_lex_scan_sifts(const lex_hand *h);
 
 /* The signature of the single letters and the letters of the hand's
